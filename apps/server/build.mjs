@@ -1,0 +1,24 @@
+// Bundles the server (and the shared workspace package) into dist/; npm packages stay external.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'src/main.ts', 'cli/account-create': 'src/cli/account-create.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  plugins: [
+    {
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@balcao/') ? undefined : { path: args.path, external: true }));
+      },
+    },
+  ],
+  logLevel: 'warning',
+});
+for (const to of ['dist/migrations', 'dist/cli/migrations']) cpSync('src/db/migrations', to, { recursive: true });

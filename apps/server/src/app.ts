@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { errorHandler } from './lib/error-handler';
+import { AppError } from './lib/errors';
+import { bearerToken } from './lib/session';
+import { UPLOADS_URL_PREFIX } from './lib/uploads';
+import { authRoutes } from './modules/auth/routes';
+import { usuariosRoutes } from './modules/usuarios/routes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionError: AppError | null;
+  }
+}
+
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app (apps/web/dist); served at / with an SPA fallback when present. */
+  webDist?: string;
+  trustProxy?: boolean;
+  /** Checks the database for GET /backend/health. */
+  ping: () => Promise<void>;
+};
+
+/** Builds the HTTP app: API under /backend, uploads, and the web app at /. Listening is the caller's job. */
+export async function buildApp(ctx: AppContext, opts: BuildOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    routerOptions: { caseSensitive: false },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { files: 1, fields: 10 } });
+
+  app.decorateRequest('sessionUser', null);
+  app.decorateRequest('sessionError', null);
+  app.addHook('onRequest', async (req) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return;
+    try {
+      req.sessionUser = await ctx.tokens.verify(token);
+    } catch (err) {
+      req.sessionError = err as AppError;
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async (_req, reply) => {
+        try {
+          await opts.ping();
+          return { status: 'ok' };
+        } catch {
+          return reply.code(503).send({ status: 'erro', message: 'Banco de dados indisponível.' });
+        }
+      });
+      await api.register(authRoutes, { ctx });
+      await api.register(usuariosRoutes, { ctx });
+    },
+    { prefix: '/backend' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(ctx.uploadsDir),
+    prefix: `${UPLOADS_URL_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    maxAge: '30d',
+    immutable: true,
+  });
+
+  const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, setHeaders: cacheHeaders });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.toLowerCase().startsWith('/backend') && !path.extname(req.url.split('?')[0]!);
+    if (webDist && isPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    return reply.code(404).send({ message: 'Rota não encontrada.', code: 'NOT_FOUND' });
+  });
+
+  return app;
+}
+
+/** Hashed build assets never change; index.html must always be checked again. */
+function cacheHeaders(reply: { header: (k: string, v: string) => unknown }, file: string) {
+  reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

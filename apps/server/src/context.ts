@@ -1,0 +1,19 @@
+import type { Server as SocketServer } from 'socket.io';
+import type { Db } from './lib/db';
+import type { LoginThrottle } from './lib/login-throttle';
+import type { Mailer } from './lib/mailer';
+import type { TokenService } from './lib/tokens';
+
+/** What routes and services are given: no globals, so tests build as many apps as they like. */
+export type AppContext = {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  throttle: LoginThrottle;
+  uploadsDir: string;
+  /** Base URL used in e-mailed links; falls back to the request's own origin. */
+  publicUrl?: string;
+  /** Set once Socket.IO is attached (after the HTTP server exists). */
+  io?: SocketServer;
+  secureCookies: boolean;
+};

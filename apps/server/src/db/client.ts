@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Db } from '../lib/db';
+
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; ping: () => Promise<void> };
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Held while migrating so that several instances starting together apply each migration once. */
+const MIGRATION_LOCK_KEY = 7_307_001;
+
+/** PGlite under `dataDir/pgdata` (or in memory with `dataDir` null), migrations applied. */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+  return { db, kind: 'pglite', close: () => client.close(), ping: async () => void (await client.query('select 1')) };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const conn = await pool.connect();
+  try {
+    await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    conn.release();
+  }
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end(), ping: async () => void (await pool.query('select 1')) };
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,6 @@
+// The schema drizzle-kit reads to generate migrations; app code imports the domain files directly.
+export * from './accounts';
+export * from './departamentos';
+export * from './users';
+export * from './auth';
+export * from './outbox';

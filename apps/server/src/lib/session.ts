@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import type { TRole } from '@balcao/shared/roles';
+import { Unauthorized } from './errors';
+
+/** Who is calling. Services take `accountId` from here as a parameter: tenancy is never global state. */
+export type TSessionUser = { id: string; accountId: string; role: TRole };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser: TSessionUser | null;
+  }
+}
+
+/** The caller, or a 401 that says why (no token, expired, forged). */
+export function requireUser(req: FastifyRequest): TSessionUser {
+  if (req.sessionUser) return req.sessionUser;
+  throw req.sessionError ?? new Unauthorized('Faça login para continuar.', 'UNAUTHENTICATED');
+}
+
+export const bearerToken = (header: string | undefined): string | null => {
+  const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  return m ? m[1]!.trim() : null;
+};

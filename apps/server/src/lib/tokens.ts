@@ -1,0 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ACCESS_TOKEN_TTL_S } from '@balcao/shared/auth';
+import { normalizeRole } from '@balcao/shared/roles';
+import { Unauthorized } from './errors';
+import type { TSessionUser } from './session';
+
+/** HS256 access tokens (`authToken`): sub = user, acc = account, role; `exp` in seconds. */
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(secret: string, private readonly ttlS = ACCESS_TOKEN_TTL_S) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(user: TSessionUser): Promise<string> {
+    return new SignJWT({ acc: user.accountId, role: user.role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlS)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<TSessionUser> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const role = normalizeRole(String(payload.role));
+      if (!payload.sub || typeof payload.acc !== 'string' || !role) throw new Unauthorized();
+      return { id: payload.sub, accountId: payload.acc, role };
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw new Unauthorized('Sua sessão expirou. Faça login novamente.', 'TOKEN_EXPIRED');
+      throw new Unauthorized('Token inválido. Faça login novamente.', 'INVALID_TOKEN');
+    }
+  }
+}
+
+/** An opaque random token for cookies and e-mailed links, and the hash that is all we store of it. */
+export function newOpaqueToken(): { value: string; hash: string } {
+  const value = randomBytes(32).toString('base64url');
+  return { value, hash: hashOpaqueToken(value) };
+}
+export const hashOpaqueToken = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { BadRequest, PayloadTooLarge, UnsupportedMedia } from './errors';
+
+export const UPLOADS_URL_PREFIX = '/backend/uploads';
+
+export type UploadRules = {
+  maxBytes: number;
+  /** Allowed real types, detected from the bytes (magic numbers), never from the name or the declared type. */
+  mimeTypes: readonly string[];
+  tooLarge: string;
+  wrongType: string;
+};
+
+/** Reads one multipart file under the size cap and checks what its bytes really are. */
+export async function readCheckedFile(file: MultipartFile | undefined, rules: UploadRules): Promise<{ buffer: Buffer; mime: string; ext: string; filename: string }> {
+  if (!file) throw new BadRequest('Nenhum arquivo enviado.');
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge(rules.tooLarge);
+    throw err;
+  }
+  if (file.file.truncated || buffer.length > rules.maxBytes) throw new PayloadTooLarge(rules.tooLarge);
+  if (buffer.length === 0) throw new BadRequest('O arquivo está vazio.');
+  const type = await fileTypeFromBuffer(buffer);
+  if (!type || !rules.mimeTypes.includes(type.mime)) throw new UnsupportedMedia(rules.wrongType);
+  return { buffer, mime: type.mime, ext: type.ext, filename: file.filename };
+}
+
+/** Stores bytes under a random name in `uploadsDir/kind/` and returns the public URL. */
+export async function storeUpload(uploadsDir: string, kind: string, buffer: Buffer, ext: string): Promise<string> {
+  const dir = path.join(uploadsDir, kind);
+  await mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  await writeFile(path.join(dir, name), buffer);
+  return `${UPLOADS_URL_PREFIX}/${kind}/${name}`;
+}

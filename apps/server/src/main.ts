@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from './env';
+import { startServer } from './server';
+
+const env = loadEnv();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const running = await startServer(env, { webDist: env.WEB_DIST ?? path.resolve(here, '../../web/dist') });
+
+/** Graceful shutdown: stop accepting, finish what is in flight, close the database; force after 10 s. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    running.app.log.info({ signal }, 'encerrando');
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    running.close().then(() => process.exit(0), () => process.exit(1));
+  });
+}

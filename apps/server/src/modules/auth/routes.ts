@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { REFRESH_TOKEN_TTL_S, TEXTS, ZForgotPasswordInput, ZLoginAnswer, ZLoginInput, ZMessageAnswer, ZResetPasswordInput, ZTokenAnswer } from '@balcao/shared/auth';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema/users';
+import { loadCurrentUser, updateUser } from '../usuarios/service';
+import { checkCredentials, issueRefreshToken, requestPasswordReset, resetPassword, revokeRefreshFamily, rotateRefreshToken } from './service';
+
+export const REFRESH_COOKIE = 'balcao_refresh';
+const COOKIE_PATH = '/backend';
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, tokens } = ctx;
+  const sessionUser = (u: UserRow) => ({ id: u.id, accountId: u.accountId, role: u.role });
+  const setRefreshCookie = (reply: FastifyReply, value: string) =>
+    reply.setCookie(REFRESH_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: ctx.secureCookies, path: COOKIE_PATH, maxAge: REFRESH_TOKEN_TTL_S });
+  const baseUrl = (req: FastifyRequest) => ctx.publicUrl ?? `${req.protocol}://${req.host}`;
+
+  app.post('/api/auth/login', { schema: { body: ZLoginInput, response: { 200: ZLoginAnswer } } }, async (req, reply) => {
+    const user = await checkCredentials(db, ctx.throttle, req.ip, req.body);
+    await updateUser(db, user.accountId, user.id, { online: true, lastHeartbeatAt: new Date() });
+    setRefreshCookie(reply, await issueRefreshToken(db, user.id));
+    return { token: await tokens.sign(sessionUser(user)), user: await loadCurrentUser(db, user.accountId, user.id) };
+  });
+
+  app.get('/api/auth/refresh', { schema: { response: { 200: ZTokenAnswer } } }, async (req, reply) => {
+    const { user, newToken } = await rotateRefreshToken(db, req.cookies[REFRESH_COOKIE]);
+    if (newToken) setRefreshCookie(reply, newToken);
+    return { token: await tokens.sign(sessionUser(user)) };
+  });
+
+  app.post('/api/auth/logout', async (req, reply) => {
+    await revokeRefreshFamily(db, req.cookies[REFRESH_COOKIE]);
+    if (req.sessionUser) await updateUser(db, req.sessionUser.accountId, req.sessionUser.id, { online: false }).catch(() => {});
+    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+    return reply.code(204).send();
+  });
+
+  app.post('/api/auth/forgot-password', { schema: { body: ZForgotPasswordInput, response: { 200: ZMessageAnswer } } }, async (req) => {
+    await requestPasswordReset(db, ctx.mailer, req.body.email, baseUrl(req));
+    return { message: TEXTS.resetRequested };
+  });
+
+  app.post('/api/auth/reset-password', { schema: { body: ZResetPasswordInput, response: { 200: ZMessageAnswer } } }, async (req) => {
+    await resetPassword(db, req.body);
+    return { message: TEXTS.resetDone };
+  });
+};

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { PASSWORD_RESET_TTL_S, REFRESH_TOKEN_TTL_S, TEXTS, type TLoginInput, type TResetPasswordInput } from '@balcao/shared/auth';
+import { passwordResetTokens, refreshTokens } from '../../db/schema/auth';
+import { users, type UserRow } from '../../db/schema/users';
+import type { Db } from '../../lib/db';
+import { BadRequest, TooManyRequests, Unauthorized } from '../../lib/errors';
+import type { LoginThrottle } from '../../lib/login-throttle';
+import type { Mailer } from '../../lib/mailer';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
+
+/** Two tabs may refresh with the same cookie at once; within this window a rotated token still answers. */
+const ROTATION_GRACE_MS = 30_000;
+
+export async function checkCredentials(db: Db, throttle: LoginThrottle, ip: string, input: TLoginInput): Promise<UserRow> {
+  const key = `${ip}|${input.email}`;
+  if (await throttle.isBlocked(key)) throw new TooManyRequests(TEXTS.tooManyAttempts);
+  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, input.senha);
+  if (!user || !ok) {
+    await throttle.fail(key);
+    throw new Unauthorized(TEXTS.wrongCredentials, 'INVALID_CREDENTIALS');
+  }
+  await throttle.reset(key);
+  return user;
+}
+
+export async function issueRefreshToken(db: Db, userId: string, familyId: string = randomUUID()): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: token.hash,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+  });
+  return token.value;
+}
+
+/** Rotates a refresh token. A token rotated long ago and presented again means theft: its whole family is revoked. */
+export async function rotateRefreshToken(db: Db, value: string | undefined): Promise<{ user: UserRow; newToken: string | null }> {
+  if (!value) throw new Unauthorized();
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(value))).limit(1);
+  if (!row || row.revokedAt || row.expiresAt <= new Date()) throw new Unauthorized();
+  if (row.rotatedAt) {
+    if (Date.now() - row.rotatedAt.getTime() > ROTATION_GRACE_MS) {
+      await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
+      throw new Unauthorized();
+    }
+  } else {
+    const rotated = await db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
+      .returning({ id: refreshTokens.id });
+    if (rotated.length === 0) return rotateRefreshToken(db, value);
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+  if (!user) throw new Unauthorized();
+  const newToken = row.rotatedAt ? null : await issueRefreshToken(db, user.id, row.familyId);
+  return { user, newToken };
+}
+
+export async function revokeRefreshFamily(db: Db, value: string | undefined): Promise<void> {
+  if (!value) return;
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(value))).limit(1);
+  if (row) await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
+}
+
+export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Always answers the same, so the form never tells whether an e-mail is registered. */
+export async function requestPasswordReset(db: Db, mailer: Mailer, email: string, baseUrl: string): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return;
+  const token = newOpaqueToken();
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: token.hash,
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+  });
+  const link = `${baseUrl}/resetar-senha?token=${token.value}`;
+  await mailer.send({
+    to: user.email,
+    subject: 'Balcão: redefinição de senha',
+    text: `Olá, ${user.nome}.\n\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu, ignore este e-mail: sua senha continua a mesma.`,
+  });
+}
+
+export async function resetPassword(db: Db, input: TResetPasswordInput): Promise<void> {
+  const now = new Date();
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, hashOpaqueToken(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning();
+  if (!row) throw new BadRequest(TEXTS.resetInvalid, { token: [TEXTS.resetInvalid] });
+  await db.update(users).set({ passwordHash: await hashPassword(input.senha) }).where(eq(users.id, row.userId));
+  await revokeAllRefreshTokens(db, row.userId);
+}
