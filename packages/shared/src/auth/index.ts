@@ -33,7 +33,8 @@ export const STORAGE_KEYS = {
 
 export const TEXTS = {
   invalidToken: 'Token inválido. Faça login novamente.',
-  welcomeByToken: 'Bem-vindo! Suas credenciais foram enviadas por e-mail.',
+  welcomeTitle: 'Bem-vindo!',
+  welcomeByToken: 'Suas credenciais de acesso foram enviadas por e-mail.',
   wrongCredentials: 'E-mail ou senha incorretos.',
   tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
   sessionExpired: 'Sua sessão expirou. Faça login novamente.',

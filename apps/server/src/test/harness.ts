@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../app';
+import type { AppContext } from '../context';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { memoryThrottle } from '../lib/login-throttle';
+import { createMailer } from '../lib/mailer';
+import { TokenService } from '../lib/tokens';
+
+/** The databases every integration test runs on: PGlite always, PostgreSQL when DATABASE_URL is set (CI). */
+export const DB_KINDS: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh database of the given kind: in-memory PGlite, or a throwaway PostgreSQL database dropped on close. */
+export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openPglite(null);
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `balcao_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 4);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = { app: App; ctx: AppContext; database: Database; uploadsDir: string; close: () => Promise<void> };
+
+/** The real app (no listening socket) on a fresh database; use app.inject() for HTTP. */
+export async function createTestApp(kind: 'pglite' | 'postgres', overrides: Partial<AppContext> = {}): Promise<TestApp> {
+  const database = await freshDatabase(kind);
+  const uploadsDir = mkdtempSync(path.join(tmpdir(), 'balcao-uploads-'));
+  const ctx: AppContext = {
+    db: database.db,
+    tokens: new TokenService('test-secret-test-secret-test-secret-123'),
+    mailer: undefined as never,
+    throttle: memoryThrottle(),
+    uploadsDir,
+    publicUrl: 'http://balcao.test',
+    secureCookies: false,
+    ...overrides,
+  };
+  const app = await buildApp(ctx, { ping: database.ping });
+  ctx.mailer = overrides.mailer ?? createMailer(database.db, app.log, { from: 'teste@balcao.test' });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    uploadsDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}

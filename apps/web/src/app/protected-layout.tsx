@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { STORAGE_KEYS, isTokenValid } from '@balcao/shared/auth';
+import { ROUTE_PRELOAD_DELAY_MS } from '@balcao/shared/layout';
+import { useCurrentUser } from '@/features/auth/api';
+import { useSessionTimers } from '@/features/auth/hooks/use-session-timers';
+import { AppShell } from '@/features/layout/components/app-shell';
+import { SingleTabScreen } from '@/features/single-tab/single-tab-screen';
+import { useSingleTab } from '@/features/single-tab/use-single-tab';
+import { useToken } from '@/lib/session-store';
+import { redirectForRole } from './guards';
+import { ShellSkeleton } from './shell-skeleton';
+
+/** Guarded area: a session, a role allowed on the path, and one tab at a time. */
+export default function ProtectedLayout() {
+  const token = useToken();
+  const location = useLocation();
+  const { user, isLoading } = useCurrentUser();
+  const authenticated = isTokenValid(token);
+  useSessionTimers(user);
+  const tab = useSingleTab(Boolean(user));
+  usePreloadRoutes(user?.role);
+
+  if (!authenticated || (!isLoading && !user)) {
+    if (!new URLSearchParams(location.search).has('token')) {
+      sessionStorage.setItem(STORAGE_KEYS.redirectTo, location.pathname + location.search);
+    }
+    return <Navigate to="/login" replace />;
+  }
+  if (!user) return <ShellSkeleton />;
+  const redirect = redirectForRole(location.pathname, user.role);
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (!tab.active) return <SingleTabScreen onUseHere={tab.useHere} />;
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** Spec part 1 §4: admin and master pages (or the tracker's) are fetched 2 s after login. */
+function usePreloadRoutes(role: string | undefined) {
+  useEffect(() => {
+    if (!role) return;
+    const id = window.setTimeout(() => {
+      void import('@/pages/staff-pages');
+    }, ROUTE_PRELOAD_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [role]);
+}

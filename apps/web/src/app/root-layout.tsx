@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS, TEXTS } from '@balcao/shared/auth';
+import { ZCurrentUser } from '@balcao/shared/usuarios';
+import { authKeys } from '@/features/auth/api';
+import { request } from '@/lib/http';
+import { clearToken, setToken } from '@/lib/session-store';
+import { toast } from '@/lib/toast';
+
+/** Login by `?token=` on any page (spec part 1 §2), then the page itself. */
+export function RootLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const token = params.get('token');
+    // /resetar-senha carries its own single-use token, which is not a session.
+    if (!token || location.pathname.toLowerCase().startsWith('/resetar-senha') || handled.current === token) return;
+    handled.current = token;
+    params.delete('token');
+    const rest = params.toString();
+    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+    setToken(token);
+    request('GET', '/Usuario/GetCurrentUser', ZCurrentUser)
+      .then((user) => {
+        queryClient.setQueryData(authKeys.currentUser, user);
+        toast.success(TEXTS.welcomeTitle, TEXTS.welcomeByToken);
+        const target = sessionStorage.getItem(STORAGE_KEYS.redirectTo);
+        sessionStorage.removeItem(STORAGE_KEYS.redirectTo);
+        navigate(target && !target.startsWith('/login') ? target : '/atendimentos', { replace: true });
+      })
+      .catch(() => {
+        clearToken();
+        queryClient.removeQueries({ queryKey: authKeys.currentUser });
+        toast.error(TEXTS.invalidToken);
+        navigate('/login', { replace: true });
+      });
+  }, [location.search, location.pathname, navigate, queryClient]);
+
+  return <Outlet />;
+}

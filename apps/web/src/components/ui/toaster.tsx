@@ -1,0 +1,26 @@
+import { Toaster as Sonner } from 'sonner';
+import { TOAST_LIMIT, TOAST_MAX_WIDTH_PX } from '@balcao/shared/layout';
+
+/** Bottom-right, at most 5 at once, close button, the spec's colours per kind. */
+export function Toaster() {
+  return (
+    <Sonner
+      position="bottom-right"
+      visibleToasts={TOAST_LIMIT}
+      closeButton
+      expand
+      style={{ ['--width' as string]: `min(${TOAST_MAX_WIDTH_PX}px, calc(100vw - 2rem))` }}
+      toastOptions={{
+        classNames: {
+          toast: 'rounded-lg border shadow-lg font-sans',
+          success: '!bg-green-600 !text-white !border-green-700',
+          error: '!bg-red-600 !text-white !border-red-700',
+          warning: '!bg-yellow-400 !text-black !border-yellow-500',
+          info: '!bg-cyan-600 !text-white !border-cyan-700',
+          description: '!text-current opacity-90',
+          closeButton: '!bg-background !text-foreground !border-border',
+        },
+      }}
+    />
+  );
+}

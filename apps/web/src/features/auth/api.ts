@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CURRENT_USER_STALE_MS, ZLoginAnswer, ZMessageAnswer, isTokenValid, type TLoginInput, type TResetPasswordInput } from '@balcao/shared/auth';
+import { ZCurrentUser, type TCurrentUser } from '@balcao/shared/usuarios';
+import { request } from '@/lib/http';
+import { clearSessionStorage, setToken, useToken } from '@/lib/session-store';
+
+export const authKeys = { currentUser: ['currentUser'] as const };
+
+/** Spec part 1 §4: fresh 5 minutes, refetched on focus, no retry; on failure the user is simply null. */
+export function useCurrentUser() {
+  const token = useToken();
+  const enabled = isTokenValid(token);
+  const query = useQuery({
+    queryKey: authKeys.currentUser,
+    queryFn: () => request('GET', '/Usuario/GetCurrentUser', ZCurrentUser),
+    enabled,
+    staleTime: CURRENT_USER_STALE_MS,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+  const user: TCurrentUser | null = enabled && !query.isError ? (query.data ?? null) : null;
+  return { user, isLoading: enabled && query.isPending, refetch: query.refetch };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TLoginInput) => request('POST', '/api/auth/login', ZLoginAnswer, input),
+    onSuccess: ({ token, user }) => {
+      queryClient.setQueryData(authKeys.currentUser, user);
+      setToken(token);
+    },
+  });
+}
+
+/** Logout: server revokes the refresh cookie; the token, session storage and query cache go; then /login. */
+export async function logout(queryClient: QueryClient, navigate: (to: string) => void) {
+  await request('POST', '/api/auth/logout', null).catch(() => undefined);
+  clearSessionStorage();
+  queryClient.clear();
+  navigate('/login');
+}
+
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (email: string) => request('POST', '/api/auth/forgot-password', ZMessageAnswer, { email }) });
+
+export const useResetPassword = () =>
+  useMutation({ mutationFn: (input: TResetPasswordInput) => request('POST', '/api/auth/reset-password', ZMessageAnswer, input) });

@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS, isTokenValid } from '@balcao/shared/auth';
+
+/** The `authToken`, kept in local and session storage as the spec says, observable by React. */
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function getToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.authToken) ?? sessionStorage.getItem(STORAGE_KEYS.authToken);
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(STORAGE_KEYS.authToken, token);
+  sessionStorage.setItem(STORAGE_KEYS.authToken, token);
+  emit();
+}
+
+export function clearToken(): void {
+  localStorage.removeItem(STORAGE_KEYS.authToken);
+  sessionStorage.removeItem(STORAGE_KEYS.authToken);
+  emit();
+}
+
+/** Logout's storage part: the token goes and the whole session storage is cleared. */
+export function clearSessionStorage(): void {
+  localStorage.removeItem(STORAGE_KEYS.authToken);
+  sessionStorage.clear();
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => e.key === STORAGE_KEYS.authToken && listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribe, getToken, () => null);
+}
+
+export const useIsAuthenticated = () => isTokenValid(useToken());

@@ -1,0 +1,9 @@
+import { ComingSoon } from './coming-soon';
+
+// Open routes of the route table that later issues build.
+export const AvaliarPage = () => <ComingSoon title="Avaliar atendimento" />;
+export const ConfirmarLidPage = () => <ComingSoon title="Confirmação de contato" />;
+export const PublicTarefaPage = () => <ComingSoon title="Tarefa" />;
+export const PublicDocumentacaoPage = () => <ComingSoon title="Documentação" />;
+export const WidgetConversationsPage = () => <ComingSoon title="Conversa" />;
+export const GrafanaPage = () => <ComingSoon title="Grafana" />;

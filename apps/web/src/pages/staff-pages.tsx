@@ -1,0 +1,13 @@
+import { ComingSoon } from './coming-soon';
+
+// Pages that later issues build. Each is its own lazy chunk through the router.
+export const DashboardPage = () => <ComingSoon title="Dashboard" />;
+export const AtendimentosPage = () => <ComingSoon title="Atendimentos" />;
+export const ConfigPage = () => <ComingSoon title="Configurações" />;
+export const DocumentacaoPage = () => <ComingSoon title="Documentação" />;
+export const UsuariosPage = () => <ComingSoon title="Usuários" />;
+export const DepartamentosPage = () => <ComingSoon title="Departamentos" />;
+export const MensagensAgendadasPage = () => <ComingSoon title="Mensagens Agendadas" />;
+export const TrackerPage = () => <ComingSoon title="Tracker" />;
+export const VotarTarefaPage = () => <ComingSoon title="Votação de complexidade" />;
+export const LicencaPage = () => <ComingSoon title="Licença" />;
