@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+export type E2EServer = {
+  baseUrl: string;
+  dataDir: string;
+  /** Every log line the server printed so far (pino JSON), e.g. to read e-mails from the outbox log. */
+  logs: () => Record<string, unknown>[];
+  /** Waits for a log line that matches. */
+  waitForLog: (match: (line: Record<string, unknown>) => boolean, timeoutMs?: number) => Promise<Record<string, unknown>>;
+  stop: () => Promise<void>;
+  restart: () => Promise<void>;
+};
+
+/** Starts the built server (`npm run build` first) on a fresh embedded database with the demo account. */
+export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const lines: Record<string, unknown>[] = [];
+  let child: ChildProcess;
+
+  const launch = async () => {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env };
+    delete childEnv.DATABASE_URL;
+    delete childEnv.REDIS_URL;
+    child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let buf = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        try {
+          lines.push(JSON.parse(line));
+        } catch {
+          lines.push({ msg: line });
+        }
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => process.stderr.write(d));
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/backend/health`)).ok) return;
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('server did not become healthy in 60 s');
+  };
+
+  const stopChild = () =>
+    new Promise<void>((resolve) => {
+      if (!child || child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+
+  await launch();
+  return {
+    baseUrl,
+    dataDir,
+    logs: () => lines,
+    waitForLog: async (match, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const hit = lines.find(match);
+        if (hit) return hit;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('log line not seen');
+    },
+    stop: async () => {
+      await stopChild();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      await stopChild();
+      await launch();
+    },
+  };
+}
