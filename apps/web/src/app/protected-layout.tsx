@@ -1,15 +1,16 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { STORAGE_KEYS, isTokenValid } from '@balcao/shared/auth';
 import { ROUTE_PRELOAD_DELAY_MS } from '@balcao/shared/layout';
 import { useCurrentUser } from '@/features/auth/api';
 import { useSessionTimers } from '@/features/auth/hooks/use-session-timers';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { AppShell } from '@/features/layout/components/app-shell';
 import { SingleTabScreen } from '@/features/single-tab/single-tab-screen';
 import { useSingleTab } from '@/features/single-tab/use-single-tab';
 import { useToken } from '@/lib/session-store';
 import { redirectForRole } from './guards';
-import { ShellSkeleton } from './shell-skeleton';
+import { PageSkeleton, ShellSkeleton } from './shell-skeleton';
 
 /** Guarded area: a session, a role allowed on the path, and one tab at a time. */
 export default function ProtectedLayout() {
@@ -32,9 +33,13 @@ export default function ProtectedLayout() {
   if (redirect) return <Navigate to={redirect} replace />;
   if (!tab.active) return <SingleTabScreen onUseHere={tab.useHere} />;
   return (
-    <AppShell user={user}>
-      <Outlet />
-    </AppShell>
+    <TooltipProvider>
+      <AppShell user={user}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </AppShell>
+    </TooltipProvider>
   );
 }
 

@@ -16,3 +16,13 @@ export function ShellSkeleton() {
     </div>
   );
 }
+
+/** A page loading inside the shell. */
+export function PageSkeleton() {
+  return (
+    <div className="flex flex-col gap-4 p-6" aria-busy="true" aria-label="Carregando">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}

@@ -1,8 +1,11 @@
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TOAST_LIMIT, TOAST_MAX_WIDTH_PX } from '@balcao/shared/layout';
+import { toasterMounted } from '@/lib/toast';
 
 /** Bottom-right, at most 5 at once, close button, the spec's colours per kind. */
 export function Toaster() {
+  useEffect(() => toasterMounted(), []);
   return (
     <Sonner
       position="bottom-right"

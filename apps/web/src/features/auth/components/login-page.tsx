@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { STORAGE_KEYS, ZLoginInput, type TLoginInput } from '@balcao/shared/auth';
+import { STORAGE_KEYS, ZLoginInput } from '@balcao/shared/auth';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { afterLoginTarget } from '@/app/guards';
+import { fieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/http';
 import { useCurrentUser, useLogin } from '../api';
 import { AuthCard, FieldError, FormError } from './auth-card';
@@ -16,20 +16,30 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const login = useLogin();
-  const form = useForm<TLoginInput>({ resolver: zodResolver(ZLoginInput), defaultValues: { email: '', senha: '' } });
-  const { errors } = form.formState;
+  const [values, setValues] = useState({ email: '', senha: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
 
   if (user && !login.isPending) return <Navigate to={afterLoginTarget(sessionStorage.getItem(STORAGE_KEYS.redirectTo), user.role)} replace />;
 
-  const onSubmit = form.handleSubmit((input) =>
-    login.mutate(input, {
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const { data, errors: errs } = fieldErrors(ZLoginInput, values);
+    setErrors(errs);
+    if (!data) return;
+    login.mutate(data, {
       onSuccess: ({ user: u }) => {
         const target = afterLoginTarget(sessionStorage.getItem(STORAGE_KEYS.redirectTo), u.role);
         sessionStorage.removeItem(STORAGE_KEYS.redirectTo);
         navigate(target, { replace: true });
       },
-    }),
-  );
+    });
+  };
+  const field = (name: 'email' | 'senha') => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    'aria-invalid': !!errors[name],
+    'aria-describedby': errors[name] ? `${name}-erro` : undefined,
+  });
 
   return (
     <AuthCard title="Entrar" description="Acesse sua conta para atender seus clientes.">
@@ -37,16 +47,16 @@ export default function LoginPage() {
         <FormError message={login.isError ? errorMessage(login.error, 'Não foi possível entrar. Tente novamente.') : null} />
         <div className="grid gap-2">
           <Label htmlFor="email">E-mail</Label>
-          <Input id="email" type="email" autoComplete="username" autoFocus placeholder="voce@empresa.com.br" aria-invalid={!!errors.email} aria-describedby={errors.email ? 'email-erro' : undefined} {...form.register('email')} />
-          <FieldError id="email-erro" message={errors.email?.message} />
+          <Input id="email" name="email" type="email" autoComplete="username" autoFocus placeholder="voce@empresa.com.br" {...field('email')} />
+          <FieldError id="email-erro" message={errors.email} />
         </div>
         <div className="grid gap-2">
           <div className="flex items-center justify-between">
             <Label htmlFor="senha">Senha</Label>
             <Link to="/resetar-senha" className="text-sm text-primary underline-offset-4 hover:underline">Esqueci minha senha</Link>
           </div>
-          <PasswordInput id="senha" autoComplete="current-password" aria-invalid={!!errors.senha} aria-describedby={errors.senha ? 'senha-erro' : undefined} {...form.register('senha')} />
-          <FieldError id="senha-erro" message={errors.senha?.message} />
+          <PasswordInput id="senha" name="senha" autoComplete="current-password" {...field('senha')} />
+          <FieldError id="senha-erro" message={errors.senha} />
         </div>
         <Button type="submit" disabled={login.isPending} className="w-full">
           {login.isPending && <Loader2 className="animate-spin" aria-hidden />}

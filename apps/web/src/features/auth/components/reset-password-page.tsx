@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Loader2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PROFILE_TEXTS } from '@balcao/shared/usuarios';
@@ -8,6 +7,7 @@ import { TEXTS, ZForgotPasswordInput, ZPassword } from '@balcao/shared/auth';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { fieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useForgotPassword, useResetPassword } from '../api';
@@ -27,8 +27,14 @@ export default function ResetPasswordPage() {
 
 function RequestLinkForm() {
   const forgot = useForgotPassword();
-  const form = useForm<{ email: string }>({ resolver: zodResolver(ZForgotPasswordInput), defaultValues: { email: '' } });
-  const err = form.formState.errors.email?.message;
+  const [email, setEmail] = useState('');
+  const [err, setErr] = useState<string | undefined>();
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const { data, errors } = fieldErrors(ZForgotPasswordInput, { email });
+    setErr(errors.email);
+    if (data) forgot.mutate(data.email);
+  };
   if (forgot.isSuccess) {
     return (
       <AuthCard title="Verifique seu e-mail">
@@ -42,11 +48,11 @@ function RequestLinkForm() {
   }
   return (
     <AuthCard title="Redefinir senha" description="Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.">
-      <form noValidate onSubmit={form.handleSubmit(({ email }) => forgot.mutate(email))} className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormError message={forgot.isError ? errorMessage(forgot.error, 'Não foi possível enviar o link. Tente novamente.') : null} />
         <div className="grid gap-2">
           <Label htmlFor="email">E-mail</Label>
-          <Input id="email" type="email" autoComplete="email" autoFocus aria-invalid={!!err} aria-describedby={err ? 'email-erro' : undefined} {...form.register('email')} />
+          <Input id="email" type="email" autoComplete="email" autoFocus aria-invalid={!!err} aria-describedby={err ? 'email-erro' : undefined} value={email} onChange={(e) => setEmail(e.target.value)} />
           <FieldError id="email-erro" message={err} />
         </div>
         <Button type="submit" disabled={forgot.isPending}>
@@ -62,29 +68,39 @@ function RequestLinkForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const form = useForm<z.infer<typeof ZNewPassword>>({ resolver: zodResolver(ZNewPassword), defaultValues: { senha: '', confirmacao: '' } });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(({ senha }) =>
-    reset.mutate({ token, senha }, {
+  const [values, setValues] = useState({ senha: '', confirmacao: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const { data, errors: errs } = fieldErrors(ZNewPassword, values);
+    setErrors(errs);
+    if (!data) return;
+    reset.mutate({ token, senha: data.senha }, {
       onSuccess: ({ message }) => {
         toast.success('Sucesso', message);
         navigate('/login', { replace: true });
       },
-    }),
-  );
+    });
+  };
+  const bind = (name: 'senha' | 'confirmacao') => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    'aria-invalid': !!errors[name],
+    'aria-describedby': errors[name] ? `${name}-erro` : undefined,
+  });
   return (
     <AuthCard title="Criar nova senha" description="Escolha uma senha com pelo menos 8 caracteres.">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormError message={reset.isError ? errorMessage(reset.error, TEXTS.resetInvalid) : null} />
         <div className="grid gap-2">
           <Label htmlFor="senha">Nova senha</Label>
-          <PasswordInput id="senha" autoComplete="new-password" autoFocus aria-invalid={!!errors.senha} aria-describedby={errors.senha ? 'senha-erro' : undefined} {...form.register('senha')} />
-          <FieldError id="senha-erro" message={errors.senha?.message} />
+          <PasswordInput id="senha" autoComplete="new-password" autoFocus {...bind('senha')} />
+          <FieldError id="senha-erro" message={errors.senha} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="confirmacao">Confirme a nova senha</Label>
-          <PasswordInput id="confirmacao" autoComplete="new-password" aria-invalid={!!errors.confirmacao} aria-describedby={errors.confirmacao ? 'confirmacao-erro' : undefined} {...form.register('confirmacao')} />
-          <FieldError id="confirmacao-erro" message={errors.confirmacao?.message} />
+          <PasswordInput id="confirmacao" autoComplete="new-password" {...bind('confirmacao')} />
+          <FieldError id="confirmacao-erro" message={errors.confirmacao} />
         </div>
         <Button type="submit" disabled={reset.isPending}>
           {reset.isPending && <Loader2 className="animate-spin" aria-hidden />}
