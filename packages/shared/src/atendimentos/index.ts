@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/** Spec part 2 §3: where a customer conversation came from. */
+export const ORIGENS = ['widget', 'widget-response', 'whatsapp'] as const;
+export const ZOrigem = z.enum(ORIGENS);
+export const STATUS_ATENDIMENTO = ['aguardando', 'em_atendimento', 'finalizado'] as const;
+export const ZStatusAtendimento = z.enum(STATUS_ATENDIMENTO);
+export type TStatusAtendimento = z.infer<typeof ZStatusAtendimento>;
+export const STATUS_LABEL: Record<TStatusAtendimento, string> = { aguardando: 'Aguardando', em_atendimento: 'Em atendimento', finalizado: 'Finalizados' };
+
+export const TIPOS_MENSAGEM = ['text', 'image', 'video', 'audio', 'document', 'location', 'reaction'] as const;
+export const ZTipoMensagem = z.enum(TIPOS_MENSAGEM);
+export type TTipoMensagem = z.infer<typeof ZTipoMensagem>;
+export const STATUS_MENSAGEM = ['sent', 'delivered', 'read', 'failed'] as const;
+export const ZStatusMensagem = z.enum(STATUS_MENSAGEM);
+export const AUTORES = ['cliente', 'atendente', 'sistema'] as const;
+export const ZAutor = z.enum(AUTORES);
+
+/** Issue 3: messages are paged 25 at a time; the conversation list by cursor. */
+export const MENSAGENS_PAGE_SIZE = 25;
+export const CONVERSAS_PAGE_SIZE = 30;
+export const MENSAGEM_MAX_CHARS = 4096;
+/** Unread badge cap (spec part 2 §9). */
+export const UNREAD_CAP = 99;
+export const formatUnread = (n: number) => (n > UNREAD_CAP ? `${UNREAD_CAP}+` : String(n));
+/** Attachments an attendant or visitor may send, checked by content on the server. */
+export const ANEXO_MAX_BYTES = 16 * 1024 * 1024;
+export const ANEXO_MIME_TYPES = [
+  'image/jpeg', 'image/png', 'image/webp', 'image/gif',
+  'video/mp4', 'video/webm', 'video/quicktime',
+  'audio/mpeg', 'audio/ogg', 'audio/mp4', 'audio/wav', 'audio/webm',
+  'application/pdf', 'application/zip', 'application/x-rar-compressed', 'application/vnd.rar',
+  'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint', 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/x-cfb',
+] as const;
+/** The kind of message a file makes, from its mime prefix (spec part 2 §4). */
+export const tipoFromMime = (mime: string): TTipoMensagem =>
+  mime.startsWith('image/') ? 'image' : mime.startsWith('video/') ? 'video' : mime.startsWith('audio/') ? 'audio' : 'document';
+
+/** Last-message preview by type, for the conversation list. */
+export const PREVIEW_BY_TYPE: Record<TTipoMensagem, string> = {
+  text: '', image: '📷 Imagem', video: '🎬 Vídeo', audio: '🎵 Áudio', document: '📄 Documento', location: '📍 Localização', reaction: 'Reagiu',
+};
+
+export const ATENDIMENTO_TEXTS = {
+  naoEncontrado: 'Atendimento não encontrado.',
+  semPermissao: 'Você não tem acesso a este atendimento.',
+  jaAceito: 'Este atendimento já foi aceito por outro atendente.',
+  finalizado: 'Este atendimento já foi finalizado.',
+  naoAceito: 'Aceite o atendimento antes de responder.',
+  transferirDestino: 'Escolha um atendente ou um departamento para transferir.',
+  mensagemVazia: 'Digite uma mensagem ou anexe um arquivo.',
+  anexoTamanho: 'O arquivo deve ter no máximo 16MB.',
+  anexoTipo: 'Tipo de arquivo não permitido.',
+  todosSomenteAdmin: 'Apenas administradores podem ver os números de todos os atendentes.',
+  outroAtendente: 'Você só pode ver o seu próprio dashboard.',
+} as const;
+
+export const ZMidia = z.object({ url: z.string(), mimeType: z.string(), filename: z.string().nullable(), size: z.number().int().nullable() });
+export type TMidia = z.infer<typeof ZMidia>;
+
+export const ZMensagemCitada = z.object({ id: z.string(), autor: ZAutor, tipo: ZTipoMensagem, conteudo: z.string() });
+
+/** One message of a customer conversation, as HTTP answers and socket events carry it. */
+export const ZMensagem = z.object({
+  id: z.string(),
+  atendimentoId: z.string(),
+  clientId: z.string().nullable(),
+  autor: ZAutor,
+  atendenteId: z.string().nullable(),
+  atendenteNome: z.string().nullable(),
+  tipo: ZTipoMensagem,
+  conteudo: z.string(),
+  midia: ZMidia.nullable(),
+  localizacao: z.object({ latitude: z.number(), longitude: z.number(), nome: z.string().nullable() }).nullable(),
+  /** For reactions: the emoji is `conteudo` and this is the message reacted to. */
+  reagindoA: z.string().nullable(),
+  respondendoA: ZMensagemCitada.nullable(),
+  status: ZStatusMensagem,
+  editada: z.boolean(),
+  apagada: z.boolean(),
+  criadaEm: z.string(),
+});
+export type TMensagem = z.infer<typeof ZMensagem>;
+
+/** A list row and the header of an open conversation (spec part 2 §3 field names kept). */
+export const ZAtendimento = z.object({
+  atendimentoId: z.string(),
+  ticket: z.number().int(),
+  status: ZStatusAtendimento,
+  origem: ZOrigem,
+  numero: z.string(),
+  clienteId: z.string(),
+  clienteNome: z.string(),
+  Avatar: z.string().nullable(),
+  canalId: z.string(),
+  canalNome: z.string(),
+  atendenteId: z.string().nullable(),
+  atendenteNome: z.string().nullable(),
+  departamentoId: z.string().nullable(),
+  departamentoNome: z.string().nullable(),
+  mensagensNaoLidas: z.number().int(),
+  ultimaMensagem: z.string().nullable(),
+  ultimaMensagemTipo: ZTipoMensagem.nullable(),
+  ultimaMensagemEm: z.string().nullable(),
+  inicio: z.string(),
+  fim: z.string().nullable(),
+  nota: z.number().int().nullable(),
+});
+export type TAtendimento = z.infer<typeof ZAtendimento>;
+
+export const ZConversasQuery = z.object({
+  status: ZStatusAtendimento.default('aguardando'),
+  busca: z.string().trim().max(100).optional(),
+  departamentoId: z.uuid({ error: 'Departamento inválido.' }).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CONVERSAS_PAGE_SIZE),
+});
+export type TConversasQuery = z.infer<typeof ZConversasQuery>;
+export const ZConversasPage = z.object({
+  itens: z.array(ZAtendimento),
+  proximoCursor: z.string().nullable(),
+  contagens: z.object({ aguardando: z.number().int(), em_atendimento: z.number().int(), finalizado: z.number().int() }),
+});
+export type TConversasPage = z.infer<typeof ZConversasPage>;
+
+export const ZMensagensQuery = z.object({ antesDe: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(MENSAGENS_PAGE_SIZE) });
+export const ZMensagensPage = z.object({ mensagens: z.array(ZMensagem), hasMore: z.boolean(), cursor: z.string().nullable() });
+export type TMensagensPage = z.infer<typeof ZMensagensPage>;
+
+/** What an attendant sends (HTTP or the hub's SendMessage); `clientId` makes a resend store once. */
+export const ZEnviarMensagem = z
+  .object({
+    clientId: z.string().min(8).max(64),
+    atendimentoId: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }),
+    tipo: ZTipoMensagem.default('text'),
+    conteudo: z.string().max(MENSAGEM_MAX_CHARS, `A mensagem deve ter no máximo ${MENSAGEM_MAX_CHARS} caracteres.`).default(''),
+    midia: ZMidia.nullable().optional(),
+    respondendoA: z.uuid().nullable().optional(),
+    reagindoA: z.uuid().nullable().optional(),
+  })
+  .refine((m) => m.conteudo.trim().length > 0 || m.midia, { message: ATENDIMENTO_TEXTS.mensagemVazia, path: ['conteudo'] });
+export type TEnviarMensagem = z.infer<typeof ZEnviarMensagem>;
+
+export const ZTransferir = z
+  .object({ atendenteId: z.uuid().nullable().optional(), departamentoId: z.uuid().nullable().optional() })
+  .refine((t) => t.atendenteId || t.departamentoId, { message: ATENDIMENTO_TEXTS.transferirDestino, path: ['atendenteId'] });
+export type TTransferir = z.infer<typeof ZTransferir>;
+
+export const ZAtendenteOnline = z.object({ id: z.string(), nome: z.string(), fotoUrl: z.string().nullable(), departamentoId: z.string().nullable(), departamentoNome: z.string().nullable(), online: z.boolean() });
+export type TAtendenteOnline = z.infer<typeof ZAtendenteOnline>;
+
+export const ZClienteDetalhe = z.object({
+  id: z.string(),
+  nome: z.string(),
+  numero: z.string().nullable(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  identificador: z.string().nullable(),
+  atendimentos: z.array(ZAtendimento),
+});
+export type TClienteDetalhe = z.infer<typeof ZClienteDetalhe>;
+
+export const ZSendAck = z.union([z.object({ ok: z.literal(true), mensagem: ZMensagem }), z.object({ ok: z.literal(false), message: z.string() })]);
+export type TSendAck = z.infer<typeof ZSendAck>;
