@@ -5,6 +5,8 @@ import { ZRole } from '../roles';
 export const FOTO_MAX_BYTES = 3 * 1024 * 1024;
 export const FOTO_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
 export const NOME_MAX = 100;
+/** The file picker's `accept`: the detectable types (image/jpg is only an alias browsers may report). */
+export const FOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 export const PROFILE_TEXTS = {
   fotoHint: 'JPG, PNG ou WebP • Máx. 3MB',
@@ -63,4 +65,11 @@ export function validateFoto(file: { type: string; size: number }): string | nul
   if (!(FOTO_MIME_TYPES as readonly string[]).includes(file.type)) return PROFILE_TEXTS.fotoTipo;
   if (file.size > FOTO_MAX_BYTES) return PROFILE_TEXTS.fotoTamanho;
   return null;
+}
+
+/** Spec part 1 §7: a timestamp query on the photo URL so the browser does not show a cached old picture. */
+export function withCacheBuster(url: string, nowMs = Date.now()): string {
+  // Drop an earlier `t=` so repeated uploads do not pile up timestamps.
+  const clean = url.replace(/([?&])t=\d+(&|$)/, (_m, sep: string, end: string) => (end ? sep : '')).replace(/[?&]$/, '');
+  return `${clean}${clean.includes('?') ? '&' : '?'}t=${nowMs}`;
 }
