@@ -1,0 +1,111 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  ZAtendenteOnline,
+  ZAtendimento,
+  ZClienteDetalhe,
+  ZConversasPage,
+  ZMensagensPage,
+  ZTipoMensagem,
+  ZMidia,
+  CONVERSAS_PAGE_SIZE,
+  MENSAGENS_PAGE_SIZE,
+  type TAtendimento,
+  type TTransferir,
+} from '@balcao/shared/atendimentos';
+import { ZDepartamento } from '@balcao/shared/departamentos';
+import { useCurrentUser } from '@/features/auth/api';
+import { request } from '@/lib/http';
+import { atendimentoKeys } from './keys';
+import { acharConversa, type TConversasData, type TFiltroConversas } from './list-cache';
+import { aplicarConversa, marcarLidaLocal } from './cache-sync';
+import type { TMensagensData, TPaginaMensagens } from './message-cache';
+
+const qs = (params: Record<string, string | number | null | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
+  return q.toString();
+};
+
+export const fetchMensagens = (id: string, antesDe: string | null) =>
+  request('GET', `/api/atendimento/${id}/mensagens?${qs({ antesDe, limit: MENSAGENS_PAGE_SIZE })}`, ZMensagensPage);
+
+/** The conversation list of one tab, by cursor. The previous list stays on screen while a filter loads. */
+export function useConversas(filtro: TFiltroConversas, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: atendimentoKeys.lista(filtro),
+    queryFn: ({ pageParam }) =>
+      request('GET', `/api/atendimento/conversas?${qs({ status: filtro.status, busca: filtro.busca.trim(), departamentoId: filtro.departamentoId, cursor: pageParam, limit: CONVERSAS_PAGE_SIZE })}`, ZConversasPage),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.proximoCursor,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The open atendimento, seeded from any list row already in the cache. */
+export function useAtendimento(id: string | null) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: atendimentoKeys.detalhe(id ?? ''),
+    queryFn: () => request('GET', `/api/atendimento/${id}`, ZAtendimento),
+    enabled: Boolean(id),
+    initialData: () => {
+      for (const [, data] of qc.getQueriesData<TConversasData>({ queryKey: atendimentoKeys.listas() })) {
+        const row = id ? acharConversa(data, id) : undefined;
+        if (row) return row;
+      }
+      return undefined;
+    },
+    // A row from a list is good to show at once, but the header wants the current truth.
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/** Messages 25 a page; the next page is the older one. */
+export function useMensagens(id: string | null) {
+  return useInfiniteQuery<TPaginaMensagens, Error, TMensagensData, readonly unknown[], string | null>({
+    queryKey: atendimentoKeys.mensagens(id ?? ''),
+    queryFn: ({ pageParam }) => fetchMensagens(id!, pageParam),
+    initialPageParam: null,
+    getNextPageParam: (last) => (last.hasMore ? last.cursor : null),
+    enabled: Boolean(id),
+    // Realtime events keep it current; refetching every page on remount would drop optimistic lines.
+    staleTime: Infinity,
+  });
+}
+
+export const useCliente = (clienteId: string | null) =>
+  useQuery({ queryKey: atendimentoKeys.cliente(clienteId ?? ''), queryFn: () => request('GET', `/api/clientes/${clienteId}`, ZClienteDetalhe), enabled: Boolean(clienteId) });
+
+export const useAtendentes = (enabled: boolean) =>
+  useQuery({ queryKey: atendimentoKeys.atendentes(), queryFn: () => request('GET', '/api/atendimento/atendentes', z.array(ZAtendenteOnline)), enabled });
+
+export const useDepartamentos = (enabled = true) =>
+  useQuery({ queryKey: atendimentoKeys.departamentos(), queryFn: () => request('GET', '/api/departamentos', z.array(ZDepartamento)), enabled });
+
+/** Aceitar, Transferir, Finalizar: the answer is the row, applied at once (the hub's echo changes nothing). */
+export function useAcaoAtendimento() {
+  const qc = useQueryClient();
+  const { user } = useCurrentUser();
+  const apply = (row: TAtendimento) => user && aplicarConversa(qc, row, user);
+  const aceitar = useMutation({ mutationFn: (id: string) => request('POST', `/api/atendimento/${id}/aceitar`, ZAtendimento), onSuccess: apply });
+  const transferir = useMutation({
+    mutationFn: ({ id, destino }: { id: string; destino: TTransferir }) => request('POST', `/api/atendimento/${id}/transferir`, ZAtendimento, destino),
+    onSuccess: apply,
+  });
+  const finalizar = useMutation({ mutationFn: (id: string) => request('POST', `/api/atendimento/${id}/finalizar`, ZAtendimento), onSuccess: apply });
+  return { aceitar, transferir, finalizar };
+}
+
+/** Optimistic: the badge drops now; a failure is silent (the next list refresh shows the truth). */
+export function useMarcarLidas() {
+  const qc = useQueryClient();
+  return (id: string) => {
+    marcarLidaLocal(qc, id);
+    void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
+  };
+}
+
+export const ZUploadAnswer = ZMidia.extend({ tipo: ZTipoMensagem });
+export type TUploadAnswer = z.infer<typeof ZUploadAnswer>;

@@ -1,0 +1,83 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import type { TAtendimento, TConversasPage, TMensagem, TStatusAtendimento } from '@balcao/shared/atendimentos';
+import type { TCurrentUser } from '@balcao/shared/usuarios';
+
+export type TFiltroConversas = { status: TStatusAtendimento; busca: string; departamentoId: string | null };
+export type TConversasData = InfiniteData<TConversasPage, string | null>;
+export type TContagens = TConversasPage['contagens'];
+
+/** Newest activity first, as the server orders the list. */
+export const ordemDe = (a: Pick<TAtendimento, 'ultimaMensagemEm' | 'inicio'>) => a.ultimaMensagemEm ?? a.inicio;
+
+/** Whether the row belongs to a list with this search and department, whatever its tab. */
+export function combinaFiltro(row: TAtendimento, f: Omit<TFiltroConversas, 'status'>): boolean {
+  if (f.departamentoId && row.departamentoId !== f.departamentoId) return false;
+  const busca = f.busca.trim().toLowerCase();
+  if (!busca) return true;
+  const digits = busca.replace(/\D/g, '');
+  return row.clienteNome.toLowerCase().includes(busca) || row.numero.toLowerCase().includes(busca) || (digits.length > 0 && row.numero.replace(/\D/g, '').includes(digits));
+}
+
+/** The contract's visibility rule: admin/master see all; an atendente his queue, unassigned ones and his own. */
+export function podeVer(row: TAtendimento, user: Pick<TCurrentUser, 'id' | 'role' | 'departamentoId'>): boolean {
+  if (user.role === 'master' || user.role === 'admin') return true;
+  if (user.role !== 'atendente') return false;
+  if (row.atendenteId === user.id) return true;
+  return row.status === 'aguardando' && (!row.departamentoId || row.departamentoId === user.departamentoId);
+}
+
+export function ajustarContagens(c: TContagens, antes: TStatusAtendimento | null, depois: TStatusAtendimento | null): TContagens {
+  if (antes === depois) return c;
+  const next = { ...c };
+  if (antes) next[antes] = Math.max(0, next[antes] - 1);
+  if (depois) next[depois] += 1;
+  return next;
+}
+
+export function acharConversa(data: TConversasData | undefined, id: string): TAtendimento | undefined {
+  for (const p of data?.pages ?? []) for (const r of p.itens) if (r.atendimentoId === id) return r;
+  return undefined;
+}
+
+/**
+ * ChatListAtendimento (and our own actions) on one cached list: the row is removed from a list it no
+ * longer belongs to and put in sorted place in the one it does; the tab counts move with it.
+ * `antes` is the status the row had before (null when new to this client), `visivel` the role rule.
+ */
+export function upsertConversa(data: TConversasData, row: TAtendimento, filtro: TFiltroConversas, antes: TStatusAtendimento | null, visivel: boolean): TConversasData {
+  const noFiltro = combinaFiltro(row, filtro);
+  const pertence = visivel && noFiltro && row.status === filtro.status;
+  let pages = data.pages.map((p) => ({ ...p, itens: p.itens.filter((r) => r.atendimentoId !== row.atendimentoId) }));
+  if (pertence) pages = inserirOrdenado(pages, row);
+  const first = pages[0];
+  if (first && noFiltro) pages[0] = { ...first, contagens: ajustarContagens(first.contagens, antes, visivel ? row.status : null) };
+  return { ...data, pages };
+}
+
+function inserirOrdenado(pages: TConversasPage[], row: TAtendimento): TConversasPage[] {
+  const key = ordemDe(row);
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages[i]!;
+    const at = page.itens.findIndex((r) => ordemDe(r) < key);
+    if (at >= 0) {
+      pages[i] = { ...page, itens: [...page.itens.slice(0, at), row, ...page.itens.slice(at)] };
+      return pages;
+    }
+  }
+  // Older than everything loaded: it belongs at the end only when no further page exists to hold it.
+  const last = pages[pages.length - 1];
+  if (last && !last.proximoCursor) pages[pages.length - 1] = { ...last, itens: [...last.itens, row] };
+  return pages;
+}
+
+/** A new message changes a row's preview, its time (so its place) and, from the customer, its unread count. */
+export function comUltimaMensagem(row: TAtendimento, m: TMensagem, naoLidas: number | undefined, aberto: boolean): TAtendimento {
+  if (row.ultimaMensagemEm && m.criadaEm < row.ultimaMensagemEm) return row; // an older message edited: no new activity
+  const unread = aberto ? 0 : (naoLidas ?? (m.autor === 'cliente' ? row.mensagensNaoLidas + 1 : row.mensagensNaoLidas));
+  return { ...row, ultimaMensagem: m.apagada ? '' : m.conteudo, ultimaMensagemTipo: m.tipo, ultimaMensagemEm: m.criadaEm, mensagensNaoLidas: unread };
+}
+
+/** Marks a row read everywhere it is cached (the badge drops at once; POST .../lidas confirms). */
+export function semNaoLidas(data: TConversasData, id: string): TConversasData {
+  return { ...data, pages: data.pages.map((p) => ({ ...p, itens: p.itens.map((r) => (r.atendimentoId === id ? { ...r, mensagensNaoLidas: 0 } : r)) })) };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { comEnvio, comStatus, mergeNewestPage, todasMensagens, upsertMensagem, type TMensagensData } from './message-cache';
+import { umaMensagem } from './testing/factories';
+
+const dados = (...pages: ReturnType<typeof umaMensagem>[][]): TMensagensData => ({ pages: pages.map((mensagens, i) => ({ mensagens, hasMore: i < pages.length - 1, cursor: null })), pageParams: pages.map(() => null) });
+const conteudos = (d: TMensagensData) => todasMensagens(d).map((m) => m.conteudo);
+
+describe('message cache', () => {
+  const m1 = umaMensagem({ conteudo: 'um', criadaEm: '2026-03-10T12:00:00.000Z' });
+  const m2 = umaMensagem({ conteudo: 'dois', criadaEm: '2026-03-10T12:01:00.000Z' });
+  const antiga = umaMensagem({ conteudo: 'antiga', criadaEm: '2026-03-09T12:00:00.000Z' });
+
+  it('shows older pages first', () => {
+    expect(conteudos(dados([m1, m2], [antiga]))).toEqual(['antiga', 'um', 'dois']);
+  });
+
+  it('appends a new message to the newest page in time order', () => {
+    const m3 = umaMensagem({ conteudo: 'tres', criadaEm: '2026-03-10T12:02:00.000Z' });
+    const entre = umaMensagem({ conteudo: 'entre', criadaEm: '2026-03-10T12:00:30.000Z' });
+    expect(conteudos(upsertMensagem(upsertMensagem(dados([m1, m2]), m3), entre))).toEqual(['um', 'entre', 'dois', 'tres']);
+  });
+
+  it('replaces the optimistic line by clientId when the ack arrives, once', () => {
+    const local = { ...umaMensagem({ id: 'c1', clientId: 'c1', conteudo: 'oi', autor: 'atendente' }), envio: 'pendente' as const };
+    const stored = umaMensagem({ id: 'srv-1', clientId: 'c1', conteudo: 'oi', autor: 'atendente' });
+    let d = upsertMensagem(dados([m1]), local);
+    d = upsertMensagem(d, stored);
+    d = upsertMensagem(d, stored); // the hub's echo of the same message
+    const all = todasMensagens(d);
+    expect(all.map((m) => m.id)).toEqual([m1.id, 'srv-1']);
+    expect(all[1]!.envio).toBeUndefined();
+  });
+
+  it('applies edits and deletes in place, even on older pages', () => {
+    const d = upsertMensagem(dados([m1], [antiga]), { ...antiga, apagada: true });
+    expect(todasMensagens(d)[0]!.apagada).toBe(true);
+  });
+
+  it('updates ticks by id or clientId and marks a failed send', () => {
+    const local = { ...umaMensagem({ id: 'c9', clientId: 'c9' }), envio: 'pendente' as const };
+    let d = comStatus(dados([m1, local]), { messageId: m1.id, clientId: null, status: 'read' });
+    d = comStatus(d, { messageId: 'x', clientId: 'c9', status: 'delivered' });
+    d = comEnvio(d, 'c9', 'falhou', 'Aceite o atendimento antes de responder.');
+    expect(todasMensagens(d).map((m) => [m.status, m.envio])).toEqual([['read', undefined], ['delivered', 'falhou']]);
+  });
+
+  it('merges the newest page after a reconnect and keeps unsent lines', () => {
+    const local = { ...umaMensagem({ id: 'c1', clientId: 'c1', conteudo: 'pendente', criadaEm: '2026-03-10T12:05:00.000Z' }), envio: 'pendente' as const };
+    const m3 = umaMensagem({ conteudo: 'perdida', criadaEm: '2026-03-10T12:03:00.000Z' });
+    const merged = mergeNewestPage(dados([m1, m2, local], [antiga]), { mensagens: [m2, m3], hasMore: true, cursor: 'c' });
+    expect(conteudos(merged)).toEqual(['antiga', 'um', 'dois', 'perdida', 'pendente']);
+  });
+
+  it('starts over from the newest page when nothing overlaps', () => {
+    const novas = [umaMensagem({ conteudo: 'n1', criadaEm: '2026-03-11T12:00:00.000Z' })];
+    const merged = mergeNewestPage(dados([m1, m2]), { mensagens: novas, hasMore: true, cursor: 'c' });
+    expect(conteudos(merged)).toEqual(['n1']);
+    expect(merged.pages[0]!.hasMore).toBe(true);
+  });
+});

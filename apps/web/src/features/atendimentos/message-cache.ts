@@ -1,0 +1,60 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import type { TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
+import type { TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
+
+/** A message on screen: the server's, or our optimistic one still being sent or refused. */
+export type TMensagemLocal = TMensagem & { envio?: 'pendente' | 'falhou'; erro?: string };
+export type TPaginaMensagens = Omit<TMensagensPage, 'mensagens'> & { mensagens: TMensagemLocal[] };
+/** pages[0] is the newest page; each further page is older ('Carregar mensagens anteriores'). */
+export type TMensagensData = InfiniteData<TPaginaMensagens, string | null>;
+
+const mesma = (a: TMensagemLocal, b: Pick<TMensagem, 'id' | 'clientId'>) => a.id === b.id || (Boolean(b.clientId) && a.clientId === b.clientId);
+
+function mapear(data: TMensagensData, fn: (m: TMensagemLocal) => TMensagemLocal): TMensagensData {
+  return { ...data, pages: data.pages.map((p) => ({ ...p, mensagens: p.mensagens.map(fn) })) };
+}
+
+/** Oldest to newest for display. */
+export const todasMensagens = (data: TMensagensData | undefined): TMensagemLocal[] => (data ? [...data.pages].reverse().flatMap((p) => p.mensagens) : []);
+
+/**
+ * A message from the server (ack, realtime or edit/delete) or an optimistic one: replaces the message
+ * with the same id or clientId wherever it is, else joins the newest page in time order.
+ */
+export function upsertMensagem(data: TMensagensData, m: TMensagemLocal): TMensagensData {
+  const existe = data.pages.some((p) => p.mensagens.some((x) => mesma(x, m)));
+  if (existe) return mapear(data, (x) => (mesma(x, m) ? m : x));
+  const [first, ...rest] = data.pages;
+  if (!first) return { ...data, pages: [{ mensagens: [m], hasMore: false, cursor: null }], pageParams: [null] };
+  const mensagens = [...first.mensagens];
+  let at = mensagens.length;
+  while (at > 0 && mensagens[at - 1]!.criadaEm > m.criadaEm) at--;
+  mensagens.splice(at, 0, m);
+  return { ...data, pages: [{ ...first, mensagens }, ...rest] };
+}
+
+export function comStatus(data: TMensagensData, u: Pick<TStatusUpdate, 'messageId' | 'clientId' | 'status'>): TMensagensData {
+  return mapear(data, (x) => (x.id === u.messageId || (u.clientId && x.clientId === u.clientId) ? { ...x, status: u.status } : x));
+}
+
+export function comEnvio(data: TMensagensData, clientId: string, envio: TMensagemLocal['envio'], erro?: string): TMensagensData {
+  return mapear(data, (x) => (x.clientId === clientId ? { ...x, envio, erro } : x));
+}
+
+/**
+ * After a reconnect the newest page is fetched again: its messages replace ours; local messages not
+ * yet stored stay. When the fetched page shares nothing with what we hold, too much was missed to
+ * stitch: it becomes the only page (older ones load again on demand).
+ */
+export function mergeNewestPage(data: TMensagensData | undefined, page: TMensagensPage): TMensagensData {
+  const fresh: TMensagensData = { pages: [page], pageParams: [null] };
+  if (!data) return fresh;
+  const ids = new Set(page.mensagens.map((m) => m.id));
+  const held = todasMensagens(data);
+  const overlaps = held.some((m) => ids.has(m.id)) || held.every((m) => m.envio);
+  const locais = held.filter((m) => m.envio && !page.mensagens.some((p) => mesma(p, m)));
+  let base: TMensagensData = overlaps ? data : fresh;
+  for (const m of page.mensagens) base = upsertMensagem(base, m);
+  if (!overlaps) for (const m of locais) base = upsertMensagem(base, m);
+  return base;
+}

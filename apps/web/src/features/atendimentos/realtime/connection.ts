@@ -1,0 +1,158 @@
+import type { TAtendimento, TEnviarMensagem, TSendAck } from '@balcao/shared/atendimentos';
+import {
+  CUSTOMER_CHAT_CHECK_MS,
+  STATUS_UPDATE_WINDOW_EVENT,
+  type AtendimentoClientEvents,
+  type AtendimentoServerEvents,
+  type TChatPresence,
+  type TRealtimeMessage,
+  type TStatusUpdate,
+} from '@balcao/shared/atendimentos/realtime';
+import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
+import type { Socket } from 'socket.io-client';
+import { DuplicateFilter } from './duplicate-filter';
+import { carriesMessage, normalizeIncoming, type TNormalizeContext } from './normalize';
+import { OutgoingQueue } from './outgoing-queue';
+
+export type TConnectionState = 'connecting' | 'connected' | 'closed';
+export type TChatSocket = Socket<AtendimentoServerEvents, AtendimentoClientEvents>;
+
+/** What the screen does with each event; set once by the cache binding. */
+export type TChatHandlers = TNormalizeContext & {
+  onMessage(m: TRealtimeMessage): void;
+  onStatus(u: TStatusUpdate): void;
+  onRow(row: TAtendimento): void;
+  onPresence(p: TChatPresence): void;
+  onListPresence(a: TAtendenteOnline[]): void;
+  onAck(clientId: string, ack: TSendAck): void;
+  /** Connected again after having been connected: fetch what was missed. */
+  onReconnect(): void;
+};
+
+type TDeps = {
+  createSocket: () => TChatSocket;
+  /** The 5 s check stops everything once the session is gone (logout in this or another tab). */
+  hasSession: () => boolean;
+  ackTimeoutMs?: number;
+};
+
+/**
+ * The customer-chat realtime connection of spec part 2 §4: connecting/connected/closed, reconnects on
+ * close, a 5 s check that reconnects and flushes, two ordered outgoing queues (SendMessage for WhatsApp,
+ * SendWidgetMessage for the site widget), incoming normalisation and 5 s duplicate suppression.
+ */
+export class CustomerChatConnection {
+  private socket: TChatSocket | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private state: TConnectionState = 'closed';
+  private everConnected = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly duplicates = new DuplicateFilter();
+  private handlers: TChatHandlers | null = null;
+  readonly agentQueue: OutgoingQueue;
+  readonly widgetQueue: OutgoingQueue;
+
+  constructor(private readonly deps: TDeps) {
+    const ack = (clientId: string, res: TSendAck) => this.handlers?.onAck(clientId, res);
+    this.agentQueue = new OutgoingQueue((json) => this.emit('SendMessage', json), ack);
+    this.widgetQueue = new OutgoingQueue((json) => this.emit('SendWidgetMessage', json), ack);
+  }
+
+  setHandlers(h: TChatHandlers) {
+    this.handlers = h;
+  }
+
+  getState = () => this.state;
+  subscribe = (l: () => void) => {
+    this.listeners.add(l);
+    return () => void this.listeners.delete(l);
+  };
+
+  /** Opened after authentication; calling it again is harmless. */
+  start() {
+    if (!this.socket) {
+      this.socket = this.deps.createSocket();
+      this.wire(this.socket);
+    }
+    if (!this.socket.connected) {
+      this.setState('connecting');
+      this.socket.connect();
+    }
+    this.timer ??= setInterval(() => this.check(), CUSTOMER_CHAT_CHECK_MS);
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    this.everConnected = false;
+    this.setState('closed');
+  }
+
+  /** Queues a message on its origin's queue and sends at once when connected. */
+  send(origem: TAtendimento['origem'], mensagem: TEnviarMensagem) {
+    const queue = origem === 'whatsapp' ? this.agentQueue : this.widgetQueue;
+    queue.enqueue(JSON.stringify(mensagem));
+    if (this.socket?.connected) void queue.flush();
+  }
+
+  typing(atendimentoId: string, digitando: boolean) {
+    if (this.socket?.connected) this.socket.emit('Digitando', { atendimentoId, digitando });
+  }
+
+  /** The 5 s check: reconnect when needed, else resend what is queued, in order. */
+  check() {
+    if (!this.deps.hasSession()) return this.stop();
+    const s = this.socket;
+    if (!s) return;
+    if (!s.connected) {
+      this.setState('connecting');
+      if (!s.active) s.connect(); // a refused handshake is not retried by socket.io itself
+      return;
+    }
+    void this.agentQueue.flush();
+    void this.widgetQueue.flush();
+  }
+
+  private emit(event: 'SendMessage' | 'SendWidgetMessage', json: string): Promise<TSendAck> {
+    const s = this.socket;
+    if (!s?.connected) return Promise.reject(new Error('not connected'));
+    return s.timeout(this.deps.ackTimeoutMs ?? CUSTOMER_CHAT_CHECK_MS).emitWithAck(event, json);
+  }
+
+  private wire(s: TChatSocket) {
+    s.on('connect', () => {
+      this.setState('connected');
+      if (this.everConnected) this.handlers?.onReconnect();
+      this.everConnected = true;
+      void this.agentQueue.flush();
+      void this.widgetQueue.flush();
+    });
+    s.on('disconnect', () => this.setState(s.active ? 'connecting' : 'closed'));
+    s.on('connect_error', () => this.setState(s.active ? 'connecting' : 'closed'));
+    s.on('ClientReceiveMessage', (raw) => this.receive(raw));
+    s.on('ReceiveMessageStatusUpdate', (u) => {
+      this.handlers?.onStatus(u);
+      window.dispatchEvent(new CustomEvent(STATUS_UPDATE_WINDOW_EVENT, { detail: u }));
+    });
+    s.on('ChatListAtendimento', (row) => this.handlers?.onRow(row));
+    s.on('ChatPresence', (p) => this.handlers?.onPresence(p));
+    s.on('ChatListPresence', (a) => this.handlers?.onListPresence(a));
+  }
+
+  private receive(raw: TRealtimeMessage) {
+    const h = this.handlers;
+    if (!h) return;
+    const m = normalizeIncoming(raw, h);
+    if (!carriesMessage(m) || !this.duplicates.accept(m)) return;
+    h.onMessage(m);
+  }
+
+  private setState(next: TConnectionState) {
+    if (next === this.state) return;
+    this.state = next;
+    this.listeners.forEach((l) => l());
+  }
+}

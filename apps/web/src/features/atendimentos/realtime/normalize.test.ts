@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { umEvento } from '../testing/factories';
+import { carriesMessage, normalizeIncoming, type TNormalizeContext } from './normalize';
+
+const ctx = (p: Partial<TNormalizeContext> = {}): TNormalizeContext => ({ abertoId: null, numeroDe: () => '5511999990000', ...p });
+
+describe('normalizeIncoming', () => {
+  it('makes the number the sender of a widget customer message', () => {
+    const m = normalizeIncoming(umEvento({ origem: 'widget', from: 'visitante-xyz' }), ctx());
+    expect(m.from).toBe('5511999990000');
+  });
+
+  it('keeps the sender of an attendant message and of WhatsApp', () => {
+    expect(normalizeIncoming(umEvento({ origem: 'widget', isAtendente: true, from: 'ana' }), ctx()).from).toBe('ana');
+    expect(normalizeIncoming(umEvento({ origem: 'whatsapp', from: '5511888887777' }), ctx()).from).toBe('5511888887777');
+  });
+
+  it('zeroes the unread count of the open atendimento only', () => {
+    expect(normalizeIncoming(umEvento({ atendimentoId: 'a1', mensagensNaoLidas: 3 }), ctx({ abertoId: 'a1' })).mensagensNaoLidas).toBe(0);
+    expect(normalizeIncoming(umEvento({ atendimentoId: 'a2', mensagensNaoLidas: 3 }), ctx({ abertoId: 'a1' })).mensagensNaoLidas).toBe(3);
+  });
+
+  it('turns a reaction into type reaction with the emoji as the text', () => {
+    const raw = umEvento({ type: 'text' }, { tipo: 'text', conteudo: '' });
+    raw.message.reaction = '👍';
+    const m = normalizeIncoming(raw, ctx());
+    expect([m.type, m.content, m.message.type, m.message.text, m.mensagem.tipo, m.mensagem.conteudo]).toEqual(['reaction', '👍', 'reaction', '👍', 'reaction', '👍']);
+  });
+
+  it('marks edited and deleted messages, and takes id from messageId', () => {
+    expect(normalizeIncoming(umEvento({ type: 'edited' }), ctx()).mensagem.editada).toBe(true);
+    expect(normalizeIncoming(umEvento({ type: 'deleted' }), ctx()).mensagem.apagada).toBe(true);
+    expect(normalizeIncoming(umEvento({ id: '', messageId: 'x1' }), ctx()).id).toBe('x1');
+  });
+
+  it('does not mutate the event it was given', () => {
+    const raw = umEvento({ type: 'deleted' });
+    normalizeIncoming(raw, ctx());
+    expect(raw.mensagem.apagada).toBe(false);
+  });
+
+  it('tells chat lines from presence and receipts', () => {
+    expect(carriesMessage(umEvento({ type: 'text' }))).toBe(true);
+    expect(carriesMessage(umEvento({ type: 'presence' }))).toBe(false);
+    expect(carriesMessage(umEvento({ type: 'receipt' }))).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
+import { isEditOrDelete } from './duplicate-filter';
+
+export type TNormalizeContext = {
+  /** The atendimento open on screen: its unread count is zero, the attendant is reading it. */
+  abertoId: string | null;
+  /** The customer's number for that atendimento, when the screen knows it. */
+  numeroDe: (atendimentoId: string) => string | null;
+};
+
+const isWidget = (m: TRealtimeMessage) => m.origem === 'widget' || m.origem === 'widget-response';
+const isReaction = (m: TRealtimeMessage) => m.type === 'reaction' || m.message.type === 'reaction' || Boolean(m.message.reaction);
+
+/**
+ * Spec part 2 §4 normalisation of ClientReceiveMessage:
+ * - widget messages: the sender is the customer's number (a visitor has no phone, the number is its id);
+ * - the open atendimento's unread count is zero;
+ * - reactions become type 'reaction' with the emoji as the text;
+ * - edit/delete events mark the carried message edited/deleted.
+ */
+export function normalizeIncoming(raw: TRealtimeMessage, ctx: TNormalizeContext): TRealtimeMessage {
+  const m: TRealtimeMessage = { ...raw, id: raw.id || raw.messageId, message: { ...raw.message }, mensagem: { ...raw.mensagem } };
+  if (isWidget(m) && !m.isAtendente) {
+    m.from = ctx.numeroDe(m.atendimentoId) ?? m.from;
+  }
+  if (ctx.abertoId === m.atendimentoId) m.mensagensNaoLidas = 0;
+  if (isReaction(m)) {
+    const reaction = m.message.reaction ?? m.content;
+    m.type = 'reaction';
+    m.content = reaction;
+    m.message.type = 'reaction';
+    m.message.text = reaction;
+    m.mensagem.tipo = 'reaction';
+    m.mensagem.conteudo = reaction;
+  }
+  if (isEditOrDelete(m)) {
+    if (m.type === 'edited' || m.message.isEdited) m.mensagem.editada = true;
+    if (m.type === 'deleted' || m.message.isDeleted) m.mensagem.apagada = true;
+  }
+  return m;
+}
+
+/** Event types that carry a message to show; the others (presence, receipts) are not chat lines. */
+export const carriesMessage = (m: TRealtimeMessage) => m.type === 'text' || m.type === 'reaction' || m.type === 'edited' || m.type === 'deleted';

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
+import type { TCurrentUser } from '@balcao/shared/usuarios';
+import { request } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { fetchMensagens } from '../api';
+import { aplicarConversa, aplicarEnvio, aplicarMensagem, aplicarPreview, aplicarStatus, conversaConhecida } from '../cache-sync';
+import { atendimentoKeys } from '../keys';
+import { mergeNewestPage, type TMensagensData } from '../message-cache';
+import { atendimentoDoEnvio, envioConcluido } from '../send';
+import type { TChatHandlers } from './connection';
+import { customerChat } from './customer-chat';
+import { setPresence } from './presence-store';
+
+/** What the handlers read at event time: the open conversation and the user change while they live. */
+const atual: { abertoId: string | null; user: TCurrentUser | null } = { abertoId: null, user: null };
+
+const marcarLidasServidor = (id: string) => void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
+
+export function criarHandlers(qc: QueryClient): TChatHandlers {
+  return {
+    get abertoId() {
+      return atual.abertoId;
+    },
+    numeroDe: (id) => conversaConhecida(qc, id)?.numero ?? null,
+    onMessage(m) {
+      const user = atual.user;
+      if (!user) return;
+      const aberto = atual.abertoId === m.atendimentoId;
+      aplicarMensagem(qc, m.mensagem);
+      aplicarPreview(qc, m.mensagem, m.mensagensNaoLidas, aberto, user);
+      // The attendant is looking at it: the server's count goes to zero too.
+      if (aberto && m.mensagem.autor === 'cliente') marcarLidasServidor(m.atendimentoId);
+    },
+    onStatus: (u) => aplicarStatus(qc, u),
+    onRow(row) {
+      if (!atual.user) return;
+      aplicarConversa(qc, row, atual.user);
+      void qc.invalidateQueries({ queryKey: atendimentoKeys.cliente(row.clienteId) });
+    },
+    onPresence: setPresence,
+    onListPresence: (a: TAtendenteOnline[]) => qc.setQueryData(atendimentoKeys.atendentes(), a),
+    onAck(clientId, ack) {
+      const atendimentoId = atendimentoDoEnvio(clientId);
+      envioConcluido(clientId);
+      if (ack.ok) {
+        aplicarMensagem(qc, ack.mensagem);
+        if (atual.user) aplicarPreview(qc, ack.mensagem, undefined, true, atual.user);
+      } else if (atendimentoId) {
+        aplicarEnvio(qc, atendimentoId, clientId, 'falhou', ack.message);
+        toast.error(ack.message);
+      }
+    },
+    onReconnect() {
+      // A client that reconnects fetches what it missed (ARCHITECTURE, Delivery).
+      void qc.invalidateQueries({ queryKey: atendimentoKeys.listas() });
+      const id = atual.abertoId;
+      if (!id) return;
+      void qc.invalidateQueries({ queryKey: atendimentoKeys.detalhe(id) });
+      void fetchMensagens(id, null)
+        .then((page) => qc.setQueryData<TMensagensData>(atendimentoKeys.mensagens(id), (data) => mergeNewestPage(data, page)))
+        .catch(() => undefined);
+    },
+  };
+}
+
+/** Opens the customer-chat connection (after authentication) and points its events at the cache. */
+export function useCustomerChatRealtime(user: TCurrentUser | null, abertoId: string | null) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    atual.user = user;
+    if (!user) return;
+    customerChat.setHandlers(criarHandlers(qc));
+    customerChat.start();
+  }, [qc, user]);
+  useEffect(() => {
+    atual.abertoId = abertoId;
+    return () => {
+      atual.abertoId = null;
+    };
+  }, [abertoId]);
+}

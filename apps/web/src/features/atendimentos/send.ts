@@ -1,0 +1,70 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TAtendimento, TEnviarMensagem, TMidia, TTipoMensagem } from '@balcao/shared/atendimentos';
+import type { TCurrentUser } from '@balcao/shared/usuarios';
+import { aplicarEnvio, aplicarMensagem, aplicarPreview } from './cache-sync';
+import type { TCitacao } from './context/chat-context';
+import type { TMensagemLocal } from './message-cache';
+import { customerChat } from './realtime/customer-chat';
+
+export type TNovaMensagem = { tipo: TTipoMensagem; conteudo: string; midia?: TMidia | null; citacao?: TCitacao | null; reagindoA?: string | null };
+type TUser = Pick<TCurrentUser, 'id' | 'nome' | 'role' | 'departamentoId'>;
+
+/** Which atendimento each queued clientId belongs to, so an ack can find its optimistic line. */
+const pendentes = new Map<string, string>();
+export const atendimentoDoEnvio = (clientId: string) => pendentes.get(clientId);
+export const envioConcluido = (clientId: string) => pendentes.delete(clientId);
+
+/** The wire message (TEnviarMensagem) for a new line; the clientId makes every resend store once. */
+export function paraEnvio(atendimentoId: string, clientId: string, n: TNovaMensagem): TEnviarMensagem {
+  return { clientId, atendimentoId, tipo: n.tipo, conteudo: n.conteudo, midia: n.midia ?? null, respondendoA: n.citacao?.id ?? null, reagindoA: n.reagindoA ?? null };
+}
+
+/** The line shown at once, with a pending clock, until the ack replaces it. */
+export function mensagemOtimista(e: TEnviarMensagem, user: Pick<TUser, 'id' | 'nome'>, citacao: TCitacao | null | undefined, agora: Date): TMensagemLocal {
+  return {
+    id: e.clientId,
+    atendimentoId: e.atendimentoId,
+    clientId: e.clientId,
+    autor: 'atendente',
+    atendenteId: user.id,
+    atendenteNome: user.nome,
+    tipo: e.tipo,
+    conteudo: e.conteudo,
+    midia: e.midia ?? null,
+    localizacao: null,
+    reagindoA: e.reagindoA ?? null,
+    respondendoA: citacao ? { id: citacao.id, autor: citacao.autor, tipo: citacao.tipo, conteudo: citacao.conteudo } : null,
+    status: 'sent',
+    editada: false,
+    apagada: false,
+    criadaEm: agora.toISOString(),
+    envio: 'pendente',
+  };
+}
+
+/** Optimistic send through the origin's queue (spec part 2 §4). */
+export function enviarMensagem(qc: QueryClient, atendimento: TAtendimento, user: TUser, n: TNovaMensagem) {
+  const e = paraEnvio(atendimento.atendimentoId, crypto.randomUUID(), n);
+  const local = mensagemOtimista(e, user, n.citacao, new Date());
+  aplicarMensagem(qc, local);
+  aplicarPreview(qc, local, undefined, true, user);
+  pendentes.set(e.clientId, atendimento.atendimentoId);
+  customerChat.send(atendimento.origem, e);
+}
+
+/** 'Tentar novamente' on a refused line: same clientId, so the server stores it once at most. */
+export function reenviarMensagem(qc: QueryClient, atendimento: TAtendimento, m: TMensagemLocal) {
+  if (!m.clientId) return;
+  const e: TEnviarMensagem = {
+    clientId: m.clientId,
+    atendimentoId: m.atendimentoId,
+    tipo: m.tipo,
+    conteudo: m.conteudo,
+    midia: m.midia,
+    respondendoA: m.respondendoA?.id ?? null,
+    reagindoA: m.reagindoA,
+  };
+  aplicarEnvio(qc, m.atendimentoId, m.clientId, 'pendente');
+  pendentes.set(m.clientId, m.atendimentoId);
+  customerChat.send(atendimento.origem, e);
+}

@@ -1,0 +1,52 @@
+import { API_BASE, ApiError, refreshToken } from '@/lib/http';
+import { getToken } from '@/lib/session-store';
+import { ZUploadAnswer, type TUploadAnswer } from './api';
+
+/** Spec part 2 §8 (Upload). */
+export const UPLOAD_TEXTS = {
+  semUrl: 'URL não recebida do servidor após upload',
+  falhou: (filename: string) => `Falha ao fazer upload do arquivo ${filename}`,
+} as const;
+
+type TRaw = { status: number; text: string };
+
+/** fetch cannot report upload progress; XHR can, and the DESIGN asks for a bar. */
+function post(file: File, token: string | null, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<TRaw> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}/api/atendimento/upload`);
+    xhr.withCredentials = true;
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new ApiError(0, UPLOAD_TEXTS.falhou(file.name)));
+    xhr.onabort = () => reject(new DOMException('Envio cancelado', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    const body = new FormData();
+    body.append('file', file);
+    xhr.send(body);
+  });
+}
+
+/** POST /api/atendimento/upload (multipart `file`), refreshing the token once on 401 like `request`. */
+export async function uploadAnexo(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<TUploadAnswer> {
+  const token = getToken();
+  let res = await post(file, token, onProgress, signal);
+  if (res.status === 401 && token) {
+    const fresh = await refreshToken();
+    if (fresh) res = await post(file, fresh, onProgress, signal);
+  }
+  let data: unknown;
+  try {
+    data = res.text ? JSON.parse(res.text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (res.status < 200 || res.status >= 300) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    throw new ApiError(res.status, typeof message === 'string' ? message : UPLOAD_TEXTS.falhou(file.name));
+  }
+  const parsed = ZUploadAnswer.safeParse(data);
+  if (!parsed.success || !parsed.data.url) throw new ApiError(res.status, UPLOAD_TEXTS.semUrl);
+  return parsed.data;
+}
