@@ -61,3 +61,25 @@ export const CONFIG_ITEMS: readonly { key: string; label: string; path: string; 
 
 export const dockItemsFor = (role: TRole) => DOCK_ITEMS.filter((i) => i.roles.includes(role));
 export const configItemsFor = (role: TRole) => CONFIG_ITEMS.filter((i) => i.roles.includes(role));
+
+/** Dock preferences (spec part 1 §2, §3): stored locally; the header style picks side panel or dock navigation. */
+export const DOCK_POSITIONS = ['top', 'bottom'] as const;
+export type TDockPosition = (typeof DOCK_POSITIONS)[number];
+export const HEADER_STYLES = ['sidebar', 'dock'] as const;
+export type THeaderStyle = (typeof HEADER_STYLES)[number];
+export const DEFAULT_DOCK_POSITION: TDockPosition = 'bottom';
+export const DEFAULT_HEADER_STYLE: THeaderStyle = 'sidebar';
+export const DEFAULT_DOCK_AUTO_HIDE = false;
+
+/** Texts of the signed-in shell (spec part 1 §2). */
+export const LAYOUT_TEXTS = {
+  configCentral: 'Central de Configurações',
+  profile: 'Perfil',
+  myDashboard: 'Meu Dashboard',
+  statusOnline: 'Status: Online',
+  statusOffline: 'Status: Offline',
+  logout: 'Sair',
+  dashboardTitlePrefix: 'Dashboard - ',
+  sidebarNav: 'Menu lateral',
+  dockNav: 'Navegação principal',
+} as const;

@@ -1,0 +1,42 @@
+import {
+  BookOpen,
+  Building2,
+  CalendarClock,
+  KeyRound,
+  LayoutDashboard,
+  ListChecks,
+  MessagesSquare,
+  Plug,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { configItemsFor, dockItemsFor, type TDockItemKey } from '@balcao/shared/layout';
+import type { TRole } from '@balcao/shared/roles';
+
+export const NAV_ICONS: Record<TDockItemKey, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  atendimentos: MessagesSquare,
+  documentacao: BookOpen,
+  configuracoes: Settings,
+  usuarios: Users,
+  departamentos: Building2,
+  'mensagens-agendadas': CalendarClock,
+  tracker: ListChecks,
+  licenca: KeyRound,
+};
+const CONFIG_ICONS: Record<string, LucideIcon> = { geral: Settings, integracoes: Plug };
+export const configIcon = (key: string): LucideIcon => CONFIG_ICONS[key] ?? Settings;
+
+export type NavEntry = { key: string; label: string; path: string; icon: LucideIcon };
+
+/** Main items of the role, in the dock's order; Configurações is its own entry (see config-menu). */
+export const mainNavFor = (role: TRole): NavEntry[] => dockItemsFor(role).map((i) => ({ ...i, icon: NAV_ICONS[i.key] }));
+export const configNavFor = (role: TRole): NavEntry[] => configItemsFor(role).map((i) => ({ ...i, icon: configIcon(i.key) }));
+
+/** An item is active on its own path and below it (/tracker covers /tracker/tarefas). Case-insensitive like the router. */
+export function isActivePath(pathname: string, itemPath: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const target = (itemPath.split('?')[0] ?? itemPath).toLowerCase();
+  return path === target || path.startsWith(`${target}/`);
+}
