@@ -1,7 +1,7 @@
 import { ComingSoon } from './coming-soon';
 
 // Open routes of the route table that later issues build.
-export const AvaliarPage = () => <ComingSoon title="Avaliar atendimento" />;
+export { AvaliarPage } from '@/features/avaliacao/components/avaliar-page';
 export const ConfirmarLidPage = () => <ComingSoon title="Confirmação de contato" />;
 export const PublicTarefaPage = () => <ComingSoon title="Tarefa" />;
 export const PublicDocumentacaoPage = () => <ComingSoon title="Documentação" />;

@@ -1,0 +1,69 @@
+import { Eye, EyeOff, KeyRound, Loader2, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import type { TCanal } from '@balcao/shared/canais';
+import { Button } from '@/components/ui/button';
+import { useRotateSegredo } from '../api';
+import { CodeBlock, CopyButton } from './copy-button';
+import { ConfirmDialog } from './confirm-dialog';
+
+// What the site's server runs; the identifier is whatever the site already uses for its logged-in user.
+const NODE_EXAMPLE = `import { createHmac } from 'node:crypto';
+
+// No servidor do seu site (nunca no navegador):
+const hash = createHmac('sha256', process.env.BALCAO_CHAT_SEGREDO)
+  .update(usuario.id) // o mesmo identificador enviado ao chat
+  .digest('hex');`;
+
+/** The channel's signing secret (admin and master only): masked, shown on demand, copied, replaced. */
+export function SegredoPanel({ canal }: { canal: TCanal & { segredo: string } }) {
+  const [visible, setVisible] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const rotate = useRotateSegredo();
+  const ligado = canal.config.verificarIdentidade;
+
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-center gap-2 text-sm font-medium">
+        <KeyRound className="size-4 text-muted-foreground" aria-hidden /> Segredo para verificar identidade
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {ligado
+          ? 'A verificação está ligada: o chat só aceita visitantes identificados com um hash válido.'
+          : "Usado só quando 'Verificar identidade (HMAC)' estiver ligado nas configurações do canal."}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 truncate rounded-md border bg-muted/60 px-3 py-1.5 font-mono text-xs" aria-label={visible ? 'Segredo' : 'Segredo oculto'}>
+          {visible ? canal.segredo : '•'.repeat(32)}
+        </code>
+        <Button type="button" variant="outline" size="sm" onClick={() => setVisible((v) => !v)} aria-pressed={visible}>
+          {visible ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+          {visible ? 'Ocultar' : 'Mostrar'}
+        </Button>
+        <CopyButton text={canal.segredo} />
+        <Button type="button" variant="outline" size="sm" onClick={() => setConfirm(true)} disabled={rotate.isPending}>
+          {rotate.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+          Gerar novo
+        </Button>
+      </div>
+      <details className="group rounded-lg border px-3 py-2 text-sm">
+        <summary className="cursor-pointer select-none font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">Como calcular o hash</summary>
+        <div className="mt-2 grid gap-2 text-muted-foreground">
+          <p>
+            Quando seu site já sabe quem é o visitante logado, envie ao chat o identificador dele junto com um hash: o{' '}
+            <strong className="font-medium text-foreground">HMAC-SHA256 do identificador, usando este segredo como chave</strong>, em hexadecimal.
+            Calcule no servidor do seu site e nunca coloque o segredo em código que vai para o navegador.
+          </p>
+          <CodeBlock code={NODE_EXAMPLE} label="Exemplo em Node.js" />
+        </div>
+      </details>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title="Gerar novo segredo?"
+        description="O segredo atual deixa de valer na hora: visitantes identificados com ele não serão aceitos até você atualizar o servidor do seu site."
+        confirmLabel="Gerar novo segredo"
+        onConfirm={() => rotate.mutate(canal.id)}
+      />
+    </div>
+  );
+}

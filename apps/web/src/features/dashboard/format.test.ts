@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatMinutes } from '@balcao/shared/dashboard';
+import { formatCount, formatDateCell, formatNota } from './format';
+
+describe('formatDateCell (spec part 1 §3)', () => {
+  it('shows dd/mm/yyyy hh:mm in 24 h', () => {
+    expect(formatDateCell('2025-03-10T14:05:00')).toBe('10/03/2025 14:05');
+    expect(formatDateCell('2025-12-31T00:00')).toBe('31/12/2025 00:00');
+  });
+  it('reads a UTC instant in the local zone', () => {
+    const d = new Date(Date.UTC(2025, 5, 1, 18, 30));
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(formatDateCell(d.toISOString())).toBe(`${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`);
+  });
+  it("'N/A' when missing", () => {
+    expect(formatDateCell(null)).toBe('N/A');
+    expect(formatDateCell(undefined)).toBe('N/A');
+    expect(formatDateCell('')).toBe('N/A');
+    expect(formatDateCell('  ')).toBe('N/A');
+  });
+  it("'Data Inválida' when unreadable", () => {
+    expect(formatDateCell('ontem')).toBe('Data Inválida');
+    expect(formatDateCell('2025-13-45T99:00:00')).toBe('Data Inválida');
+  });
+});
+
+describe('card values', () => {
+  it('average time as HH:MM:SS, N/A, 00:00:00 (shared helper)', () => {
+    expect(formatMinutes('90.5')).toBe('01:30:30');
+    expect(formatMinutes(null)).toBe('N/A');
+    expect(formatMinutes('abc')).toBe('00:00:00');
+  });
+  it('rating with one decimal, N/A when nobody rated', () => {
+    expect(formatNota(4.456)).toBe('4,5');
+    expect(formatNota(5)).toBe('5,0');
+    expect(formatNota(null)).toBe('N/A');
+  });
+  it('counts in pt-BR, N/A when not loaded', () => {
+    expect(formatCount(1234)).toBe('1.234');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(undefined)).toBe('N/A');
+  });
+});
