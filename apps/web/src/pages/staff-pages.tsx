@@ -2,7 +2,7 @@ import { ComingSoon } from './coming-soon';
 
 // Pages that later issues build. Each is its own lazy chunk through the router.
 export const DashboardPage = () => <ComingSoon title="Dashboard" />;
-export const AtendimentosPage = () => <ComingSoon title="Atendimentos" />;
+export { AtendimentosPage } from '@/features/atendimentos/pages/atendimentos-page';
 export { ConfigPage } from '@/features/config/config-page';
 export const DocumentacaoPage = () => <ComingSoon title="Documentação" />;
 export const UsuariosPage = () => <ComingSoon title="Usuários" />;

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -101,10 +102,13 @@ export function useAcaoAtendimento() {
 /** Optimistic: the badge drops now; a failure is silent (the next list refresh shows the truth). */
 export function useMarcarLidas() {
   const qc = useQueryClient();
-  return (id: string) => {
-    marcarLidaLocal(qc, id);
-    void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
-  };
+  return useCallback(
+    (id: string) => {
+      marcarLidaLocal(qc, id);
+      void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
+    },
+    [qc],
+  );
 }
 
 export const ZUploadAnswer = ZMidia.extend({ tipo: ZTipoMensagem });

@@ -1,0 +1,151 @@
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
+import { MENSAGEM_MAX_CHARS, PREVIEW_BY_TYPE, type TAtendimento } from '@balcao/shared/atendimentos';
+import type { TCurrentUser } from '@balcao/shared/usuarios';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { useChatContext } from '../context/chat-context';
+import { customerChat } from '../realtime/customer-chat';
+import { enviarMensagem } from '../send';
+import { COMPOSER_TEXTS } from '../texts';
+import { COMPOSER_MAX_LINHAS } from '../ui-constants';
+import { ANEXO_ACCEPT, useAnexos } from '../use-anexos';
+import { AttachmentTray } from './attachment-tray';
+
+/** Unsent text per conversation, so switching conversations does not lose a half-written answer. */
+const rascunhos = new Map<string, string>();
+
+/** Who may write: an open conversation, accepted (spec texts of issue 3). */
+export function motivoBloqueio(a: TAtendimento): string | null {
+  if (a.status === 'aguardando') return COMPOSER_TEXTS.aceiteParaResponder;
+  if (a.status === 'finalizado') return COMPOSER_TEXTS.finalizado;
+  return null;
+}
+
+/** Text (Enter sends, Shift+Enter breaks the line), attachments with progress, the pending citation. */
+export function Composer({ atendimento, user }: { atendimento: TAtendimento; user: TCurrentUser }) {
+  const id = atendimento.atendimentoId;
+  const qc = useQueryClient();
+  const { citacaoPendente, limparCitacao, textoPendente, limparTextoPendente } = useChatContext();
+  const [texto, setTexto] = useState(() => rascunhos.get(id) ?? '');
+  const { anexos, adicionar, remover, enviarTodos, enviando } = useAnexos();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const digitando = useRef(false);
+  const bloqueio = motivoBloqueio(atendimento);
+
+  const mudar = (v: string) => {
+    setTexto(v);
+    rascunhos.set(id, v);
+    const agora = v.length > 0;
+    if (agora !== digitando.current) customerChat.typing(id, (digitando.current = agora));
+  };
+
+  // Text another part of the screen asked to insert (quick messages, the AI panel) goes in at the caret.
+  useEffect(() => {
+    if (textoPendente === null || bloqueio) return;
+    const el = area.current;
+    const atual = el?.value ?? '';
+    const ini = el?.selectionStart ?? atual.length;
+    mudar(atual.slice(0, ini) + textoPendente + atual.slice(el?.selectionEnd ?? ini));
+    limparTextoPendente();
+    el?.focus();
+  });
+
+  useEffect(() => {
+    if (citacaoPendente) area.current?.focus();
+  }, [citacaoPendente]);
+
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    const linha = parseFloat(getComputedStyle(el).lineHeight) || 0;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, linha * COMPOSER_MAX_LINHAS + (el.offsetHeight - el.clientHeight))}px`;
+  }, [texto]);
+
+  useEffect(() => () => void (digitando.current && customerChat.typing(id, false)), [id]);
+
+  const enviar = async () => {
+    if (bloqueio || enviando) return;
+    const conteudo = texto.trim();
+    if (!conteudo && anexos.length === 0) return;
+    const citacao = citacaoPendente;
+    if (anexos.length > 0) {
+      // The text travels as the caption of the first file sent, as WhatsApp shows it.
+      const enviados = await enviarTodos((u, i) => {
+        enviarMensagem(qc, atendimento, user, { tipo: u.tipo, conteudo: i === 0 ? conteudo : '', midia: { url: u.url, mimeType: u.mimeType, filename: u.filename, size: u.size }, citacao: i === 0 ? citacao : null });
+      });
+      if (enviados === 0) return;
+    } else {
+      enviarMensagem(qc, atendimento, user, { tipo: 'text', conteudo, citacao });
+    }
+    mudar('');
+    limparCitacao();
+    area.current?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void enviar();
+    } else if (e.key === 'Escape' && citacaoPendente) {
+      e.stopPropagation();
+      limparCitacao();
+    }
+  };
+
+  if (bloqueio) {
+    return (
+      <div className="flex shrink-0 items-center justify-center gap-2 border-t bg-background px-4 py-4 text-sm text-muted-foreground">
+        <Lock className="size-4" aria-hidden />
+        {bloqueio}
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className="shrink-0 border-t bg-background"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => (e.preventDefault(), adicionar(e.dataTransfer.files))}
+    >
+      {citacaoPendente && (
+        <div className="mx-3 mt-2 flex items-start gap-2 rounded-md border-l-2 border-primary bg-muted/60 px-2.5 py-1.5">
+          <Reply className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden />
+          <div className="min-w-0 flex-1 text-xs">
+            <span className="font-medium text-primary">{COMPOSER_TEXTS.respondendoA} {citacaoPendente.nome}</span>
+            <p className="truncate text-muted-foreground">{citacaoPendente.conteudo || PREVIEW_BY_TYPE[citacaoPendente.tipo]}</p>
+          </div>
+          <button type="button" onClick={limparCitacao} aria-label={COMPOSER_TEXTS.cancelarResposta} className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground">
+            <X className="size-3.5" />
+          </button>
+        </div>
+      )}
+      <AttachmentTray anexos={anexos} onRemover={remover} />
+      <div className="flex items-end gap-2 p-3">
+        <input ref={picker} type="file" multiple accept={ANEXO_ACCEPT} className="hidden" onChange={(e) => (adicionar(e.target.files ?? []), (e.target.value = ''))} />
+        <Button variant="ghost" size="icon" className="size-9 shrink-0 text-muted-foreground" onClick={() => picker.current?.click()} aria-label={COMPOSER_TEXTS.anexar} title={COMPOSER_TEXTS.anexar} disabled={enviando}>
+          <Paperclip />
+        </Button>
+        <textarea
+          ref={area}
+          value={texto}
+          onChange={(e) => mudar(e.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={(e) => e.clipboardData.files.length > 0 && (e.preventDefault(), adicionar(e.clipboardData.files))}
+          rows={1}
+          maxLength={MENSAGEM_MAX_CHARS}
+          placeholder={COMPOSER_TEXTS.placeholder}
+          aria-label={COMPOSER_TEXTS.placeholder}
+          aria-describedby="composer-dica"
+          className="max-h-48 min-h-9 flex-1 resize-none rounded-md border border-input bg-transparent px-3 py-2 text-sm leading-5 outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+        />
+        <Button size="icon" className="size-9 shrink-0" onClick={() => void enviar()} disabled={enviando || (!texto.trim() && anexos.length === 0)} aria-label={COMPOSER_TEXTS.enviar} title={COMPOSER_TEXTS.enviar}>
+          <SendHorizontal />
+        </Button>
+      </div>
+      <p id="composer-dica" className="sr-only">{COMPOSER_TEXTS.dica}</p>
+    </div>
+  );
+}

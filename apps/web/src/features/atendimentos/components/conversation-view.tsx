@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TAtendimento } from '@balcao/shared/atendimentos';
+import type { TCurrentUser } from '@balcao/shared/usuarios';
+import { useMarcarLidas } from '../api';
+import { useChatContext } from '../context/chat-context';
+import { nomeDoAutor } from '../labels';
+import type { TMensagemLocal } from '../message-cache';
+import { reenviarMensagem } from '../send';
+import { Composer, motivoBloqueio } from './composer';
+import { ConversationHeader } from './conversation-header';
+import { MessageList } from './message-list';
+
+type Props = {
+  atendimento: TAtendimento;
+  user: TCurrentUser;
+  panelOpen: boolean;
+  onTogglePanel: () => void;
+  onAceito: () => void;
+};
+
+/** The middle column: header with the actions, the messages, the composer. */
+export function ConversationView({ atendimento, user, panelOpen, onTogglePanel, onAceito }: Props) {
+  const qc = useQueryClient();
+  const { selecionar, citar } = useChatContext();
+  const marcarLidas = useMarcarLidas();
+  const id = atendimento.atendimentoId;
+  const naoLidas = atendimento.mensagensNaoLidas > 0;
+
+  // Opening a conversation (or a new message while it is open) reads it.
+  useEffect(() => {
+    if (naoLidas) marcarLidas(id);
+  }, [id, naoLidas, marcarLidas]);
+
+  const podeResponder = !motivoBloqueio(atendimento);
+  const onResponder = (m: TMensagemLocal) =>
+    citar({ id: m.id, autor: m.autor, tipo: m.tipo, conteudo: m.conteudo, nome: nomeDoAutor(m, atendimento.clienteNome, user.id) });
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <ConversationHeader atendimento={atendimento} user={user} onBack={() => selecionar(null)} panelOpen={panelOpen} onTogglePanel={onTogglePanel} onAceito={onAceito} onPerdido={() => selecionar(null)} />
+      <MessageList key={id} atendimento={atendimento} meuId={user.id} onResponder={podeResponder ? onResponder : undefined} onRetry={(m) => reenviarMensagem(qc, atendimento, m)} />
+      <Composer key={id} atendimento={atendimento} user={user} />
+    </div>
+  );
+}

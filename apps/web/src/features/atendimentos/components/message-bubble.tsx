@@ -1,0 +1,121 @@
+import { Ban, Reply, RotateCw } from 'lucide-react';
+import { PREVIEW_BY_TYPE, type TMensagem } from '@balcao/shared/atendimentos';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { formatHora } from '../format';
+import type { TMensagemLocal } from '../message-cache';
+import { INBOX_TEXTS, MENSAGENS_TEXTS } from '../texts';
+import { MessageMedia } from './message-media';
+import { MessageTicks } from './message-status';
+
+type Props = {
+  m: TMensagemLocal;
+  reacoes: TMensagemLocal[];
+  /** Who wrote a message, as this screen names people ('Você', the customer's name, a colleague's). */
+  nomeDe: (m: Pick<TMensagem, 'autor' | 'atendenteId' | 'atendenteNome'>) => string;
+  /** Shows a colleague's name over his lines when several attendants wrote here. */
+  mostrarAutor: boolean;
+  onResponder?: (m: TMensagemLocal) => void;
+  onRetry: (m: TMensagemLocal) => void;
+  onMediaLoad: () => void;
+};
+
+/** A system notice: a centred grey pill. */
+export function SystemNotice({ m }: { m: TMensagem }) {
+  return (
+    <div className="flex justify-center py-1">
+      <span className="max-w-[85%] rounded-full bg-muted px-3 py-1 text-center text-xs text-muted-foreground">
+        {m.conteudo} <time className="ml-1 tabular-nums opacity-70" dateTime={m.criadaEm}>{formatHora(m.criadaEm)}</time>
+      </span>
+    </div>
+  );
+}
+
+/** Customer on the left, attendant on the right; media, quote, reactions, time, 'editada', ticks, retry. */
+export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, onRetry, onMediaLoad }: Props) {
+  const minha = m.autor === 'atendente';
+  const temMidia = !m.apagada && (m.midia || m.localizacao);
+  const legenda = m.tipo !== 'text' && m.conteudo;
+  return (
+    <div className={cn('group flex flex-col py-0.5', minha ? 'items-end' : 'items-start', reacoes.length > 0 && 'pb-3.5')}>
+      <div className={cn('flex max-w-[85%] items-center gap-1 md:max-w-[70%]', minha && 'flex-row-reverse')}>
+        <div
+          className={cn(
+            'relative flex min-w-0 flex-col gap-1 rounded-2xl border px-3 py-2 text-sm shadow-xs',
+            minha ? 'rounded-br-md border-primary/15 bg-primary/10 dark:bg-primary/20' : 'rounded-bl-md bg-card',
+            m.envio === 'falhou' && 'border-destructive/50',
+          )}
+        >
+          {mostrarAutor && minha && <span className="text-xs font-medium text-primary">{nomeDe(m)}</span>}
+          {m.respondendoA && !m.apagada && (
+            <div className="rounded-md border-l-2 border-primary/60 bg-background/60 px-2 py-1 text-xs">
+              <span className="block font-medium text-primary">{nomeDe({ autor: m.respondendoA.autor, atendenteId: null, atendenteNome: null })}</span>
+              <span className="line-clamp-2 text-muted-foreground">{m.respondendoA.conteudo || PREVIEW_BY_TYPE[m.respondendoA.tipo]}</span>
+            </div>
+          )}
+          {m.apagada ? (
+            <span className="flex items-center gap-1.5 italic text-muted-foreground"><Ban className="size-3.5" aria-hidden />{MENSAGENS_TEXTS.apagada}</span>
+          ) : (
+            <>
+              {temMidia && <MessageMedia m={m} onLoad={onMediaLoad} />}
+              {(m.tipo === 'text' || legenda) && <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{m.conteudo}</p>}
+            </>
+          )}
+          <span className="flex items-center justify-end gap-1 self-end text-[11px] leading-none text-muted-foreground">
+            {m.editada && !m.apagada && <span className="italic">{MENSAGENS_TEXTS.editada}</span>}
+            <time dateTime={m.criadaEm} className="tabular-nums">{formatHora(m.criadaEm)}</time>
+            {minha && <MessageTicks m={m} />}
+          </span>
+          {reacoes.length > 0 && <Reacoes reacoes={reacoes} nomeDe={nomeDe} minha={minha} />}
+        </div>
+        {onResponder && !m.apagada && !m.envio && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7 shrink-0 text-muted-foreground opacity-0 transition-opacity focus-visible:opacity-100 group-hover:opacity-100"
+            onClick={() => onResponder(m)}
+            aria-label={MENSAGENS_TEXTS.responder}
+            title={MENSAGENS_TEXTS.responder}
+          >
+            <Reply />
+          </Button>
+        )}
+      </div>
+      {m.envio === 'falhou' && (
+        <div className="mt-0.5 flex items-center gap-2 text-xs text-destructive">
+          <span title={m.erro}>{MENSAGENS_TEXTS.naoEnviada}{m.erro ? `: ${m.erro}` : ''}</span>
+          <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => onRetry(m)}>
+            <RotateCw className="size-3" />
+            {INBOX_TEXTS.tentarNovamente}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Reactions sit on the message they answer: one chip per emoji, with who reacted in its title. */
+function Reacoes({ reacoes, nomeDe, minha }: { reacoes: TMensagemLocal[]; nomeDe: Props['nomeDe']; minha: boolean }) {
+  const porEmoji = new Map<string, string[]>();
+  for (const r of reacoes) if (!r.apagada && r.conteudo) porEmoji.set(r.conteudo, [...(porEmoji.get(r.conteudo) ?? []), nomeDe(r)]);
+  if (porEmoji.size === 0) return null;
+  return (
+    <span className={cn('absolute -bottom-3 flex gap-0.5', minha ? 'left-2' : 'right-2')}>
+      {[...porEmoji].map(([emoji, quem]) => (
+        <span key={emoji} title={`${quem.join(', ')} ${MENSAGENS_TEXTS.reagiu} ${emoji}`} className="rounded-full border bg-background px-1.5 text-xs leading-5 shadow-xs">
+          {emoji}
+          {quem.length > 1 && <span className="ml-0.5 text-[10px] text-muted-foreground">{quem.length}</span>}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** A reaction whose message is not loaded: a small line instead. */
+export function ReactionLine({ m, nome }: { m: TMensagem; nome: string }) {
+  return (
+    <div className={cn('flex py-0.5 text-xs text-muted-foreground', m.autor === 'atendente' ? 'justify-end' : 'justify-start')}>
+      {nome} {MENSAGENS_TEXTS.reagiu} {m.conteudo} · <time className="ml-1 tabular-nums" dateTime={m.criadaEm}>{formatHora(m.criadaEm)}</time>
+    </div>
+  );
+}
