@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -10,7 +10,15 @@ import { errorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
+import { widgetPublicRoutes } from './channels/widget/routes';
+import { atendimentosRoutes } from './modules/atendimentos/routes';
 import { authRoutes } from './modules/auth/routes';
+import { avaliacaoRoutes } from './modules/avaliacao/routes';
+import { canaisRoutes } from './modules/canais/routes';
+import { clientesRoutes } from './modules/clientes/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { departamentosRoutes } from './modules/departamentos/routes';
+import { chatInternoRoutes } from './modules/chat-interno/routes';
 import { usuariosRoutes } from './modules/usuarios/routes';
 
 declare module 'fastify' {
@@ -24,6 +32,8 @@ export type BuildOptions = {
   /** The built web app (apps/web/dist); served at / with an SPA fallback when present. */
   webDist?: string;
   trustProxy?: boolean;
+  /** The built website widget (packages/widget/dist/widget.js), served at /widget.js for any site. */
+  widgetJs?: string;
   /** Checks the database for GET /backend/health. */
   ping: () => Promise<void>;
 };
@@ -67,6 +77,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       });
       await api.register(authRoutes, { ctx });
       await api.register(usuariosRoutes, { ctx });
+      await api.register(chatInternoRoutes, { ctx });
+      await api.register(dashboardRoutes, { ctx });
+      await api.register(atendimentosRoutes, { ctx });
+      await api.register(clientesRoutes, { ctx });
+      await api.register(departamentosRoutes, { ctx });
+      await api.register(canaisRoutes, { ctx });
+      await api.register(avaliacaoRoutes, { ctx });
+      await api.register(widgetPublicRoutes, { ctx });
     },
     { prefix: '/backend' },
   );
@@ -79,6 +97,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
     maxAge: '30d',
     immutable: true,
   });
+
+  const widgetJs = opts.widgetJs && existsSync(opts.widgetJs) ? readFileSync(opts.widgetJs) : null;
+  if (widgetJs) {
+    app.get('/widget.js', (_req, reply) =>
+      reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').send(widgetJs),
+    );
+  }
 
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
   if (webDist) {

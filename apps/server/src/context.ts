@@ -1,6 +1,8 @@
 import type { Server as SocketServer } from 'socket.io';
 import type { Db } from './lib/db';
+import type { SecretCipher } from './lib/cipher';
 import type { LoginThrottle } from './lib/login-throttle';
+import type { RateCounter } from './lib/rate-counter';
 import type { Mailer } from './lib/mailer';
 import type { TokenService } from './lib/tokens';
 
@@ -10,6 +12,10 @@ export type AppContext = {
   tokens: TokenService;
   mailer: Mailer;
   throttle: LoginThrottle;
+  /** Visitor rate limits and other fixed-window counters. */
+  rates: RateCounter;
+  /** Encrypts channel secrets at rest. */
+  cipher: SecretCipher;
   uploadsDir: string;
   /** Base URL used in e-mailed links; falls back to the request's own origin. */
   publicUrl?: string;

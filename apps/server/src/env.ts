@@ -13,6 +13,7 @@ export const ZEnv = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'deve ser uma URL smtp:// ou smtps://' }).optional(),
   MAIL_FROM: z.string().default('Balcão <nao-responda@balcao.local>'),
   JWT_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+  CHANNEL_SECRET_KEY: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

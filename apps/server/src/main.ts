@@ -5,7 +5,10 @@ import { startServer } from './server';
 
 const env = loadEnv();
 const here = path.dirname(fileURLToPath(import.meta.url));
-const running = await startServer(env, { webDist: env.WEB_DIST ?? path.resolve(here, '../../web/dist') });
+const running = await startServer(env, {
+  webDist: env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
+  widgetJs: path.resolve(here, '../../../packages/widget/dist/widget.js'),
+});
 
 /** Graceful shutdown: stop accepting, finish what is in flight, close the database; force after 10 s. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;

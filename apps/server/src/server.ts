@@ -5,26 +5,34 @@ import { buildApp, type App } from './app';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import type { TEnv } from './env';
-import { memoryThrottle, redisThrottle } from './lib/login-throttle';
+import { SecretCipher } from './lib/cipher';
+import { loginThrottle } from './lib/login-throttle';
+import { memoryCounter, redisCounter } from './lib/rate-counter';
 import { createMailer } from './lib/mailer';
 import { loadOrCreateSecret } from './lib/secrets';
 import { TokenService } from './lib/tokens';
 import { seedDemo } from './modules/accounts/demo';
 import { countAccounts } from './modules/accounts/service';
+import { registerAtendimentoHub } from './realtime/atendimento-hub';
+import { registerChatInternoHub } from './realtime/chat-interno-hub';
+import { registerWidgetHub } from './channels/widget/hub';
 import { createSocketServer } from './realtime/server';
 
 export type Running = { app: App; ctx: AppContext; database: Database; close: () => Promise<void> };
 
 /** env -> database (+ migrations) -> demo seed -> Fastify -> Socket.IO -> listening. */
-export async function startServer(env: TEnv, opts: { database?: Database; webDist?: string } = {}): Promise<Running> {
+export async function startServer(env: TEnv, opts: { database?: Database; webDist?: string; widgetJs?: string } = {}): Promise<Running> {
   const database = opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }));
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL) : null;
   const jwtSecret = loadOrCreateSecret(env.dataDir, 'jwt', env.JWT_SECRET);
+  const rates = redis ? redisCounter(redis) : memoryCounter();
   const ctx: AppContext = {
     db: database.db,
     tokens: new TokenService(jwtSecret),
     mailer: undefined as never,
-    throttle: redis ? redisThrottle(redis) : memoryThrottle(),
+    throttle: loginThrottle(rates),
+    rates,
+    cipher: new SecretCipher(loadOrCreateSecret(env.dataDir, 'channels', env.CHANNEL_SECRET_KEY)),
     uploadsDir: path.join(env.dataDir, 'uploads'),
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
@@ -33,6 +41,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   const app = await buildApp(ctx, {
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     webDist: opts.webDist ?? env.WEB_DIST,
+    widgetJs: opts.widgetJs,
     trustProxy: env.TRUST_PROXY,
     ping: database.ping,
   });
@@ -44,6 +53,9 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   }
 
   const sockets = createSocketServer(app.server, { redisUrl: env.REDIS_URL });
+  registerChatInternoHub(sockets.io, ctx, app.log);
+  registerAtendimentoHub(sockets.io, ctx, app.log);
+  registerWidgetHub(sockets.io, ctx, app.log);
   ctx.io = sockets.io;
   await app.listen({ port: env.PORT, host: env.HOST });
 

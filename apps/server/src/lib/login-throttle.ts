@@ -1,48 +1,18 @@
-import type { Redis } from 'ioredis';
 import { LOGIN_FAILURE_WINDOW_S, LOGIN_MAX_FAILURES } from '@balcao/shared/auth';
+import type { RateCounter } from './rate-counter';
 
-/** Counts failed logins per IP and e-mail; in Redis when there is one, so every instance sees the same count. */
-export interface LoginThrottle {
+/** Counts failed logins per IP and e-mail: after 5 in 15 minutes, the next tries get a 429. */
+export type LoginThrottle = {
   isBlocked(key: string): Promise<boolean>;
   fail(key: string): Promise<void>;
   reset(key: string): Promise<void>;
-}
+};
 
-export function memoryThrottle(max = LOGIN_MAX_FAILURES, windowS = LOGIN_FAILURE_WINDOW_S): LoginThrottle {
-  const hits = new Map<string, { n: number; until: number }>();
-  const live = (key: string) => {
-    const h = hits.get(key);
-    if (h && h.until <= Date.now()) hits.delete(key);
-    return hits.get(key);
-  };
+export function loginThrottle(counter: RateCounter, max = LOGIN_MAX_FAILURES, windowS = LOGIN_FAILURE_WINDOW_S): LoginThrottle {
+  const k = (key: string) => `login:${key}`;
   return {
-    async isBlocked(key) {
-      return (live(key)?.n ?? 0) >= max;
-    },
-    async fail(key) {
-      const h = live(key) ?? { n: 0, until: Date.now() + windowS * 1000 };
-      h.n += 1;
-      hits.set(key, h);
-      if (hits.size > 100_000) hits.delete(hits.keys().next().value!);
-    },
-    async reset(key) {
-      hits.delete(key);
-    },
-  };
-}
-
-export function redisThrottle(redis: Redis, max = LOGIN_MAX_FAILURES, windowS = LOGIN_FAILURE_WINDOW_S): LoginThrottle {
-  const k = (key: string) => `balcao:login-fail:${key}`;
-  return {
-    async isBlocked(key) {
-      return Number((await redis.get(k(key))) ?? 0) >= max;
-    },
-    async fail(key) {
-      const n = await redis.incr(k(key));
-      if (n === 1) await redis.expire(k(key), windowS);
-    },
-    async reset(key) {
-      await redis.del(k(key));
-    },
+    isBlocked: async (key) => (await counter.get(k(key))) >= max,
+    fail: async (key) => void (await counter.hit(k(key), windowS)),
+    reset: (key) => counter.reset(k(key)),
   };
 }

@@ -27,7 +27,9 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string }
     pingTimeout: PING_TIMEOUT_MS,
     maxHttpBufferSize: MAX_BUFFER_BYTES,
     serveClient: false,
-    cors: { origin: false },
+    // Reflects any origin at the transport level: the widget namespace checks each channel's sites itself,
+    // and staff namespaces authenticate with the JWT, never with cookies.
+    cors: { origin: true, credentials: false },
   });
   const clients: Redis[] = [];
   if (opts.redisUrl) {

@@ -6,7 +6,9 @@ import pg from 'pg';
 import { buildApp, type App } from '../app';
 import type { AppContext } from '../context';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { memoryThrottle } from '../lib/login-throttle';
+import { SecretCipher } from '../lib/cipher';
+import { loginThrottle } from '../lib/login-throttle';
+import { memoryCounter } from '../lib/rate-counter';
 import { createMailer } from '../lib/mailer';
 import { TokenService } from '../lib/tokens';
 
@@ -47,7 +49,9 @@ export async function createTestApp(kind: 'pglite' | 'postgres', overrides: Part
     db: database.db,
     tokens: new TokenService('test-secret-test-secret-test-secret-123'),
     mailer: undefined as never,
-    throttle: memoryThrottle(),
+    throttle: loginThrottle(memoryCounter()),
+    rates: memoryCounter(),
+    cipher: new SecretCipher('test-cipher-key'),
     uploadsDir,
     publicUrl: 'http://balcao.test',
     secureCookies: false,

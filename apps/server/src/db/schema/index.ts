@@ -4,3 +4,5 @@ export * from './departamentos';
 export * from './users';
 export * from './auth';
 export * from './outbox';
+export * from './chat-interno';
+export * from './atendimentos';

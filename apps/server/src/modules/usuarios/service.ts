@@ -4,6 +4,7 @@ import { departamentos } from '../../db/schema/departamentos';
 import { users, type UserRow } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
+import { notaMedia } from '../dashboard/service';
 import { presentCurrentUser } from './presenter';
 
 /** A user of the caller's account, or 404: another account's id looks exactly like an unknown one. */
@@ -24,8 +25,7 @@ export async function loadCurrentUser(db: Db, accountId: string, userId: string)
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
     .limit(1);
   if (!row) throw new NotFound('Usuário não encontrado.');
-  // Ratings arrive with the customer conversations (issue 3); until a rated atendimento exists there is no average.
-  return presentCurrentUser(row.user, row.account, row.departamento, null);
+  return presentCurrentUser(row.user, row.account, row.departamento, await notaMedia(db, row.user.id));
 }
 
 export async function updateUser(db: Db, accountId: string, userId: string, patch: Partial<Pick<UserRow, 'nome' | 'fotoUrl' | 'online' | 'lastHeartbeatAt' | 'passwordHash'>>) {

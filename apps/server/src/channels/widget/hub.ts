@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace, Server } from 'socket.io';
+import { and, eq, ne } from 'drizzle-orm';
+import { WIDGET_NAMESPACE, ZPreChat, type WidgetClientEvents, type WidgetServerEvents } from '@balcao/shared/widget';
+import type { AppContext } from '../../context';
+import { atendimentos, type VisitanteRow } from '../../db/schema/atendimentos';
+import { AppError } from '../../lib/errors';
+import { presentAtendimento } from '../../modules/atendimentos/presenter';
+import { findAtendimento } from '../../modules/atendimentos/queries';
+import { AtendimentoEvents, visitorRoom } from '../../realtime/atendimento-events';
+import { visitorRead, visitorSend } from './send';
+import { findCanalByToken, originAllowed, requireVisitante, savePreChat, type WidgetCanal } from './service';
+
+type VisitorNamespace = Namespace<WidgetClientEvents, WidgetServerEvents, Record<string, never>, { canal: WidgetCanal; visitante: VisitanteRow }>;
+const errorText = (err: unknown) => (err instanceof AppError ? err.message : 'Não foi possível enviar a mensagem.');
+
+/** Website visitors: only from the channel's allowed origins, with the visitor token from the session call. */
+export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseLogger) {
+  const nsp = io.of(WIDGET_NAMESPACE) as unknown as VisitorNamespace;
+  const events = new AtendimentoEvents(io);
+
+  nsp.use(async (socket, next) => {
+    try {
+      const auth = (socket.handshake.auth ?? {}) as { canal?: unknown; visitante?: unknown };
+      if (typeof auth.canal !== 'string' || typeof auth.visitante !== 'string') throw new Error('sem canal');
+      const canal = await findCanalByToken(ctx.db, auth.canal);
+      const proto = socket.handshake.headers['x-forwarded-proto'] ?? (socket.handshake.secure ? 'https' : 'http');
+      if (!originAllowed(canal, socket.handshake.headers.origin, `${proto}://${socket.handshake.headers.host}`)) throw new Error('origem');
+      socket.data.canal = canal;
+      socket.data.visitante = await requireVisitante(ctx.db, canal, auth.visitante);
+      await socket.join(visitorRoom(socket.data.visitante.clienteId, canal.id));
+      next();
+    } catch (err) {
+      next(new Error(err instanceof AppError ? err.message : 'Não autorizado'));
+    }
+  });
+
+  /** The visitor's open atendimento, for presence and typing on the attendants' screen. */
+  const openRow = async (canal: WidgetCanal, v: VisitanteRow) => {
+    const [open] = await ctx.db
+      .select({ id: atendimentos.id })
+      .from(atendimentos)
+      .where(and(eq(atendimentos.clienteId, v.clienteId), eq(atendimentos.canalId, canal.id), ne(atendimentos.status, 'finalizado')))
+      .limit(1);
+    const joined = open ? await findAtendimento(ctx.db, canal.accountId, open.id) : null;
+    return joined ? presentAtendimento(joined) : null;
+  };
+  const presence = async (canal: WidgetCanal, v: VisitanteRow, digitando: boolean, online: boolean) => {
+    const row = await openRow(canal, v);
+    if (row) events.presence(canal.accountId, row, digitando, online);
+  };
+
+  nsp.on('connection', (socket) => {
+    const { canal, visitante } = socket.data;
+    void presence(canal, visitante, false, true).catch(() => undefined);
+    socket.on('disconnect', () => void presence(canal, visitante, false, false).catch(() => undefined));
+
+    socket.on('EnviarMensagem', async (m, ack) => {
+      if (typeof ack !== 'function') return;
+      try {
+        // Re-read the visitor: the pre-chat may have chosen a department since the handshake.
+        const v = await requireVisitante(ctx.db, canal, (socket.handshake.auth as { visitante: string }).visitante);
+        ack({ ok: true, mensagem: await visitorSend(ctx, canal, v, m ?? { clientId: '', conteudo: '' }) });
+      } catch (err) {
+        if (!(err instanceof AppError)) log.error({ err }, 'widget EnviarMensagem');
+        ack({ ok: false, message: errorText(err) });
+      }
+    });
+
+    socket.on('IniciarConversa', async (p, ack) => {
+      if (typeof ack !== 'function') return;
+      const parsed = ZPreChat.safeParse(p ?? {});
+      if (!parsed.success) return ack({ ok: false, message: parsed.error.issues[0]?.message ?? 'Dados inválidos.' });
+      try {
+        socket.data.visitante = await savePreChat(ctx.db, canal, visitante, parsed.data);
+        ack({ ok: true });
+      } catch (err) {
+        ack({ ok: false, message: errorText(err) });
+      }
+    });
+
+    socket.on('Digitando', (digitando) => void presence(canal, visitante, Boolean(digitando), true).catch(() => undefined));
+    socket.on('MarcarLidas', () => void visitorRead(ctx, canal, visitante).catch((err) => log.warn({ err }, 'widget MarcarLidas')));
+  });
+  return nsp;
+}

@@ -1,0 +1,71 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { MENSAGEM_MAX_CHARS, ATENDIMENTO_TEXTS, tipoFromMime, type TMidia } from '@balcao/shared/atendimentos';
+import { VISITOR_MESSAGES_PER_MINUTE, WIDGET_TEXTS, type TWidgetMessage } from '@balcao/shared/widget';
+import type { AppContext } from '../../context';
+import { atendimentos, mensagens, type CanalRow, type VisitanteRow } from '../../db/schema/atendimentos';
+import { BadRequest, TooManyRequests } from '../../lib/errors';
+import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
+import { presentAtendimento, presentWidgetMessage } from '../../modules/atendimentos/presenter';
+import { findAtendimento } from '../../modules/atendimentos/queries';
+import { receiveFromCliente } from '../../modules/atendimentos/service';
+import { AtendimentoEvents } from '../../realtime/atendimento-events';
+
+export const WIDGET_UPLOAD_KIND = 'widget';
+const RATE_WINDOW_S = 60;
+
+/**
+ * A visitor's message: rate-limited, persisted once per client id, then pushed to the staff who see
+ * its queue and to the visitor's other tabs.
+ */
+export async function visitorSend(ctx: AppContext, canal: CanalRow, v: VisitanteRow, input: { clientId: string; conteudo: string; midia?: TMidia | null }): Promise<TWidgetMessage> {
+  if (typeof input.clientId !== 'string' || input.clientId.length < 8 || input.clientId.length > 64) throw new BadRequest('Mensagem inválida.');
+  const conteudo = typeof input.conteudo === 'string' ? input.conteudo : '';
+  if (conteudo.length > MENSAGEM_MAX_CHARS) throw new BadRequest(`A mensagem deve ter no máximo ${MENSAGEM_MAX_CHARS} caracteres.`);
+  const midia = input.midia ?? null;
+  // Only files this channel's visitors uploaded to us may be attached, never an arbitrary address.
+  if (midia && !String(midia.url).startsWith(`${UPLOADS_URL_PREFIX}/${WIDGET_UPLOAD_KIND}/`)) throw new BadRequest(ATENDIMENTO_TEXTS.anexoTipo);
+  if (!conteudo.trim() && !midia) throw new BadRequest(ATENDIMENTO_TEXTS.mensagemVazia);
+  if ((await ctx.rates.hit(`widget-msg:${v.id}`, RATE_WINDOW_S)) > VISITOR_MESSAGES_PER_MINUTE) throw new TooManyRequests(WIDGET_TEXTS.muitasMensagens);
+
+  // A returning customer whose last conversation was finished starts a 'widget-response'.
+  const [previous] = await ctx.db
+    .select({ id: atendimentos.id })
+    .from(atendimentos)
+    .where(and(eq(atendimentos.clienteId, v.clienteId), eq(atendimentos.canalId, canal.id), eq(atendimentos.status, 'finalizado')))
+    .limit(1);
+  const r = await receiveFromCliente(ctx.db, {
+    canal,
+    clienteId: v.clienteId,
+    origem: previous ? 'widget-response' : 'widget',
+    departamentoId: v.departamentoId ?? canal.config.departamentoPadraoId ?? null,
+    mensagem: { clientId: input.clientId, tipo: midia ? tipoFromMime(midia.mimeType) : 'text', conteudo, midia },
+  });
+  if (!r.duplicate) {
+    const events = new AtendimentoEvents(ctx.io);
+    events.messages(canal.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
+    events.row(canal.accountId, r.row);
+    if (r.opened) events.visitorState(r.row, null);
+  }
+  return presentWidgetMessage(r.mensagens[0]!);
+}
+
+/** The visitor has seen the attendant's messages: they turn 'read' and the attendants' ticks follow. */
+export async function visitorRead(ctx: AppContext, canal: CanalRow, v: VisitanteRow) {
+  const [open] = await ctx.db
+    .select({ id: atendimentos.id })
+    .from(atendimentos)
+    .where(and(eq(atendimentos.clienteId, v.clienteId), eq(atendimentos.canalId, canal.id), ne(atendimentos.status, 'finalizado')))
+    .limit(1);
+  if (!open) return;
+  const read = await ctx.db
+    .update(mensagens)
+    .set({ status: 'read' })
+    .where(and(eq(mensagens.atendimentoId, open.id), eq(mensagens.autor, 'atendente'), ne(mensagens.status, 'read')))
+    .returning({ id: mensagens.id, clientId: mensagens.clientId });
+  if (read.length === 0) return;
+  const joined = await findAtendimento(ctx.db, canal.accountId, open.id);
+  if (!joined) return;
+  const row = presentAtendimento(joined);
+  const events = new AtendimentoEvents(ctx.io);
+  for (const m of read) events.status(canal.accountId, row, { atendimentoId: open.id, messageId: m.id, clientId: m.clientId, status: 'read' });
+}

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TMidia } from '@balcao/shared/atendimentos';
+import type { TCanalWidgetInput } from '@balcao/shared/canais';
+import { accounts } from './accounts';
+import { departamentos } from './departamentos';
+import { users } from './users';
+
+/** A customer who writes in (widget visitor or WhatsApp number). */
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    numero: text('numero'),
+    email: text('email'),
+    avatarUrl: text('avatar_url'),
+    /** The site's own id for a verified visitor, or the WhatsApp id. */
+    identificador: text('identificador'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('clientes_account_identificador').on(t.accountId, t.identificador),
+    index('clientes_account_nome').on(t.accountId, t.nome),
+  ],
+);
+export type ClienteRow = typeof clientes.$inferSelect;
+
+export type CanalConfig = Omit<TCanalWidgetInput, 'nome' | 'ativo'>;
+
+/** Where customers write from: a website widget now, WhatsApp in the next issue. */
+export const canais = pgTable(
+  'canais',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: ['widget', 'whatsapp'] }).notNull(),
+    nome: text('nome').notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+    /** Public id in the site's snippet (`data-canal`). */
+    token: text('token').notNull().unique(),
+    /** The HMAC key for visitor identities, AES-256-GCM encrypted at rest. */
+    segredoCifrado: text('segredo_cifrado').notNull(),
+    config: jsonb('config').$type<CanalConfig>().notNull(),
+    removidoEm: timestamp('removido_em', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('canais_account').on(t.accountId)],
+);
+export type CanalRow = typeof canais.$inferSelect;
+
+/** A website visitor's session: the opaque token in the browser's local storage maps to a customer. */
+export const visitantes = pgTable('visitantes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  canalId: uuid('canal_id').notNull().references(() => canais.id, { onDelete: 'cascade' }),
+  clienteId: uuid('cliente_id').notNull().references(() => clientes.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The department the visitor chose in the pre-chat form, for the next atendimento. */
+  departamentoId: uuid('departamento_id').references(() => departamentos.id, { onDelete: 'set null' }),
+  preChatEm: timestamp('pre_chat_em', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type VisitanteRow = typeof visitantes.$inferSelect;
+
+/** One counter per account so ticket numbers are 1, 2, 3... per account, safely under concurrency. */
+export const ticketCounters = pgTable('ticket_counters', {
+  accountId: uuid('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+  ultimo: integer('ultimo').notNull(),
+});
+
+export const atendimentos = pgTable(
+  'atendimentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    ticket: integer('ticket').notNull(),
+    clienteId: uuid('cliente_id').notNull().references(() => clientes.id, { onDelete: 'cascade' }),
+    canalId: uuid('canal_id').notNull().references(() => canais.id),
+    origem: text('origem', { enum: ['widget', 'widget-response', 'whatsapp'] }).notNull(),
+    status: text('status', { enum: ['aguardando', 'em_atendimento', 'finalizado'] }).notNull().default('aguardando'),
+    atendenteId: uuid('atendente_id').references(() => users.id, { onDelete: 'set null' }),
+    departamentoId: uuid('departamento_id').references(() => departamentos.id, { onDelete: 'set null' }),
+    inicio: timestamp('inicio', { withTimezone: true }).notNull().defaultNow(),
+    fim: timestamp('fim', { withTimezone: true }),
+    nota: smallint('nota'),
+    comentario: text('comentario'),
+    avaliadoEm: timestamp('avaliado_em', { withTimezone: true }),
+    mensagensNaoLidas: integer('mensagens_nao_lidas').notNull().default(0),
+    ultimaMensagem: text('ultima_mensagem'),
+    ultimaMensagemTipo: text('ultima_mensagem_tipo', { enum: ['text', 'image', 'video', 'audio', 'document', 'location', 'reaction'] }),
+    ultimaMensagemEm: timestamp('ultima_mensagem_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('atendimentos_account_ticket').on(t.accountId, t.ticket),
+    // At most one open atendimento per customer and channel: a new message joins it instead of opening another.
+    uniqueIndex('atendimentos_aberto_por_cliente').on(t.clienteId, t.canalId).where(sql`${t.status} <> 'finalizado'`),
+    index('atendimentos_lista').on(t.accountId, t.status, t.ultimaMensagemEm),
+    index('atendimentos_atendente').on(t.atendenteId, t.fim),
+    index('atendimentos_cliente').on(t.clienteId),
+  ],
+);
+export type AtendimentoRow = typeof atendimentos.$inferSelect;
+
+export const mensagens = pgTable(
+  'mensagens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Strict order within a conversation (timestamps can tie); also the paging cursor. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    atendimentoId: uuid('atendimento_id').notNull().references(() => atendimentos.id, { onDelete: 'cascade' }),
+    autor: text('autor', { enum: ['cliente', 'atendente', 'sistema'] }).notNull(),
+    atendenteId: uuid('atendente_id').references(() => users.id, { onDelete: 'set null' }),
+    tipo: text('tipo', { enum: ['text', 'image', 'video', 'audio', 'document', 'location', 'reaction'] }).notNull(),
+    conteudo: text('conteudo').notNull().default(''),
+    midia: jsonb('midia').$type<TMidia>(),
+    localizacao: jsonb('localizacao').$type<{ latitude: number; longitude: number; nome: string | null }>(),
+    reagindoA: uuid('reagindo_a'),
+    respondendoA: uuid('respondendo_a'),
+    status: text('status', { enum: ['sent', 'delivered', 'read', 'failed'] }).notNull().default('sent'),
+    editada: boolean('editada').notNull().default(false),
+    apagada: boolean('apagada').notNull().default(false),
+    /** The provider's id (WhatsApp wamid): inbound events are deduplicated by it. */
+    externalId: text('external_id'),
+    /** The sender's own id for the message: a resend with the same id is the same message. */
+    clientId: text('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mensagens_client').on(t.atendimentoId, t.clientId),
+    uniqueIndex('mensagens_external').on(t.accountId, t.externalId),
+    index('mensagens_atendimento_seq').on(t.atendimentoId, t.seq),
+  ],
+);
+export type MensagemRow = typeof mensagens.$inferSelect;

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAtendimento, TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
+import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { login, makeAccount } from '../../test/factories';
+import { makeCanal, makeVisitor } from '../../test/atendimentos-fixtures';
+
+describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
+  let t: TestApp;
+  let s: Awaited<ReturnType<typeof setup>>;
+  async function setup() {
+    const acc = await makeAccount(t.ctx.db);
+    const comercial = await acc.addDepartamento('Comercial');
+    const suporte = await acc.addDepartamento('Suporte');
+    const at1 = await acc.addUser('atendente', { nome: 'Carlos', departamentoId: comercial.id });
+    const at2 = await acc.addUser('atendente', { nome: 'Sofia', departamentoId: suporte.id });
+    const admin = await acc.addUser('admin');
+    const sessions = {
+      master: await login(t.app, acc.master.email),
+      admin: await login(t.app, admin.email),
+      at1: await login(t.app, at1.email),
+      at2: await login(t.app, at2.email),
+    };
+    const canal = await makeCanal(t, sessions.admin.auth, { departamentoPadraoId: comercial.id });
+    return { acc, comercial, suporte, ...sessions, canal };
+  }
+  const get = <T>(url: string, auth: Record<string, string>) => t.app.inject({ method: 'GET', url, headers: auth }).then((r) => ({ status: r.statusCode, body: r.json() as T }));
+  const post = <T>(url: string, auth: Record<string, string>, payload?: object) => t.app.inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) }).then((r) => ({ status: r.statusCode, body: (r.body ? r.json() : null) as T }));
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    s = await setup();
+  });
+  afterAll(() => t.close());
+
+  it('opens one atendimento per customer and channel, waiting in the department queue', async () => {
+    const v = await makeVisitor(t, s.canal);
+    await v.send('Olá, quero um orçamento');
+    await v.send('Vocês estão aí?');
+    const list = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando', s.at1.auth);
+    expect(list.status).toBe(200);
+    const mine = list.body.itens.filter((i) => i.clienteId === list.body.itens[0]!.clienteId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ status: 'aguardando', origem: 'widget', departamentoNome: 'Comercial', mensagensNaoLidas: 2, ultimaMensagem: 'Vocês estão aí?', ticket: 1 });
+    const other = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando', s.at2.auth);
+    expect(other.body.itens).toHaveLength(0);
+    const denied = await get<{ message: string }>(`/backend/api/atendimento/${mine[0]!.atendimentoId}`, s.at2.auth);
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe('Você não tem acesso a este atendimento.');
+  });
+
+  it('runs accept, idempotent answer, transfer, finish and the once-only rating', async () => {
+    const v = await makeVisitor(t, s.canal);
+    await v.send('Preciso de ajuda');
+    const { body: page } = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando&busca=' + encodeURIComponent(v.session.cliente.nome!), s.at1.auth);
+    const id = page.itens[0]!.atendimentoId;
+
+    const blocked = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, { clientId: 'cliente-antes-1', atendimentoId: id, conteudo: 'oi' });
+    expect(blocked).toMatchObject({ status: 409, body: { message: 'Aceite o atendimento antes de responder.' } });
+
+    const accepted = await post<TAtendimento>(`/backend/api/atendimento/${id}/aceitar`, s.at1.auth);
+    expect(accepted.body).toMatchObject({ status: 'em_atendimento', atendenteNome: 'Carlos' });
+    const again = await post<{ message: string }>(`/backend/api/atendimento/${id}/aceitar`, s.admin.auth);
+    expect(again).toMatchObject({ status: 409, body: { message: 'Este atendimento já foi aceito por outro atendente.' } });
+
+    const msg = { clientId: 'client-id-0001', atendimentoId: id, conteudo: 'Olá! Como posso ajudar?' };
+    const first = await post<TMensagem>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, msg);
+    const second = await post<TMensagem>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, msg);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.body.id).toBe(first.body.id);
+    const history = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth);
+    expect(history.body.mensagens.filter((m) => m.clientId === msg.clientId)).toHaveLength(1);
+
+    const empty = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, { clientId: 'client-id-0002', atendimentoId: id, conteudo: '   ' });
+    expect(empty).toMatchObject({ status: 400, body: { message: 'Digite uma mensagem ou anexe um arquivo.' } });
+
+    const moved = await post<TAtendimento>(`/backend/api/atendimento/${id}/transferir`, s.at1.auth, { atendenteId: s.at2.user.id });
+    expect(moved.body).toMatchObject({ atendenteNome: 'Sofia', status: 'em_atendimento', departamentoNome: 'Suporte' });
+    const notice = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.at2.auth);
+    expect(notice.body.mensagens.at(-1)).toMatchObject({ autor: 'sistema', conteudo: 'Atendimento transferido para Sofia por Carlos.' });
+    const lost = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, { clientId: 'client-id-0003', atendimentoId: id, conteudo: 'ainda aqui' });
+    expect(lost.status).toBe(403);
+
+    const done = await post<TAtendimento>(`/backend/api/atendimento/${id}/finalizar`, s.at2.auth);
+    expect(done.body.status).toBe('finalizado');
+    expect(done.body.fim).not.toBeNull();
+    const last = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.at2.auth);
+    const link = /(\/avaliar\/[^/\s]+\/[0-9a-f-]{36})/.exec(last.body.mensagens.at(-1)!.conteudo)![1]!;
+    expect(link).toBe(`/avaliar/${s.acc.account.databaseName}/${id}`);
+
+    const rating = `/backend/api/public${link.replace('/avaliar/', '/avaliacao/')}`;
+    expect((await get<{ status: string }>(rating, {})).body.status).toBe('pendente');
+    expect((await post<{ message: string }>(rating, {}, { nota: 6 })).status).toBe(400);
+    expect(await post(rating, {}, { nota: 5, comentario: 'Ótimo!' })).toMatchObject({ status: 200, body: { message: 'Obrigado pela sua avaliação!' } });
+    expect(await post(rating, {}, { nota: 1 })).toMatchObject({ status: 409, body: { message: 'Este atendimento já foi avaliado.' } });
+    expect(await get(`/backend/api/public/avaliacao/outra-conta/${id}`, {})).toMatchObject({ status: 404, body: { message: 'Link de avaliação inválido.' } });
+
+    const me = await get<{ notaMedia: number }>('/backend/Usuario/GetCurrentUser', s.at2.auth);
+    expect(me.body.notaMedia).toBe(5);
+  });
+
+  it('pages messages 25 at a time, oldest to newest', async () => {
+    const v = await makeVisitor(t, s.canal);
+    for (let i = 1; i <= 30; i++) await v.send(`mensagem ${i}`);
+    const { body: page } = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando&busca=' + encodeURIComponent(v.session.cliente.nome!), s.admin.auth);
+    const id = page.itens[0]!.atendimentoId;
+    const p1 = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.admin.auth);
+    expect(p1.body.mensagens.map((m) => m.conteudo)).toEqual(Array.from({ length: 25 }, (_, i) => `mensagem ${i + 6}`));
+    expect(p1.body.hasMore).toBe(true);
+    const p2 = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens?antesDe=${p1.body.cursor}`, s.admin.auth);
+    expect(p2.body.mensagens.map((m) => m.conteudo)).toEqual(['mensagem 1', 'mensagem 2', 'mensagem 3', 'mensagem 4', 'mensagem 5']);
+    expect(p2.body.hasMore).toBe(false);
+  });
+
+  it('pages the conversation list by cursor without repeats', async () => {
+    const { body: all } = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando&limit=100', s.admin.auth);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const r: { body: TConversasPage } = await get<TConversasPage>(`/backend/api/atendimento/conversas?status=aguardando&limit=1${cursor ? `&cursor=${cursor}` : ''}`, s.admin.auth);
+      seen.push(...r.body.itens.map((i) => i.atendimentoId));
+      cursor = r.body.proximoCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.itens.map((i) => i.atendimentoId));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('keeps accounts apart', async () => {
+    const other = await makeAccount(t.ctx.db, 'Outra Loja');
+    const otherAuth = (await login(t.app, other.master.email)).auth;
+    const { body: mine } = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando', s.admin.auth);
+    const id = mine.itens[0]!.atendimentoId;
+    expect((await get(`/backend/api/atendimento/${id}`, otherAuth)).status).toBe(404);
+    expect((await get(`/backend/api/atendimento/${id}/mensagens`, otherAuth)).status).toBe(404);
+    expect((await post(`/backend/api/atendimento/${id}/aceitar`, otherAuth)).status).toBe(404);
+    expect((await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando', otherAuth)).body.itens).toHaveLength(0);
+    expect((await t.app.inject({ method: 'PUT', url: `/backend/api/canais/${s.canal.id}`, headers: otherAuth, payload: { nome: 'x', origensPermitidas: ['https://x.com'] } })).statusCode).toBe(404);
+  });
+
+  it('refuses users without customer chat and todos for atendentes', async () => {
+    const user = await s.acc.addUser('user');
+    const auth = (await login(t.app, user.email)).auth;
+    const r = await get<{ message: string }>('/backend/api/atendimento/conversas', auth);
+    expect(r).toMatchObject({ status: 403, body: { message: 'Seu perfil não atende clientes.' } });
+    const q = 'dataInicio=2020-01-01T00:00:00&dataFim=2099-12-31T23:59:59';
+    expect((await get(`/backend/api/atendimento/dashboard?atendenteId=todos&${q}`, s.at1.auth)).status).toBe(403);
+    expect((await get(`/backend/api/atendimento/dashboard?atendenteId=${s.at2.user.id}&${q}`, s.at1.auth)).status).toBe(403);
+    expect((await get(`/backend/api/atendimento/dashboard?atendenteId=todos&${q}`, s.admin.auth)).status).toBe(200);
+  });
+});

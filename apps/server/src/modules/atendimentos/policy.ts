@@ -1,0 +1,42 @@
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { ATENDIMENTO_TEXTS, type TAtendimento } from '@balcao/shared/atendimentos';
+import { atendimentos } from '../../db/schema/atendimentos';
+import { users } from '../../db/schema/users';
+import type { Db } from '../../lib/db';
+import { Forbidden } from '../../lib/errors';
+import type { TSessionUser } from '../../lib/session';
+
+/** A staff member at the customer chat, with the department that decides which queue is theirs. */
+export type TStaff = TSessionUser & { nome: string; departamentoId: string | null };
+
+export const isSupervisor = (u: Pick<TSessionUser, 'role'>) => u.role === 'admin' || u.role === 'master';
+
+/** Customer chat is for master, admin and atendente (spec part 2 §6). */
+export async function requireStaff(db: Db, user: TSessionUser): Promise<TStaff> {
+  if (!isSupervisor(user) && user.role !== 'atendente') throw new Forbidden('Seu perfil não atende clientes.');
+  const [row] = await db.select({ nome: users.nome, departamentoId: users.departamentoId }).from(users).where(and(eq(users.id, user.id), eq(users.accountId, user.accountId))).limit(1);
+  if (!row) throw new Forbidden();
+  return { ...user, ...row };
+}
+
+/**
+ * What an atendente sees: the waiting queue of their department (and of no department), and what is
+ * assigned to them. Admin and master see everything of the account.
+ */
+export function visibleTo(staff: TStaff): SQL | undefined {
+  if (isSupervisor(staff)) return undefined;
+  const queue = and(
+    eq(atendimentos.status, 'aguardando'),
+    staff.departamentoId ? or(eq(atendimentos.departamentoId, staff.departamentoId), isNull(atendimentos.departamentoId)) : isNull(atendimentos.departamentoId),
+  );
+  return or(queue, eq(atendimentos.atendenteId, staff.id));
+}
+
+export function canSee(staff: TStaff, a: Pick<TAtendimento, 'status' | 'departamentoId' | 'atendenteId'>): boolean {
+  if (isSupervisor(staff) || a.atendenteId === staff.id) return true;
+  return a.status === 'aguardando' && (a.departamentoId === null || a.departamentoId === staff.departamentoId);
+}
+
+export function assertCanSee(staff: TStaff, a: Pick<TAtendimento, 'status' | 'departamentoId' | 'atendenteId'>) {
+  if (!canSee(staff, a)) throw new Forbidden(ATENDIMENTO_TEXTS.semPermissao);
+}

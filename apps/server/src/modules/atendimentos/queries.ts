@@ -1,0 +1,69 @@
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { accounts } from '../../db/schema/accounts';
+import { atendimentos, canais, clientes, mensagens } from '../../db/schema/atendimentos';
+import { departamentos } from '../../db/schema/departamentos';
+import { users } from '../../db/schema/users';
+import type { Db } from '../../lib/db';
+import type { AtendimentoJoined, MensagemJoined } from './presenter';
+
+/** Atendimentos with what a row shows (customer, channel, attendant, department), in one query. */
+export function selectAtendimentos(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      a: atendimentos,
+      cliente: { nome: clientes.nome, numero: clientes.numero, email: clientes.email, avatarUrl: clientes.avatarUrl, identificador: clientes.identificador },
+      canalNome: canais.nome,
+      atendenteNome: users.nome,
+      departamentoNome: departamentos.nome,
+      masterId: accounts.masterUserId,
+      databaseName: accounts.databaseName,
+    })
+    .from(atendimentos)
+    .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
+    .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
+    .innerJoin(canais, eq(canais.id, atendimentos.canalId))
+    .leftJoin(users, eq(users.id, atendimentos.atendenteId))
+    .leftJoin(departamentos, eq(departamentos.id, atendimentos.departamentoId))
+    .where(where)
+    .$dynamic();
+}
+
+export async function findAtendimento(db: Db, accountId: string, id: string): Promise<AtendimentoJoined | null> {
+  const [row] = await selectAtendimentos(db, and(eq(atendimentos.accountId, accountId), eq(atendimentos.id, id))).limit(1);
+  return row ?? null;
+}
+
+const citada = alias(mensagens, 'citada');
+
+/** A page of messages, newest first from `beforeSeq` (exclusive); the caller reverses for display. */
+export function selectMensagens(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      m: mensagens,
+      atendenteNome: users.nome,
+      citada: { id: citada.id, autor: citada.autor, tipo: citada.tipo, conteudo: citada.conteudo },
+    })
+    .from(mensagens)
+    .leftJoin(users, eq(users.id, mensagens.atendenteId))
+    .leftJoin(citada, eq(citada.id, mensagens.respondendoA))
+    .where(where)
+    .$dynamic();
+}
+
+export async function mensagensPage(db: Db, atendimentoId: string, beforeSeq: number | null, limit: number): Promise<{ rows: MensagemJoined[]; hasMore: boolean }> {
+  const rows = await selectMensagens(db, and(eq(mensagens.atendimentoId, atendimentoId), beforeSeq ? lt(mensagens.seq, beforeSeq) : undefined))
+    .orderBy(desc(mensagens.seq))
+    .limit(limit + 1);
+  const hasMore = rows.length > limit;
+  return { rows: rows.slice(0, limit).reverse() as MensagemJoined[], hasMore };
+}
+
+export async function findMensagem(db: Db, id: string): Promise<MensagemJoined | null> {
+  const [row] = await selectMensagens(db, eq(mensagens.id, id)).limit(1);
+  return (row as MensagemJoined | undefined) ?? null;
+}
+
+/** `%` and `_` typed by a person are literal characters in a search, not wildcards. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const ilike = (col: unknown, pattern: string) => sql`${col} ilike ${pattern}`;

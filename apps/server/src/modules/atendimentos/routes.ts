@@ -1,0 +1,157 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ANEXO_MAX_BYTES, ANEXO_MIME_TYPES, ATENDIMENTO_TEXTS, ZAtendenteOnline, ZAtendimento, ZConversasPage, ZConversasQuery,
+  ZEnviarMensagem, ZMensagem, ZMensagensPage, ZMensagensQuery, ZMidia, ZTransferir, tipoFromMime,
+} from '@balcao/shared/atendimentos';
+import type { AppContext } from '../../context';
+import { atendimentos, clientes } from '../../db/schema/atendimentos';
+import { BadRequest, NotFound } from '../../lib/errors';
+import { requireUser } from '../../lib/session';
+import { readCheckedFile, storeUpload } from '../../lib/uploads';
+import { AtendimentoEvents } from '../../realtime/atendimento-events';
+import { listAtendentes } from './atendentes';
+import { assertCanSee, requireStaff, visibleTo } from './policy';
+import { presentAtendimento, presentMensagem } from './presenter';
+import { findAtendimento, ilike, likePattern, mensagensPage, selectAtendimentos } from './queries';
+import { accept, finish, markRead, sendFromAtendente, transfer } from './service';
+
+const ZId = z.object({ id: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }) });
+const ANEXO_RULES = { maxBytes: ANEXO_MAX_BYTES, mimeTypes: ANEXO_MIME_TYPES, tooLarge: ATENDIMENTO_TEXTS.anexoTamanho, wrongType: ATENDIMENTO_TEXTS.anexoTipo };
+
+/** `${ultimaMensagemEm ISO}|${id}`: a stable cursor for the list ordered by latest activity. */
+const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const at = new Date(iso ?? '');
+  if (Number.isNaN(at.getTime()) || !id || !z.uuid().safeParse(id).success) throw new BadRequest('Cursor inválido.');
+  return { at, id };
+}
+
+export const ratingUrl = (ctx: AppContext, req: FastifyRequest, databaseName: string) => (id: string) =>
+  `${ctx.publicUrl ?? `${req.protocol}://${req.host}`}/avaliar/${databaseName}/${id}`;
+
+/** The attendants' HTTP calls for customer conversations (docs/api-atendimentos.md). */
+export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const events = () => new AtendimentoEvents(ctx.io);
+  const staffOf = (req: FastifyRequest) => requireStaff(db, requireUser(req));
+
+  app.get('/api/atendimento/conversas', { schema: { querystring: ZConversasQuery, response: { 200: ZConversasPage } } }, async (req) => {
+    const staff = await staffOf(req);
+    const q = req.query;
+    const scope = and(eq(atendimentos.accountId, staff.accountId), visibleTo(staff));
+    const filters = and(
+      scope,
+      q.departamentoId ? eq(atendimentos.departamentoId, q.departamentoId) : undefined,
+      q.busca ? or(ilike(clientes.nome, likePattern(q.busca)), ilike(clientes.numero, likePattern(q.busca)), ilike(clientes.email, likePattern(q.busca))) : undefined,
+    );
+    const after = q.cursor ? decodeCursor(q.cursor) : null;
+    const rows = await selectAtendimentos(
+      db,
+      and(
+        filters,
+        eq(atendimentos.status, q.status),
+        after ? or(lt(atendimentos.ultimaMensagemEm, after.at), and(eq(atendimentos.ultimaMensagemEm, after.at), lt(atendimentos.id, after.id))) : undefined,
+      ),
+    )
+      .orderBy(desc(atendimentos.ultimaMensagemEm), desc(atendimentos.id))
+      .limit(q.limit + 1);
+    const counts = await db
+      .select({ status: atendimentos.status, n: sql<number>`count(*)::int` })
+      .from(atendimentos)
+      .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
+      .where(filters)
+      .groupBy(atendimentos.status);
+    const page = rows.slice(0, q.limit);
+    const last = page[page.length - 1];
+    const contagens = { aguardando: 0, em_atendimento: 0, finalizado: 0 };
+    for (const c of counts) contagens[c.status] = c.n;
+    return { itens: page.map(presentAtendimento), proximoCursor: rows.length > q.limit && last ? encodeCursor(last.a.ultimaMensagemEm, last.a.id) : null, contagens };
+  });
+
+  app.get('/api/atendimento/:id', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {
+    const staff = await staffOf(req);
+    const joined = await findAtendimento(db, staff.accountId, req.params.id);
+    if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
+    const row = presentAtendimento(joined);
+    assertCanSee(staff, row);
+    return row;
+  });
+
+  app.get('/api/atendimento/:id/mensagens', { schema: { params: ZId, querystring: ZMensagensQuery, response: { 200: ZMensagensPage } } }, async (req) => {
+    const staff = await staffOf(req);
+    const joined = await findAtendimento(db, staff.accountId, req.params.id);
+    if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
+    assertCanSee(staff, presentAtendimento(joined));
+    const before = req.query.antesDe ? Number(req.query.antesDe) : null;
+    if (before !== null && !Number.isSafeInteger(before)) throw new BadRequest('Cursor inválido.');
+    const { rows, hasMore } = await mensagensPage(db, req.params.id, before, req.query.limit);
+    return { mensagens: rows.map(presentMensagem), hasMore, cursor: hasMore && rows[0] ? String(rows[0].m.seq) : null };
+  });
+
+  app.post('/api/atendimento/:id/mensagens', { schema: { params: ZId, body: ZEnviarMensagem, response: { 200: ZMensagem, 201: ZMensagem } } }, async (req, reply) => {
+    const staff = await staffOf(req);
+    if (req.body.atendimentoId !== req.params.id) throw new BadRequest(ATENDIMENTO_TEXTS.naoEncontrado);
+    const r = await sendFromAtendente(db, staff, req.body);
+    if (!r.duplicate) {
+      events().messages(staff.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
+      events().row(staff.accountId, r.row);
+    }
+    return reply.code(r.duplicate ? 200 : 201).send(r.mensagens[0]!);
+  });
+
+  app.post('/api/atendimento/:id/aceitar', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {
+    const staff = await staffOf(req);
+    const r = await accept(db, staff, req.params.id);
+    broadcastChange(events(), staff.accountId, r, null);
+    return r.row;
+  });
+
+  app.post('/api/atendimento/:id/transferir', { schema: { params: ZId, body: ZTransferir, response: { 200: ZAtendimento } } }, async (req) => {
+    const staff = await staffOf(req);
+    const r = await transfer(db, staff, req.params.id, req.body);
+    broadcastChange(events(), staff.accountId, r, null);
+    return r.row;
+  });
+
+  app.post('/api/atendimento/:id/finalizar', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {
+    const staff = await staffOf(req);
+    const databaseName = (await findAtendimento(db, staff.accountId, req.params.id))?.databaseName ?? '';
+    const url = ratingUrl(ctx, req, databaseName);
+    const r = await finish(db, staff, req.params.id, url);
+    broadcastChange(events(), staff.accountId, r, url(r.row.atendimentoId));
+    return r.row;
+  });
+
+  app.post('/api/atendimento/:id/lidas', { schema: { params: ZId } }, async (req, reply) => {
+    const staff = await staffOf(req);
+    const row = await markRead(db, staff, req.params.id);
+    events().row(staff.accountId, row);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/atendimento/upload', { schema: { response: { 200: ZMidia.extend({ tipo: z.string() }) } } }, async (req) => {
+    await staffOf(req);
+    if (!req.isMultipart()) throw new BadRequest('Envie o arquivo no campo "file" (multipart/form-data).');
+    const file = await req.file({ limits: { fileSize: ANEXO_MAX_BYTES, files: 1 } });
+    const checked = await readCheckedFile(file, ANEXO_RULES);
+    const url = await storeUpload(ctx.uploadsDir, 'anexos', checked.buffer, checked.ext);
+    return { url, mimeType: checked.mime, filename: checked.filename, size: checked.buffer.length, tipo: tipoFromMime(checked.mime) };
+  });
+
+  app.get('/api/atendimento/atendentes', { schema: { response: { 200: z.array(ZAtendenteOnline) } } }, async (req) => {
+    const staff = await staffOf(req);
+    return listAtendentes(db, staff.accountId);
+  });
+};
+
+type Change = { row: z.infer<typeof ZAtendimento>; before: z.infer<typeof ZAtendimento>; mensagens: z.infer<typeof ZMensagem>[]; masterId: string | null };
+/** One change, told to everyone: the row to its old and new audience, the notices, the visitor's status line. */
+export function broadcastChange(events: AtendimentoEvents, accountId: string, r: Change, avaliacaoUrl: string | null) {
+  events.messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
+  events.row(accountId, r.row, r.before);
+  events.visitorState(r.row, avaliacaoUrl);
+}

@@ -1,0 +1,222 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { ATENDIMENTO_TEXTS, type TEnviarMensagem, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
+import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type CanalRow } from '../../db/schema/atendimentos';
+import { departamentos } from '../../db/schema/departamentos';
+import { users } from '../../db/schema/users';
+import type { Db } from '../../lib/db';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { assertCanSee, isSupervisor, type TStaff } from './policy';
+import { findAtendimento, findMensagem } from './queries';
+import { presentAtendimento, presentMensagem } from './presenter';
+
+type NewMessage = {
+  clientId?: string | null;
+  externalId?: string | null;
+  tipo: TTipoMensagem;
+  conteudo: string;
+  midia?: TMidia | null;
+  localizacao?: { latitude: number; longitude: number; nome: string | null } | null;
+  respondendoA?: string | null;
+  reagindoA?: string | null;
+};
+
+/** The list preview of a message: its text, or a label by type. */
+const preview = (m: NewMessage) => (m.conteudo.trim() ? m.conteudo.slice(0, 200) : null);
+
+async function nextTicket(tx: Db, accountId: string): Promise<number> {
+  const [row] = await tx
+    .insert(ticketCounters)
+    .values({ accountId, ultimo: 1 })
+    .onConflictDoUpdate({ target: ticketCounters.accountId, set: { ultimo: sql`${ticketCounters.ultimo} + 1` } })
+    .returning({ ultimo: ticketCounters.ultimo });
+  return row!.ultimo;
+}
+
+/** Inserts once per client id / external id; answers the id of the new or the already stored message. */
+async function insertOnce(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, autor: 'cliente' | 'atendente' | 'sistema', atendenteId: string | null, m: NewMessage) {
+  const [inserted] = await tx
+    .insert(mensagens)
+    .values({
+      accountId: a.accountId,
+      atendimentoId: a.id,
+      autor,
+      atendenteId,
+      tipo: m.tipo,
+      conteudo: m.conteudo,
+      midia: m.midia ?? null,
+      localizacao: m.localizacao ?? null,
+      respondendoA: m.respondendoA ?? null,
+      reagindoA: m.reagindoA ?? null,
+      clientId: m.clientId ?? null,
+      externalId: m.externalId ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: mensagens.id });
+  if (inserted) return { id: inserted.id, duplicate: false };
+  const [existing] = await tx
+    .select({ id: mensagens.id })
+    .from(mensagens)
+    .where(m.clientId ? and(eq(mensagens.atendimentoId, a.id), eq(mensagens.clientId, m.clientId)) : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, m.externalId!)))
+    .limit(1);
+  if (!existing) throw new Conflict('Mensagem duplicada.');
+  return { id: existing.id, duplicate: true };
+}
+
+async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
+  await tx
+    .update(atendimentos)
+    .set({
+      ultimaMensagem: preview(m),
+      ultimaMensagemTipo: m.tipo,
+      ultimaMensagemEm: new Date(),
+      ...(unreadDelta ? { mensagensNaoLidas: sql`${atendimentos.mensagensNaoLidas} + ${unreadDelta}` } : {}),
+    })
+    .where(eq(atendimentos.id, id));
+}
+
+/** Loads what the caller answers and broadcasts: the row and the message, through the one presenter each. */
+async function result(db: Db, accountId: string, atendimentoId: string, mensagemIds: string[]) {
+  const joined = await findAtendimento(db, accountId, atendimentoId);
+  if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
+  const msgs = [];
+  for (const id of mensagemIds) {
+    const m = await findMensagem(db, id);
+    if (m) msgs.push(presentMensagem(m));
+  }
+  return { row: presentAtendimento(joined), mensagens: msgs, masterId: joined.masterId };
+}
+
+/**
+ * A customer's message: joins the open atendimento of that customer and channel, or opens a new one
+ * waiting in the department's queue. Persisted (once per client/external id) before anyone is told.
+ */
+export async function receiveFromCliente(
+  db: Db,
+  input: { canal: Pick<CanalRow, 'id' | 'accountId'>; clienteId: string; origem: AtendimentoRow['origem']; departamentoId: string | null; mensagem: NewMessage },
+) {
+  const { canal, clienteId } = input;
+  const out = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const openWhere = and(eq(atendimentos.clienteId, clienteId), eq(atendimentos.canalId, canal.id), ne(atendimentos.status, 'finalizado'));
+    let [open] = await tx.select().from(atendimentos).where(openWhere).limit(1).for('update');
+    let opened = false;
+    if (!open) {
+      const ticket = await nextTicket(tx, canal.accountId);
+      [open] = await tx
+        .insert(atendimentos)
+        .values({ accountId: canal.accountId, ticket, clienteId, canalId: canal.id, origem: input.origem, departamentoId: input.departamentoId })
+        .onConflictDoNothing()
+        .returning();
+      opened = Boolean(open);
+      if (!open) [open] = await tx.select().from(atendimentos).where(openWhere).limit(1).for('update');
+    }
+    const msg = await insertOnce(tx, open!, 'cliente', null, input.mensagem);
+    if (!msg.duplicate) await touch(tx, open!.id, input.mensagem, 1);
+    return { atendimentoId: open!.id, mensagemId: msg.id, opened, duplicate: msg.duplicate };
+  });
+  return { ...out, ...(await result(db, canal.accountId, out.atendimentoId, [out.mensagemId])) };
+}
+
+/** The attendant's answer; the same clientId again answers the stored message, never a second one. */
+export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMensagem) {
+  const joined = await findAtendimento(db, staff.accountId, input.atendimentoId);
+  if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
+  const row = presentAtendimento(joined);
+  assertCanSee(staff, row);
+  if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
+  if (row.status !== 'em_atendimento' || (row.atendenteId !== staff.id && !isSupervisor(staff))) throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
+  const tipo = input.midia ? (input.tipo === 'text' ? 'document' : input.tipo) : input.tipo;
+  const m: NewMessage = { ...input, tipo };
+  const msg = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const r = await insertOnce(tx, joined.a, 'atendente', staff.id, m);
+    if (!r.duplicate) await touch(tx, joined.a.id, m, 0);
+    return r;
+  });
+  return { duplicate: msg.duplicate, ...(await result(db, staff.accountId, joined.a.id, [msg.id])) };
+}
+
+async function systemNotice(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, conteudo: string) {
+  const m: NewMessage = { tipo: 'text', conteudo };
+  const r = await insertOnce(tx, a, 'sistema', null, m);
+  await touch(tx, a.id, m, 0);
+  return r.id;
+}
+
+async function loadForChange(db: Db, staff: TStaff, id: string) {
+  const joined = await findAtendimento(db, staff.accountId, id);
+  if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
+  const before = presentAtendimento(joined);
+  assertCanSee(staff, before);
+  return { joined, before };
+}
+
+export async function accept(db: Db, staff: TStaff, id: string) {
+  const { before } = await loadForChange(db, staff, id);
+  if (before.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
+  const noticeId = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    const [taken] = await tx
+      .update(atendimentos)
+      .set({ status: 'em_atendimento', atendenteId: staff.id })
+      .where(and(eq(atendimentos.id, id), eq(atendimentos.status, 'aguardando')))
+      .returning();
+    if (!taken) throw new Conflict(ATENDIMENTO_TEXTS.jaAceito);
+    return systemNotice(tx, taken, `${staff.nome} iniciou o atendimento.`);
+  });
+  return { before, ...(await result(db, staff.accountId, id, [noticeId])) };
+}
+
+/** Only who holds the conversation (or a supervisor) hands it over or closes it. */
+function assertHolder(staff: TStaff, row: { atendenteId: string | null; status: string }) {
+  if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
+  if (!isSupervisor(staff) && row.atendenteId !== staff.id) throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
+}
+
+export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferir) {
+  const { joined, before } = await loadForChange(db, staff, id);
+  assertHolder(staff, before);
+  let set: Partial<AtendimentoRow>;
+  let destino: string;
+  if (to.atendenteId) {
+    const [target] = await db
+      .select({ id: users.id, nome: users.nome, role: users.role, departamentoId: users.departamentoId })
+      .from(users)
+      .where(and(eq(users.id, to.atendenteId), eq(users.accountId, staff.accountId)))
+      .limit(1);
+    if (!target || !['atendente', 'admin', 'master'].includes(target.role)) throw new BadRequest('Atendente não encontrado.', { atendenteId: ['Atendente não encontrado.'] });
+    set = { status: 'em_atendimento', atendenteId: target.id, departamentoId: target.departamentoId ?? joined.a.departamentoId };
+    destino = target.nome;
+  } else {
+    const [dep] = await db.select().from(departamentos).where(and(eq(departamentos.id, to.departamentoId!), eq(departamentos.accountId, staff.accountId))).limit(1);
+    if (!dep) throw new BadRequest('Departamento não encontrado.', { departamentoId: ['Departamento não encontrado.'] });
+    set = { status: 'aguardando', atendenteId: null, departamentoId: dep.id };
+    destino = `o departamento ${dep.nome}`;
+  }
+  const noticeId = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await tx.update(atendimentos).set(set).where(eq(atendimentos.id, id));
+    return systemNotice(tx, joined.a, `Atendimento transferido para ${destino} por ${staff.nome}.`);
+  });
+  return { before, ...(await result(db, staff.accountId, id, [noticeId])) };
+}
+
+/** Closes the conversation and sends the customer the rating link. */
+export async function finish(db: Db, staff: TStaff, id: string, ratingUrl: (atendimentoId: string) => string) {
+  const { joined, before } = await loadForChange(db, staff, id);
+  assertHolder(staff, before);
+  const ids = await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await tx.update(atendimentos).set({ status: 'finalizado', fim: new Date(), atendenteId: joined.a.atendenteId ?? staff.id }).where(eq(atendimentos.id, id));
+    const closed = await systemNotice(tx, joined.a, `Atendimento finalizado por ${staff.nome}.`);
+    const rating = await systemNotice(tx, joined.a, `Como foi o seu atendimento? Avalie em: ${ratingUrl(id)}`);
+    return [closed, rating];
+  });
+  return { before, ...(await result(db, staff.accountId, id, ids)) };
+}
+
+export async function markRead(db: Db, staff: TStaff, id: string) {
+  const { before } = await loadForChange(db, staff, id);
+  await db.update(atendimentos).set({ mensagensNaoLidas: 0 }).where(eq(atendimentos.id, id));
+  return { ...before, mensagensNaoLidas: 0 };
+}

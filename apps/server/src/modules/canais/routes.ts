@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZCanal, ZCanalWidgetInput } from '@balcao/shared/canais';
+import type { AppContext } from '../../context';
+import type { CanalRow } from '../../db/schema/atendimentos';
+import { Forbidden } from '../../lib/errors';
+import { requireUser } from '../../lib/session';
+import { isSupervisor } from '../atendimentos/policy';
+import { presentCanal } from './presenter';
+import { createWidgetCanal, listCanais, removeCanal, rotateSecret, updateWidgetCanal } from './service';
+
+const ZId = z.object({ id: z.uuid({ error: 'Canal não encontrado.' }) });
+
+/** Website chat channels, managed by admin and master in Configurações. */
+export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, cipher } = ctx;
+  const admin = (req: FastifyRequest) => {
+    const user = requireUser(req);
+    if (!isSupervisor(user)) throw new Forbidden('Apenas administradores podem gerenciar canais.');
+    return user;
+  };
+  const host = (req: FastifyRequest) => ctx.publicUrl ?? `${req.protocol}://${req.host}`;
+  const present = (req: FastifyRequest, row: CanalRow) => presentCanal(row, host(req), cipher.decrypt(row.segredoCifrado));
+
+  app.get('/api/canais', { schema: { response: { 200: z.array(ZCanal) } } }, async (req) => {
+    const user = admin(req);
+    return (await listCanais(db, user.accountId)).map((row) => present(req, row));
+  });
+  app.post('/api/canais/widget', { schema: { body: ZCanalWidgetInput, response: { 201: ZCanal } } }, async (req, reply) => {
+    const user = admin(req);
+    return reply.code(201).send(present(req, await createWidgetCanal(db, cipher, user.accountId, req.body)));
+  });
+  app.put('/api/canais/:id', { schema: { params: ZId, body: ZCanalWidgetInput, response: { 200: ZCanal } } }, async (req) => {
+    const user = admin(req);
+    return present(req, await updateWidgetCanal(db, user.accountId, req.params.id, req.body));
+  });
+  app.post('/api/canais/:id/segredo', { schema: { params: ZId, response: { 200: ZCanal } } }, async (req) => {
+    const user = admin(req);
+    return present(req, await rotateSecret(db, cipher, user.accountId, req.params.id));
+  });
+  app.delete('/api/canais/:id', { schema: { params: ZId } }, async (req, reply) => {
+    const user = admin(req);
+    await removeCanal(db, user.accountId, req.params.id);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZClienteDetalhe } from '@balcao/shared/atendimentos';
+import type { AppContext } from '../../context';
+import { atendimentos, clientes } from '../../db/schema/atendimentos';
+import { NotFound } from '../../lib/errors';
+import { requireUser } from '../../lib/session';
+import { requireStaff, visibleTo } from '../atendimentos/policy';
+import { presentAtendimento } from '../atendimentos/presenter';
+import { ilike, likePattern, selectAtendimentos } from '../atendimentos/queries';
+
+/** Previous atendimentos shown in the customer side panel. */
+const HISTORICO_MAX = 20;
+const ZListaQuery = z.object({ pesquisa: z.string().trim().max(100).optional(), page: z.coerce.number().int().min(1).default(1), take: z.coerce.number().int().min(1).max(100).default(20) });
+
+export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  // Spec part 2 §7: GET /cliente/lista?pesquisa&page&take (answer shape ours: { itens, total }).
+  app.get('/cliente/lista', { schema: { querystring: ZListaQuery } }, async (req) => {
+    const staff = await requireStaff(db, requireUser(req));
+    const { pesquisa, page, take } = req.query;
+    const where = and(
+      eq(clientes.accountId, staff.accountId),
+      pesquisa ? or(ilike(clientes.nome, likePattern(pesquisa)), ilike(clientes.numero, likePattern(pesquisa)), ilike(clientes.email, likePattern(pesquisa))) : undefined,
+    );
+    const [itens, [count]] = await Promise.all([
+      db.select({ id: clientes.id, nome: clientes.nome, numero: clientes.numero, email: clientes.email }).from(clientes).where(where).orderBy(asc(clientes.nome)).limit(take).offset((page - 1) * take),
+      db.select({ n: sql<number>`count(*)::int` }).from(clientes).where(where),
+    ]);
+    return { itens, total: count?.n ?? 0 };
+  });
+
+  app.get('/api/clientes/:id', { schema: { params: z.object({ id: z.uuid({ error: 'Cliente não encontrado.' }) }), response: { 200: ZClienteDetalhe } } }, async (req) => {
+    const staff = await requireStaff(db, requireUser(req));
+    const [cliente] = await db.select().from(clientes).where(and(eq(clientes.id, req.params.id), eq(clientes.accountId, staff.accountId))).limit(1);
+    if (!cliente) throw new NotFound('Cliente não encontrado.');
+    const rows = await selectAtendimentos(db, and(eq(atendimentos.clienteId, cliente.id), visibleTo(staff))).orderBy(desc(atendimentos.inicio)).limit(HISTORICO_MAX);
+    return { id: cliente.id, nome: cliente.nome, numero: cliente.numero, email: cliente.email, avatar: cliente.avatarUrl, identificador: cliente.identificador, atendimentos: rows.map(presentAtendimento) };
+  });
+};

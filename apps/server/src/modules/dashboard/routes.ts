@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ATENDIMENTO_TEXTS } from '@balcao/shared/atendimentos';
+import { ATENDENTE_TODOS, ZDashboardList, ZDashboardQuery, ZDashboardResult, type TDashboardQuery } from '@balcao/shared/dashboard';
+import type { AppContext } from '../../context';
+import { Forbidden } from '../../lib/errors';
+import { requireUser } from '../../lib/session';
+import { isSupervisor } from '../atendimentos/policy';
+import { getUserInAccount } from '../usuarios/service';
+import { dashboard, lista, type Periodo } from './service';
+
+/** Spec part 1 §7: anyone sees their own; `todos` and other attendants are for admin and master. */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const periodo = async (req: FastifyRequest, q: TDashboardQuery): Promise<Periodo> => {
+    const user = requireUser(req);
+    const todos = q.atendenteId.toLowerCase() === ATENDENTE_TODOS;
+    if (todos && !isSupervisor(user)) throw new Forbidden(ATENDIMENTO_TEXTS.todosSomenteAdmin);
+    if (!todos && q.atendenteId !== user.id) {
+      if (!isSupervisor(user)) throw new Forbidden(ATENDIMENTO_TEXTS.outroAtendente);
+      await getUserInAccount(ctx.db, user.accountId, q.atendenteId);
+    }
+    return { accountId: user.accountId, atendenteId: todos ? null : q.atendenteId, dataInicio: q.dataInicio, dataFim: q.dataFim };
+  };
+
+  app.get('/api/atendimento/dashboard', { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboardResult } } }, async (req) => dashboard(ctx.db, await periodo(req, req.query)));
+  app.get('/api/atendimento/list', { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboardList } } }, async (req) => lista(ctx.db, await periodo(req, req.query)));
+};
