@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { TAtendimento } from '@balcao/shared/atendimentos';
+import type { TCurrentUser } from '@balcao/shared/usuarios';
+import { ChatProvider, useChatContext } from '../context/chat-context';
+import { atendimentoKeys } from '../keys';
+import { todasMensagens, type TMensagensData } from '../message-cache';
+import { customerChat } from '../realtime/customer-chat';
+import { COMPOSER_TEXTS } from '../texts';
+import { umAtendimento } from '../testing/factories';
+import { Composer } from './composer';
+
+const user: TCurrentUser = { id: 'u1', nome: 'Ana Lima', email: 'ana@demo.local', role: 'atendente', departamento: null, departamentoId: null, online: true, fotoUrl: null, notaMedia: null, masterId: null, databaseName: 'demo' };
+
+function setup(a: TAtendimento) {
+  const qc = new QueryClient();
+  qc.setQueryData<TMensagensData>(atendimentoKeys.mensagens(a.atendimentoId), { pages: [{ mensagens: [], hasMore: false, cursor: null }], pageParams: [null] });
+  render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter initialEntries={[`/atendimentos?conversa=${a.atendimentoId}`]}>
+        <ChatProvider>
+          <Composer atendimento={a} user={user} />
+        </ChatProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { qc, mensagens: () => todasMensagens(qc.getQueryData<TMensagensData>(atendimentoKeys.mensagens(a.atendimentoId))) };
+}
+
+describe('Composer', () => {
+  afterEach(cleanup);
+
+  it('sends on Enter through the widget queue with a pending line, and not on Shift+Enter', () => {
+    const a = umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'widget' });
+    const { mensagens } = setup(a);
+    const box = screen.getByPlaceholderText(COMPOSER_TEXTS.placeholder);
+    fireEvent.change(box, { target: { value: 'Olá, tudo bem?' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(mensagens()).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const [m] = mensagens();
+    expect(m).toMatchObject({ conteudo: 'Olá, tudo bem?', autor: 'atendente', envio: 'pendente' });
+    expect(customerChat.widgetQueue.has(m!.clientId!)).toBe(true);
+    expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('explains why it is closed while waiting and once finished', () => {
+    setup(umAtendimento({ status: 'aguardando' }));
+    expect(screen.getByText(COMPOSER_TEXTS.aceiteParaResponder)).toBeTruthy();
+    cleanup();
+    setup(umAtendimento({ status: 'finalizado' }));
+    expect(screen.getByText(COMPOSER_TEXTS.finalizado)).toBeTruthy();
+    expect(screen.queryByPlaceholderText(COMPOSER_TEXTS.placeholder)).toBeNull();
+  });
+});
+
+describe('chat context', () => {
+  afterEach(cleanup);
+
+  it('refuses to be used outside its provider', () => {
+    const Lost = () => (useChatContext(), null);
+    expect(() => render(<Lost />)).toThrow(/ChatProvider/);
+  });
+});
