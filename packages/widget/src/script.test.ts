@@ -1,0 +1,22 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { findScript, readOptions } from './script';
+
+describe('script options', () => {
+  it('finds its tag and talks to the host that served it, not the embedding site', () => {
+    document.body.innerHTML = '<script src="https://chat.example.com/widget.js" data-canal="tok-1"></script>';
+    const opts = readOptions(findScript(document)!, 'https://loja.example.org/produtos');
+    expect(opts).toEqual({ canal: 'tok-1', origin: 'https://chat.example.com', backend: 'https://chat.example.com/backend', pagina: false, visitante: null });
+  });
+
+  it('reads the full-page mode and a handed-over visitor', () => {
+    document.body.innerHTML = '<script src="/widget.js" data-canal="tok" data-modo="pagina" data-visitante="v-9"></script>';
+    const opts = readOptions(findScript(document)!, location.href);
+    expect(opts).toMatchObject({ origin: location.origin, backend: `${location.origin}/backend`, pagina: true, visitante: 'v-9' });
+  });
+
+  it('does nothing without a channel', () => {
+    document.body.innerHTML = '<script src="https://chat.example.com/widget.js"></script>';
+    expect(findScript(document)).toBeNull();
+  });
+});
