@@ -40,6 +40,7 @@ export class Chat {
   private blocked: string | null = null;
   private problem: Problem | null = null;
   private retryAt = 0;
+  private failures = 0;
   private precisaPreChat = false;
   private atendimento: TWidgetSession['atendimento'] = null;
   private hasMore = false;
@@ -102,6 +103,7 @@ export class Chat {
     try {
       this.config = await this.api.config();
       this.view.setBrand(this.config.nome, this.config.cor);
+      this.failures = 0;
       this.setProblem(null);
     } catch (e) {
       this.view.setBrand(T.atendimento, '');
@@ -112,8 +114,9 @@ export class Chat {
   private fail(e: unknown) {
     const err = e instanceof ApiError ? e : new ApiError(T.erroGenerico, 0);
     if (BLOCKING.includes(err.message) || err.status === 403 || err.status === 404) return this.block(err.message);
-    // Offline, rate-limited or a server hiccup: say so and let the 5 s check try again (later when rate-limited).
-    this.retryAt = Date.now() + (err.status === 429 ? 30_000 : 0);
+    // Offline, rate-limited or a server hiccup: say so and try again, less and less often (a site whose
+    // origin the server refuses without a readable answer looks the same and must not poll every 5 s forever).
+    this.retryAt = Date.now() + Math.max(err.status === 429 ? 30_000 : 0, Math.min(300_000, 2500 * 2 ** this.failures++));
     this.setProblem({ text: err.message, kind: 'error' });
   }
 
@@ -169,6 +172,7 @@ export class Chat {
     }
     // Stored before the ack came back: the server has them, so they leave the queue instead of going again.
     for (const o of this.outbox.list()) if (this.thread.has(o.clientId)) this.outbox.remove(o.clientId);
+    this.failures = 0;
     this.precisaPreChat = s.precisaPreChat;
     this.atendimento = s.atendimento;
     this.ready = true;
@@ -322,7 +326,7 @@ export class Chat {
 
   private readonly tick = () => {
     if (this.blocked) return;
-    if (!this.config) return void this.loadConfig();
+    if (!this.config) return void (Date.now() >= this.retryAt && this.loadConfig());
     const wanted = this.view.isOpen || !!this.visitante || this.outbox.list().length > 0;
     if (!this.ready && wanted && Date.now() >= this.retryAt) void this.ensureSession();
     else if (this.socket?.connected) this.flush();

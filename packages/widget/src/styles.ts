@@ -60,6 +60,7 @@ progress::-moz-progress-bar{background:currentColor}
 .link{background:none;border:0;padding:0;text-decoration:underline;font-weight:600}
 .sistema{align-self:center;max-width:90%}
 .sys{font-size:12px;color:#52525b;background:#f0f0f2;border-radius:8px;padding:4px 10px;text-align:center;white-space:pre-wrap}
+.sys a{color:inherit}
 .day{align-self:center;margin:12px 0 4px;font-size:11.5px;color:#71717a}
 .day span{background:#fff;border:1px solid #e4e4e7;padding:2px 10px;border-radius:999px}
 .deleted{opacity:.75}
