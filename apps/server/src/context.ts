@@ -16,6 +16,8 @@ export type AppContext = {
   rates: RateCounter;
   /** Encrypts channel secrets at rest. */
   cipher: SecretCipher;
+  /** Visitor limits per minute (env WIDGET_MESSAGES_PER_MINUTE, WIDGET_SESSIONS_PER_MINUTE). */
+  widgetLimits: { messagesPerMinute: number; sessionsPerMinute: number };
   uploadsDir: string;
   /** Base URL used in e-mailed links; falls back to the request's own origin. */
   publicUrl?: string;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SESSIONS_PER_MINUTE_PER_IP, VISITOR_MESSAGES_PER_MINUTE } from '@balcao/shared/widget';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -16,6 +17,8 @@ export const ZEnv = z.object({
   CHANNEL_SECRET_KEY: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: bool.optional(),
+  WIDGET_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(VISITOR_MESSAGES_PER_MINUTE),
+  WIDGET_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(SESSIONS_PER_MINUTE_PER_IP),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),

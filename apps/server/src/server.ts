@@ -32,6 +32,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     mailer: undefined as never,
     throttle: loginThrottle(rates),
     rates,
+    widgetLimits: { messagesPerMinute: env.WIDGET_MESSAGES_PER_MINUTE, sessionsPerMinute: env.WIDGET_SESSIONS_PER_MINUTE },
     cipher: new SecretCipher(loadOrCreateSecret(env.dataDir, 'channels', env.CHANNEL_SECRET_KEY)),
     uploadsDir: path.join(env.dataDir, 'uploads'),
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),

@@ -45,7 +45,7 @@ describe('customer-chat realtime contract', () => {
   beforeAll(async () => {
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    env = { NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, dataDir, MAIL_FROM: 'x@y.z', SEED_DEMO: true, LOG_LEVEL: 'silent', TRUST_PROXY: false };
+    env = { NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, dataDir, MAIL_FROM: 'x@y.z', SEED_DEMO: true, LOG_LEVEL: 'silent', TRUST_PROXY: false, WIDGET_MESSAGES_PER_MINUTE: 30, WIDGET_SESSIONS_PER_MINUTE: 20 };
     running = await startServer(env);
   });
   afterAll(async () => {
@@ -82,7 +82,7 @@ describe('customer-chat realtime contract', () => {
     const refused = connect(`${base}/widget`, { path: '/backend/socket.io', auth: { canal: canal.token, visitante: session.visitante }, transports: ['websocket'], extraHeaders: { origin: 'https://intruso.com' } });
     sockets.push(refused);
     const refusal = await new Promise<Error>((resolve) => refused.on('connect_error', resolve));
-    expect(refusal.message).toBe('Não autorizado');
+    expect(refusal.message).toBe('Este site não tem permissão para usar este chat.');
     refused.close();
 
     const visitor = connect(`${base}/widget`, { path: '/backend/socket.io', auth: { canal: canal.token, visitante: session.visitante }, transports: ['websocket'], extraHeaders: { origin: SITE }, reconnectionDelay: 100 });

@@ -52,6 +52,7 @@ export async function createTestApp(kind: 'pglite' | 'postgres', overrides: Part
     throttle: loginThrottle(memoryCounter()),
     rates: memoryCounter(),
     cipher: new SecretCipher('test-cipher-key'),
+    widgetLimits: { messagesPerMinute: 30, sessionsPerMinute: 1000 },
     uploadsDir,
     publicUrl: 'http://balcao.test',
     secureCookies: false,

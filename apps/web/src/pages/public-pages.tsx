@@ -5,5 +5,5 @@ export { AvaliarPage } from '@/features/avaliacao/components/avaliar-page';
 export const ConfirmarLidPage = () => <ComingSoon title="Confirmação de contato" />;
 export const PublicTarefaPage = () => <ComingSoon title="Tarefa" />;
 export const PublicDocumentacaoPage = () => <ComingSoon title="Documentação" />;
-export const WidgetConversationsPage = () => <ComingSoon title="Conversa" />;
+export { default as WidgetConversationsPage } from './widget-conversations-page';
 export const GrafanaPage = () => <ComingSoon title="Grafana" />;

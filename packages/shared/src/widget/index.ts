@@ -14,6 +14,7 @@ export const WIDGET_TEXTS = {
   identidadeInvalida: 'Não foi possível verificar sua identidade. Recarregue a página.',
   muitasMensagens: 'Você está enviando mensagens rápido demais. Aguarde um instante.',
   sessaoInvalida: 'Sua sessão de chat expirou. Recarregue a página.',
+  muitasSessoes: 'Muitas conversas abertas a partir deste endereço. Aguarde um minuto e tente de novo.',
 } as const;
 
 export const ZWidgetUser = z.object({

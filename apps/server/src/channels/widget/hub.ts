@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server } from 'socket.io';
 import { and, eq, ne } from 'drizzle-orm';
-import { WIDGET_NAMESPACE, ZPreChat, type WidgetClientEvents, type WidgetServerEvents } from '@balcao/shared/widget';
+import { WIDGET_NAMESPACE, WIDGET_TEXTS, ZPreChat, type WidgetClientEvents, type WidgetServerEvents } from '@balcao/shared/widget';
 import type { AppContext } from '../../context';
 import { atendimentos, type VisitanteRow } from '../../db/schema/atendimentos';
-import { AppError } from '../../lib/errors';
+import { AppError, Forbidden } from '../../lib/errors';
 import { presentAtendimento } from '../../modules/atendimentos/presenter';
 import { findAtendimento } from '../../modules/atendimentos/queries';
 import { AtendimentoEvents, visitorRoom } from '../../realtime/atendimento-events';
@@ -25,7 +25,7 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
       if (typeof auth.canal !== 'string' || typeof auth.visitante !== 'string') throw new Error('sem canal');
       const canal = await findCanalByToken(ctx.db, auth.canal);
       const proto = socket.handshake.headers['x-forwarded-proto'] ?? (socket.handshake.secure ? 'https' : 'http');
-      if (!originAllowed(canal, socket.handshake.headers.origin, `${proto}://${socket.handshake.headers.host}`)) throw new Error('origem');
+      if (!originAllowed(canal, socket.handshake.headers.origin, `${proto}://${socket.handshake.headers.host}`)) throw new Forbidden(WIDGET_TEXTS.origemNaoPermitida);
       socket.data.canal = canal;
       socket.data.visitante = await requireVisitante(ctx.db, canal, auth.visitante);
       await socket.join(visitorRoom(socket.data.visitante.clienteId, canal.id));

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANEXO_MAX_BYTES, ANEXO_MIME_TYPES, ATENDIMENTO_TEXTS } from '@balcao/shared/atendimentos';
-import { SESSIONS_PER_MINUTE_PER_IP, WIDGET_TEXTS, ZWidgetSessionInput } from '@balcao/shared/widget';
+import { WIDGET_TEXTS, ZWidgetSessionInput } from '@balcao/shared/widget';
 import type { AppContext } from '../../context';
 import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
@@ -24,8 +24,9 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const origin = req.headers.origin;
     // A same-origin GET (our popout) sends no Origin header; the Referer's origin stands in for it.
     const effective = origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
-    if (!originAllowed(canal, effective, ownOrigin(req))) throw new Forbidden(WIDGET_TEXTS.origemNaoPermitida);
+    // The answer is readable by the page either way, so a refused site can show why (it carries no data).
     if (origin) reply.header('access-control-allow-origin', origin).header('vary', 'origin');
+    if (!originAllowed(canal, effective, ownOrigin(req))) throw new Forbidden(WIDGET_TEXTS.origemNaoPermitida);
     return canal;
   }
 
@@ -47,7 +48,7 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.post('/api/public/widget/:token/sessao', { schema: { params: ZToken, body: ZWidgetSessionInput } }, async (req, reply) => {
     const canal = await guard(req, reply, req.params.token);
-    if ((await ctx.rates.hit(`widget-session:${req.ip}`, 60)) > SESSIONS_PER_MINUTE_PER_IP) throw new TooManyRequests(WIDGET_TEXTS.muitasMensagens);
+    if ((await ctx.rates.hit(`widget-session:${req.ip}`, 60)) > ctx.widgetLimits.sessionsPerMinute) throw new TooManyRequests(WIDGET_TEXTS.muitasSessoes);
     const { visitante, token } = await startSession(db, ctx.cipher, canal, req.body);
     return sessionView(db, canal, visitante, token, avaliacao(req, canal));
   });

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { MENSAGEM_MAX_CHARS, ATENDIMENTO_TEXTS, tipoFromMime, type TMidia } from '@balcao/shared/atendimentos';
-import { VISITOR_MESSAGES_PER_MINUTE, WIDGET_TEXTS, type TWidgetMessage } from '@balcao/shared/widget';
+import { WIDGET_TEXTS, type TWidgetMessage } from '@balcao/shared/widget';
 import type { AppContext } from '../../context';
 import { atendimentos, mensagens, type CanalRow, type VisitanteRow } from '../../db/schema/atendimentos';
 import { BadRequest, TooManyRequests } from '../../lib/errors';
@@ -25,7 +25,7 @@ export async function visitorSend(ctx: AppContext, canal: CanalRow, v: Visitante
   // Only files this channel's visitors uploaded to us may be attached, never an arbitrary address.
   if (midia && !String(midia.url).startsWith(`${UPLOADS_URL_PREFIX}/${WIDGET_UPLOAD_KIND}/`)) throw new BadRequest(ATENDIMENTO_TEXTS.anexoTipo);
   if (!conteudo.trim() && !midia) throw new BadRequest(ATENDIMENTO_TEXTS.mensagemVazia);
-  if ((await ctx.rates.hit(`widget-msg:${v.id}`, RATE_WINDOW_S)) > VISITOR_MESSAGES_PER_MINUTE) throw new TooManyRequests(WIDGET_TEXTS.muitasMensagens);
+  if ((await ctx.rates.hit(`widget-msg:${v.id}`, RATE_WINDOW_S)) > ctx.widgetLimits.messagesPerMinute) throw new TooManyRequests(WIDGET_TEXTS.muitasMensagens);
 
   // A returning customer whose last conversation was finished starts a 'widget-response'.
   const [previous] = await ctx.db
