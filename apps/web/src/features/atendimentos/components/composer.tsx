@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
-import { MENSAGEM_MAX_CHARS, PREVIEW_BY_TYPE, type TAtendimento } from '@balcao/shared/atendimentos';
+import { MENSAGEM_MAX_CHARS, type TAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { useChatContext } from '../context/chat-context';
+import { previewDe } from '../labels';
 import { customerChat } from '../realtime/customer-chat';
 import { enviarMensagem } from '../send';
 import { COMPOSER_TEXTS } from '../texts';
@@ -115,7 +116,7 @@ export function Composer({ atendimento, user }: { atendimento: TAtendimento; use
           <Reply className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden />
           <div className="min-w-0 flex-1 text-xs">
             <span className="font-medium text-primary">{COMPOSER_TEXTS.respondendoA} {citacaoPendente.nome}</span>
-            <p className="truncate text-muted-foreground">{citacaoPendente.conteudo || PREVIEW_BY_TYPE[citacaoPendente.tipo]}</p>
+            <p className="truncate text-muted-foreground">{previewDe(citacaoPendente.tipo, citacaoPendente.conteudo).texto}</p>
           </div>
           <button type="button" onClick={limparCitacao} aria-label={COMPOSER_TEXTS.cancelarResposta} className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground">
             <X className="size-3.5" />

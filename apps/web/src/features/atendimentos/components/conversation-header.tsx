@@ -67,7 +67,7 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
     });
 
   return (
-    <header className="flex h-14 shrink-0 items-center gap-2 border-b px-2 md:px-4">
+    <header className="@container flex h-14 shrink-0 items-center gap-2 border-b px-2 md:px-4">
       <Button variant="ghost" size="icon" className="size-8 md:hidden" onClick={onBack} aria-label={INBOX_TEXTS.voltar}>
         <ArrowLeft />
       </Button>
@@ -75,7 +75,7 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex min-w-0 items-center gap-2">
           <h2 className="truncate text-sm font-semibold">{a.clienteNome}</h2>
-          <OrigemBadge origem={a.origem} canal={a.canalNome} className="max-sm:hidden" />
+          <OrigemBadge origem={a.origem} canal={a.canalNome} className="@max-md:hidden" />
         </div>
         <p className="truncate text-xs text-muted-foreground">
           {presence?.digitando ? (
@@ -83,7 +83,7 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
           ) : (
             <>
               <span className="tabular-nums">#{a.ticket}</span> · {linhaStatus(a)}
-              <span className="max-lg:hidden"> · {formatNumero(a.numero)}</span>
+              <span className="@max-2xl:hidden"> · {formatNumero(a.numero)}</span>
             </>
           )}
         </p>
@@ -96,13 +96,13 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
       )}
       {agir && (
         <div className="flex items-center gap-1 max-sm:hidden">
-          <Button size="sm" variant="outline" onClick={() => setTransferOpen(true)}>
+          <Button size="sm" variant="outline" onClick={() => setTransferOpen(true)} title={INBOX_TEXTS.transferir}>
             <ArrowRightLeft />
-            <span className="max-xl:sr-only">{INBOX_TEXTS.transferir}</span>
+            <span className="@max-2xl:sr-only">{INBOX_TEXTS.transferir}</span>
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setFinishOpen(true)}>
+          <Button size="sm" variant="outline" onClick={() => setFinishOpen(true)} title={INBOX_TEXTS.finalizar}>
             <CircleCheck />
-            <span className="max-xl:sr-only">{INBOX_TEXTS.finalizar}</span>
+            <span className="@max-2xl:sr-only">{INBOX_TEXTS.finalizar}</span>
           </Button>
         </div>
       )}

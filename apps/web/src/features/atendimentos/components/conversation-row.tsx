@@ -10,6 +10,7 @@ export function ConversationRow({ row, selected, onSelect }: { row: TAtendimento
   const Origem = ORIGEM_ICON[row.origem];
   const unread = row.mensagensNaoLidas > 0;
   const quando = row.ultimaMensagemEm ?? row.inicio;
+  const preview = previewDe(row.ultimaMensagemTipo, row.ultimaMensagem);
   return (
     <li>
       <button
@@ -43,7 +44,10 @@ export function ConversationRow({ row, selected, onSelect }: { row: TAtendimento
             </time>
           </span>
           <span className="flex items-center gap-2">
-            <span className={cn('truncate text-xs', unread ? 'text-foreground' : 'text-muted-foreground')}>{previewDe(row.ultimaMensagemTipo, row.ultimaMensagem)}</span>
+            <span className={cn('flex min-w-0 items-center gap-1 text-xs', unread ? 'text-foreground' : 'text-muted-foreground')}>
+              {preview.icon && <preview.icon className="size-3.5 shrink-0" aria-hidden />}
+              <span className="truncate">{preview.texto}</span>
+            </span>
             {unread && (
               <span className="ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold tabular-nums text-primary-foreground">
                 <span className="sr-only">Não lidas: </span>

@@ -39,8 +39,8 @@ export function ConversationView({ atendimento, user, panelOpen, onTogglePanel, 
   return (
     <div className="flex h-full min-h-0 flex-col">
       <ConversationHeader atendimento={atendimento} user={user} onBack={() => selecionar(null)} panelOpen={panelOpen} onTogglePanel={onTogglePanel} onAceito={onAceito} onPerdido={() => selecionar(null)} />
-      <MessageList key={id} atendimento={atendimento} meuId={user.id} onResponder={podeResponder ? onResponder : undefined} onRetry={(m) => reenviarMensagem(qc, atendimento, m)} />
-      <Composer key={id} atendimento={atendimento} user={user} />
+      <MessageList key={`mensagens-${id}`} atendimento={atendimento} meuId={user.id} onResponder={podeResponder ? onResponder : undefined} onRetry={(m) => reenviarMensagem(qc, atendimento, m)} />
+      <Composer key={`composer-${id}`} atendimento={atendimento} user={user} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { Ban, Reply, RotateCw } from 'lucide-react';
-import { PREVIEW_BY_TYPE, type TMensagem } from '@balcao/shared/atendimentos';
+import type { TMensagem } from '@balcao/shared/atendimentos';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { formatHora } from '../format';
+import { previewDe } from '../labels';
 import type { TMensagemLocal } from '../message-cache';
 import { INBOX_TEXTS, MENSAGENS_TEXTS } from '../texts';
 import { MessageMedia } from './message-media';
@@ -35,10 +36,10 @@ export function SystemNotice({ m }: { m: TMensagem }) {
 export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, onRetry, onMediaLoad }: Props) {
   const minha = m.autor === 'atendente';
   const temMidia = !m.apagada && (m.midia || m.localizacao);
-  const legenda = m.tipo !== 'text' && m.conteudo;
+  const temTexto = !m.apagada && (m.tipo === 'text' || Boolean(m.conteudo));
   return (
     <div className={cn('group flex flex-col py-0.5', minha ? 'items-end' : 'items-start', reacoes.length > 0 && 'pb-3.5')}>
-      <div className={cn('flex max-w-[85%] items-center gap-1 md:max-w-[70%]', minha && 'flex-row-reverse')}>
+      <div className="relative flex min-w-0 max-w-[85%] md:max-w-[70%]">
         <div
           className={cn(
             'relative flex min-w-0 flex-col gap-1 rounded-2xl border px-3 py-2 text-sm shadow-xs',
@@ -50,29 +51,38 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
           {m.respondendoA && !m.apagada && (
             <div className="rounded-md border-l-2 border-primary/60 bg-background/60 px-2 py-1 text-xs">
               <span className="block font-medium text-primary">{nomeDe({ autor: m.respondendoA.autor, atendenteId: null, atendenteNome: null })}</span>
-              <span className="line-clamp-2 text-muted-foreground">{m.respondendoA.conteudo || PREVIEW_BY_TYPE[m.respondendoA.tipo]}</span>
+              <span className="line-clamp-2 text-muted-foreground">{previewDe(m.respondendoA.tipo, m.respondendoA.conteudo).texto}</span>
             </div>
           )}
           {m.apagada ? (
-            <span className="flex items-center gap-1.5 italic text-muted-foreground"><Ban className="size-3.5" aria-hidden />{MENSAGENS_TEXTS.apagada}</span>
+            <p className="italic text-muted-foreground">
+              <Ban className="mr-1.5 inline size-3.5 align-[-2px]" aria-hidden />
+              {MENSAGENS_TEXTS.apagada}
+              <Rodape m={m} minha={minha} reserva />
+            </p>
           ) : (
             <>
               {temMidia && <MessageMedia m={m} onLoad={onMediaLoad} />}
-              {(m.tipo === 'text' || legenda) && <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{m.conteudo}</p>}
+              {temTexto && (
+                <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
+                  {m.conteudo}
+                  <Rodape m={m} minha={minha} reserva />
+                </p>
+              )}
             </>
           )}
-          <span className="flex items-center justify-end gap-1 self-end text-[11px] leading-none text-muted-foreground">
-            {m.editada && !m.apagada && <span className="italic">{MENSAGENS_TEXTS.editada}</span>}
-            <time dateTime={m.criadaEm} className="tabular-nums">{formatHora(m.criadaEm)}</time>
-            {minha && <MessageTicks m={m} />}
-          </span>
+          <Rodape m={m} minha={minha} className={m.apagada || temTexto ? 'absolute bottom-2 right-3' : 'self-end'} />
           {reacoes.length > 0 && <Reacoes reacoes={reacoes} nomeDe={nomeDe} minha={minha} />}
         </div>
+        {/* Outside the bubble, so the hidden button takes no width from the text. */}
         {onResponder && !m.apagada && !m.envio && (
           <Button
             variant="ghost"
             size="icon"
-            className="size-7 shrink-0 text-muted-foreground opacity-0 transition-opacity focus-visible:opacity-100 group-hover:opacity-100"
+            className={cn(
+              'absolute top-1/2 size-7 -translate-y-1/2 text-muted-foreground opacity-0 transition-opacity focus-visible:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-60',
+              minha ? '-left-8' : '-right-8',
+            )}
             onClick={() => onResponder(m)}
             aria-label={MENSAGENS_TEXTS.responder}
             title={MENSAGENS_TEXTS.responder}
@@ -91,6 +101,20 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Time, 'editada' and ticks. After text it sits on the last line when there is room (WhatsApp-style):
+ * an invisible copy at the end of the text reserves exactly its width, the visible one is placed there.
+ */
+function Rodape({ m, minha, reserva, className }: { m: TMensagemLocal; minha: boolean; reserva?: boolean; className?: string }) {
+  return (
+    <span aria-hidden={reserva} className={cn('inline-flex items-center gap-1 text-[11px] leading-none text-muted-foreground', reserva ? 'invisible ml-2 align-baseline' : 'not-italic', className)}>
+      {m.editada && !m.apagada && <span className="italic">{MENSAGENS_TEXTS.editada}</span>}
+      <time dateTime={m.criadaEm} className="tabular-nums">{formatHora(m.criadaEm)}</time>
+      {minha && <MessageTicks m={m} />}
+    </span>
   );
 }
 

@@ -66,6 +66,16 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
     paraOFim();
   }, [mensagens.length, ultima?.id, ultima?.envio, paraOFim]);
 
+  // Width changes (the customer panel, the window) and late media re-flow the list: keep the end in view.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(paraOFim);
+    ro.observe(el);
+    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    return () => ro.disconnect();
+  }, [paraOFim, query.isPending]);
+
   const anteriores = () => {
     const el = ref.current;
     if (el) ancora.current = { height: el.scrollHeight, top: el.scrollTop };
@@ -118,7 +128,7 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
 
 function DaySeparator({ iso }: { iso: string }) {
   return (
-    <div className="sticky top-0 z-[1] flex justify-center py-2" role="separator">
+    <div className="flex justify-center py-2" role="separator">
       <span className="rounded-full border bg-background/95 px-2.5 py-0.5 text-[11px] font-medium text-muted-foreground shadow-xs backdrop-blur">{rotuloDia(iso)}</span>
     </div>
   );

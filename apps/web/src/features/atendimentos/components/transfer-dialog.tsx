@@ -80,12 +80,14 @@ export function TransferDialog({ atendimento, open, onOpenChange, pending, onCon
 }
 
 function Lista({ aba, opcoes, loading, escolhido, onEscolher }: { aba: TAba; opcoes: TOpcao[]; loading: boolean; escolhido: string | null; onEscolher: (id: string) => void }) {
-  if (loading) return <div className="flex flex-col gap-2 py-1">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-11 w-full" />)}</div>;
+  // One fixed height for both tabs and every state, so the dialog does not jump.
+  const box = 'h-64 overflow-y-auto';
+  if (loading) return <div className={cn(box, 'flex flex-col gap-2 py-1')}>{[0, 1, 2].map((i) => <Skeleton key={i} className="h-11 w-full" />)}</div>;
   if (opcoes.length === 0) {
-    return <EmptyState className="py-6" icon={aba === 'atendente' ? UserRound : Building2} title={aba === 'atendente' ? TRANSFER_TEXTS.nenhumAtendente : TRANSFER_TEXTS.nenhumDepartamento} />;
+    return <EmptyState className={box} icon={aba === 'atendente' ? UserRound : Building2} title={aba === 'atendente' ? TRANSFER_TEXTS.nenhumAtendente : TRANSFER_TEXTS.nenhumDepartamento} />;
   }
   return (
-    <div role="radiogroup" aria-label={aba === 'atendente' ? TRANSFER_TEXTS.atendente : TRANSFER_TEXTS.departamento} className="flex max-h-72 flex-col gap-0.5 overflow-y-auto">
+    <div role="radiogroup" aria-label={aba === 'atendente' ? TRANSFER_TEXTS.atendente : TRANSFER_TEXTS.departamento} className={cn(box, 'flex flex-col gap-0.5')}>
       {opcoes.map((o) => (
         <button
           key={o.id}
