@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   ZAtendenteOnline,
@@ -39,7 +39,8 @@ export function useConversas(filtro: TFiltroConversas, enabled = true) {
       request('GET', `/api/atendimento/conversas?${qs({ status: filtro.status, busca: filtro.busca.trim(), departamentoId: filtro.departamentoId, cursor: pageParam, limit: CONVERSAS_PAGE_SIZE })}`, ZConversasPage),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.proximoCursor,
-    placeholderData: keepPreviousData,
+    // While a search or department loads, the tab's previous rows stay; another tab shows its skeleton.
+    placeholderData: (prev, prevQuery) => (prevQuery && (prevQuery.queryKey[2] as TFiltroConversas).status === filtro.status ? prev : undefined),
     enabled,
   });
 }

@@ -72,6 +72,7 @@ export const COMPOSER_TEXTS = {
   enviar: 'Enviar',
   aceiteParaResponder: 'Aceite o atendimento para responder.',
   finalizado: 'Atendimento finalizado.',
+  comOutro: (nome: string | null) => (nome ? `Este atendimento está com ${nome}.` : 'Este atendimento está com outro atendente.'),
   respondendoA: 'Respondendo a',
   cancelarResposta: 'Cancelar resposta',
   remover: 'Remover arquivo',

@@ -65,3 +65,13 @@ describe('chat context', () => {
     expect(() => render(<Lost />)).toThrow(/ChatProvider/);
   });
 });
+
+describe('motivoBloqueio', () => {
+  it('lets the holder and supervisors write, and tells an atendente whose conversation it is', async () => {
+    const { motivoBloqueio } = await import('./composer');
+    const a = umAtendimento({ status: 'em_atendimento', atendenteId: 'u2', atendenteNome: 'Sofia' });
+    expect(motivoBloqueio({ ...a, atendenteId: 'u1' }, user)).toBeNull();
+    expect(motivoBloqueio(a, { ...user, role: 'admin' })).toBeNull();
+    expect(motivoBloqueio(a, user)).toBe(COMPOSER_TEXTS.comOutro('Sofia'));
+  });
+});

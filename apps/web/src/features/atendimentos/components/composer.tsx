@@ -16,10 +16,14 @@ import { AttachmentTray } from './attachment-tray';
 /** Unsent text per conversation, so switching conversations does not lose a half-written answer. */
 const rascunhos = new Map<string, string>();
 
-/** Who may write: an open conversation, accepted (spec texts of issue 3). */
-export function motivoBloqueio(a: TAtendimento): string | null {
+/**
+ * Who may write (the contract's rule): an accepted conversation, by its attendant; admin and master
+ * may answer any open one. The line says why the box is closed.
+ */
+export function motivoBloqueio(a: TAtendimento, user: Pick<TCurrentUser, 'id' | 'role'>): string | null {
   if (a.status === 'aguardando') return COMPOSER_TEXTS.aceiteParaResponder;
   if (a.status === 'finalizado') return COMPOSER_TEXTS.finalizado;
+  if (a.atendenteId !== user.id && user.role !== 'admin' && user.role !== 'master') return COMPOSER_TEXTS.comOutro(a.atendenteNome);
   return null;
 }
 
@@ -33,7 +37,7 @@ export function Composer({ atendimento, user }: { atendimento: TAtendimento; use
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const digitando = useRef(false);
-  const bloqueio = motivoBloqueio(atendimento);
+  const bloqueio = motivoBloqueio(atendimento, user);
 
   const mudar = (v: string) => {
     setTexto(v);

@@ -32,7 +32,7 @@ export function ConversationView({ atendimento, user, panelOpen, onTogglePanel, 
     if (naoLidas) marcarLidas(id);
   }, [id, naoLidas, marcarLidas]);
 
-  const podeResponder = !motivoBloqueio(atendimento);
+  const podeResponder = !motivoBloqueio(atendimento, user);
   const onResponder = (m: TMensagemLocal) =>
     citar({ id: m.id, autor: m.autor, tipo: m.tipo, conteudo: m.conteudo, nome: nomeDoAutor(m, atendimento.clienteNome, user.id) });
 
