@@ -3,7 +3,7 @@ import type { TOrigem } from './labels';
 /** The inbox's own texts (issue 3: the spec does not show this screen; designed after Chatwoot/Whaticket). */
 export const INBOX_TEXTS = {
   titulo: 'Atendimentos',
-  buscar: 'Buscar por nome ou número...',
+  buscar: 'Buscar nome ou número',
   todosDepartamentos: 'Todos os departamentos',
   filtrarDepartamento: 'Filtrar por departamento',
   semMensagens: 'Sem mensagens',

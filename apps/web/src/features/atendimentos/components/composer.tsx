@@ -4,6 +4,7 @@ import { MENSAGEM_MAX_CHARS, type TAtendimento } from '@balcao/shared/atendiment
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { useChatContext } from '../context/chat-context';
 import { previewDe } from '../labels';
 import { customerChat } from '../realtime/customer-chat';
@@ -28,7 +29,7 @@ export function motivoBloqueio(a: TAtendimento, user: Pick<TCurrentUser, 'id' | 
 }
 
 /** Text (Enter sends, Shift+Enter breaks the line), attachments with progress, the pending citation. */
-export function Composer({ atendimento, user }: { atendimento: TAtendimento; user: TCurrentUser }) {
+export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendimento; user: TCurrentUser; noCanto?: boolean }) {
   const id = atendimento.atendimentoId;
   const qc = useQueryClient();
   const { citacaoPendente, limparCitacao, textoPendente, limparTextoPendente } = useChatContext();
@@ -128,7 +129,8 @@ export function Composer({ atendimento, user }: { atendimento: TAtendimento; use
         </div>
       )}
       <AttachmentTray anexos={anexos} onRemover={remover} />
-      <div className="flex items-end gap-2 p-3">
+      {/* In the window's bottom-right corner the internal chat's floating button sits over the send button: leave it room. */}
+      <div className={cn('flex items-end gap-2 p-3', noCanto && 'md:pr-20')}>
         <input ref={picker} type="file" multiple accept={ANEXO_ACCEPT} className="hidden" onChange={(e) => (adicionar(e.target.files ?? []), (e.target.value = ''))} />
         <Button variant="ghost" size="icon" className="size-9 shrink-0 text-muted-foreground" onClick={() => picker.current?.click()} aria-label={COMPOSER_TEXTS.anexar} title={COMPOSER_TEXTS.anexar} disabled={enviando}>
           <Paperclip />

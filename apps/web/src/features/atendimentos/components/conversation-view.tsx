@@ -15,12 +15,14 @@ type Props = {
   atendimento: TAtendimento;
   user: TCurrentUser;
   panelOpen: boolean;
+  /** Nothing to its right: the conversation reaches the window's bottom-right corner. */
+  noCanto: boolean;
   onTogglePanel: () => void;
   onAceito: () => void;
 };
 
 /** The middle column: header with the actions, the messages, the composer. */
-export function ConversationView({ atendimento, user, panelOpen, onTogglePanel, onAceito }: Props) {
+export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogglePanel, onAceito }: Props) {
   const qc = useQueryClient();
   const { selecionar, citar } = useChatContext();
   const marcarLidas = useMarcarLidas();
@@ -40,7 +42,7 @@ export function ConversationView({ atendimento, user, panelOpen, onTogglePanel, 
     <div className="flex h-full min-h-0 flex-col">
       <ConversationHeader atendimento={atendimento} user={user} onBack={() => selecionar(null)} panelOpen={panelOpen} onTogglePanel={onTogglePanel} onAceito={onAceito} onPerdido={() => selecionar(null)} />
       <MessageList key={`mensagens-${id}`} atendimento={atendimento} meuId={user.id} onResponder={podeResponder ? onResponder : undefined} onRetry={(m) => reenviarMensagem(qc, atendimento, m)} />
-      <Composer key={`composer-${id}`} atendimento={atendimento} user={user} />
+      <Composer key={`composer-${id}`} atendimento={atendimento} user={user} noCanto={noCanto} />
     </div>
   );
 }

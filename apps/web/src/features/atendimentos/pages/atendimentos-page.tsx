@@ -96,7 +96,7 @@ function Inbox({ user }: { user: TCurrentUser }) {
         {!id ? (
           <EmptyState className="h-full bg-muted/30" icon={MessagesSquare} title={INBOX_TEXTS.nenhumaSelecionada[0]} line={INBOX_TEXTS.nenhumaSelecionada[1]} />
         ) : a ? (
-          <ConversationView atendimento={a} user={user} panelOpen={largo ? painel : sheet} onTogglePanel={togglePanel} onAceito={() => setStatus('em_atendimento')} />
+          <ConversationView atendimento={a} user={user} panelOpen={largo ? painel : sheet} noCanto={!(largo && painel)} onTogglePanel={togglePanel} onAceito={() => setStatus('em_atendimento')} />
         ) : detalhe.isError ? (
           <EmptyState className="h-full" icon={SearchX} title={ATENDIMENTO_TEXTS.naoEncontrado} action={<Button size="sm" variant="outline" onClick={() => selecionar(null)}>{INBOX_TEXTS.voltar}</Button>} />
         ) : (
