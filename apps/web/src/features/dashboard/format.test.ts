@@ -3,14 +3,14 @@ import { formatMinutes } from '@balcao/shared/dashboard';
 import { formatCount, formatDateCell, formatNota } from './format';
 
 describe('formatDateCell (spec part 1 §3)', () => {
-  it('shows dd/mm/yyyy hh:mm in 24 h', () => {
+  it('shows a wall time without a zone as written, dd/mm/yyyy hh:mm in 24 h', () => {
     expect(formatDateCell('2025-03-10T14:05:00')).toBe('10/03/2025 14:05');
     expect(formatDateCell('2025-12-31T00:00')).toBe('31/12/2025 00:00');
   });
-  it('reads a UTC instant in the local zone', () => {
-    const d = new Date(Date.UTC(2025, 5, 1, 18, 30));
-    const pad = (n: number) => String(n).padStart(2, '0');
-    expect(formatDateCell(d.toISOString())).toBe(`${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`);
+  it("shows an instant in the account's zone", () => {
+    expect(formatDateCell('2026-11-22T02:26:00.000Z')).toBe('21/11/2026 23:26');
+    expect(formatDateCell('2025-06-01T18:30:00Z', 'UTC')).toBe('01/06/2025 18:30');
+    expect(formatDateCell('2025-06-01T18:30:00+01:00', 'UTC')).toBe('01/06/2025 17:30');
   });
   it("'N/A' when missing", () => {
     expect(formatDateCell(null)).toBe('N/A');

@@ -1,13 +1,23 @@
+import { TZDate } from '@date-fns/tz';
 import { format, isValid, parseISO } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { DASHBOARD_TEXTS } from '@balcao/shared/dashboard';
+import { ACCOUNT_TIME_ZONE } from '@/features/atendimentos/format';
 
-/** Spec part 1 §3: a list date as dd/mm/yyyy hh:mm (pt-BR, 24 h); 'N/A' when missing, 'Data Inválida' when unreadable. */
-export function formatDateCell(value: string | null | undefined): string {
+const HAS_ZONE = /(?:z|[+-]\d\d:?\d\d)$/i;
+
+/**
+ * Spec part 1 §3: a list date as dd/mm/yyyy hh:mm (pt-BR, 24 h); 'N/A' when missing, 'Data Inválida' when
+ * unreadable. An instant (our API sends UTC ISO) is shown in the account's zone; a wall time without a zone
+ * (the spec's older backend) is shown as written.
+ */
+export function formatDateCell(value: string | null | undefined, tz: string = ACCOUNT_TIME_ZONE): string {
   if (value === null || value === undefined || value.trim() === '') return DASHBOARD_TEXTS.na;
-  // parseISO, not `new Date`: it reads a string without a zone as local time and rejects loose formats.
-  const date = parseISO(value.trim());
-  return isValid(date) ? format(date, 'dd/MM/yyyy HH:mm', { locale: ptBR }) : DASHBOARD_TEXTS.dataInvalida;
+  const text = value.trim();
+  // parseISO, not `new Date`: it rejects loose formats and reads a zone-less string as wall time.
+  const date = parseISO(text);
+  if (!isValid(date)) return DASHBOARD_TEXTS.dataInvalida;
+  return format(HAS_ZONE.test(text) ? new TZDate(date, tz) : date, 'dd/MM/yyyy HH:mm', { locale: ptBR });
 }
 
 const notaFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -31,7 +31,7 @@ export function StarInput({ value, onChange, disabled }: { value: number | null;
         ))}
       </div>
       <p className="h-5 text-sm font-medium text-muted-foreground" aria-live="polite">
-        {shown ? NOTA_PALAVRA[shown] : 'Toque nas estrelas para dar sua nota'}
+        {shown ? NOTA_PALAVRA[shown] : 'Escolha de 1 a 5 estrelas'}
       </p>
     </div>
   );

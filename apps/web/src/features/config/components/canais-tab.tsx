@@ -49,7 +49,7 @@ export function CanaisTab() {
           </Button>
         </div>
       ) : widgets && widgets.length > 0 ? (
-        <div className="grid gap-4">
+        <div className="grid grid-cols-1 gap-4">
           {widgets.map((c) => (
             <CanalCard key={c.id} canal={c} onEdit={() => setEditing(c)} />
           ))}

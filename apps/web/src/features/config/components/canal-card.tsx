@@ -1,9 +1,11 @@
 import { Globe, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { TZDate } from '@date-fns/tz';
 import { format, isValid, parseISO } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { widgetSnippet, type TCanal } from '@balcao/shared/canais';
 import { Button } from '@/components/ui/button';
+import { ACCOUNT_TIME_ZONE } from '@/features/atendimentos/format';
 import { cn } from '@/lib/utils';
 import { useDeleteCanal } from '../api';
 import { PRE_CHAT_LABEL } from './canal-routing-fields';
@@ -13,7 +15,7 @@ import { SegredoPanel } from './segredo-panel';
 
 const criadoEm = (iso: string) => {
   const d = parseISO(iso);
-  return isValid(d) ? format(d, "dd 'de' MMM 'de' yyyy", { locale: ptBR }) : null;
+  return isValid(d) ? format(new TZDate(d, ACCOUNT_TIME_ZONE), "dd 'de' MMM 'de' yyyy", { locale: ptBR }) : null;
 };
 
 /** One website chat channel: what it does at a glance, its install snippet and its secret. */
@@ -26,7 +28,7 @@ export function CanalCard({ canal, onEdit }: { canal: TCanal; onEdit: () => void
   const data = criadoEm(canal.criadoEm);
 
   return (
-    <article className="flex flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-xs" aria-labelledby={`canal-${canal.id}`}>
+    <article className="flex min-w-0 flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-xs" aria-labelledby={`canal-${canal.id}`}>
       <header className="flex flex-wrap items-start gap-3">
         <span className="mt-0.5 size-8 shrink-0 rounded-lg border" style={{ backgroundColor: canal.config.cor }} aria-hidden />
         <div className="grid min-w-0 flex-1 gap-1">
@@ -64,7 +66,7 @@ export function CanalCard({ canal, onEdit }: { canal: TCanal; onEdit: () => void
         </div>
       </header>
 
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <h4 className="text-sm font-medium">Sites permitidos</h4>
         <ul className="flex flex-wrap gap-1.5">
           {canal.config.origensPermitidas.map((o) => (
@@ -75,10 +77,10 @@ export function CanalCard({ canal, onEdit }: { canal: TCanal; onEdit: () => void
         </ul>
       </div>
 
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <h4 className="text-sm font-medium">Código de instalação</h4>
         <p className="text-xs text-muted-foreground">Cole antes de &lt;/body&gt; em todas as páginas dos sites permitidos.</p>
-        <CodeBlock code={snippet} label="Código de instalação" />
+        <CodeBlock code={snippet} label="Código de instalação" lang="HTML" />
       </div>
 
       {canal.segredo !== null && <SegredoPanel canal={{ ...canal, segredo: canal.segredo }} />}

@@ -84,7 +84,8 @@ export function CanalFormDialog({ canal, onClose }: { canal: TCanal | null; onCl
             <SwitchRow label="Canal ativo" description="Desligado, o chat não aparece nos sites." checked={values.ativo} onCheckedChange={(v) => set('ativo', v)} />
           </FormSection>
         </form>
-        <DialogFooter>
+        {/* Pinned to the dialog's bottom edge: the form is longer than a laptop screen and Save stays in reach. */}
+        <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-background px-6 py-4">
           <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
             Cancelar
           </Button>

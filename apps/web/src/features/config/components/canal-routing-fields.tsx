@@ -20,7 +20,8 @@ type Props = {
   loadFailed: boolean;
 };
 
-const checkbox = 'size-4 shrink-0 cursor-pointer rounded accent-primary';
+// Native boxes follow the OS scheme; in our dark theme they must be dark too.
+const checkbox = 'size-4 shrink-0 cursor-pointer rounded accent-primary dark:[color-scheme:dark]';
 
 /** What the visitor fills before chatting and which department's queue the conversation lands in. */
 export function CanalRoutingFields({ values, errors, set, departamentos, loadFailed }: Props) {

@@ -13,14 +13,17 @@ export function CopyButton({ text, label = 'Copiar', className }: { text: string
   );
 }
 
-/** A block of code people paste elsewhere, with its copy button. */
-export function CodeBlock({ code, label }: { code: string; label: string }) {
+/** A block of code people paste elsewhere: wrapped rather than scrolled, so a phone shows all of it. */
+export function CodeBlock({ code, label, lang }: { code: string; label: string; lang: string }) {
   return (
-    <div className="relative rounded-lg border bg-muted/60">
-      <pre className="overflow-x-auto p-3 pr-28 font-mono text-xs leading-relaxed" aria-label={label}>
+    <div className="min-w-0 overflow-hidden rounded-lg border bg-muted/60">
+      <div className="flex items-center justify-between gap-2 border-b py-1 pl-3 pr-1">
+        <span className="text-xs font-medium text-muted-foreground">{lang}</span>
+        <CopyButton text={code} className="h-7 border-0 bg-transparent shadow-none dark:bg-transparent" />
+      </div>
+      <pre className="whitespace-pre-wrap p-3 font-mono text-xs leading-relaxed [overflow-wrap:anywhere]" aria-label={label}>
         <code>{code}</code>
       </pre>
-      <CopyButton text={code} className="absolute right-2 top-2 bg-background" />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { useDashboardList, useDashboardResult } from '../api';
 import { PERIODO_PADRAO, periodRange } from '../periods';
 import { AtendimentosTable } from './atendimentos-table';
+import { FinalizadosChart } from './finalizados-chart';
 import { MetricCards } from './metric-cards';
 import { Segmented } from './segmented';
 
@@ -24,7 +25,7 @@ export function PersonalDashboardDialog({ open, onOpenChange }: { open: boolean;
   const { user } = useCurrentUser();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="gap-5 sm:max-w-3xl">
+      <DialogContent className="gap-5 sm:max-w-4xl">
         {/* The body unmounts with the dialog: each opening starts on Mês with a fresh "today" and fetches anew. */}
         {user ? (
           <DashboardBody user={user} />
@@ -70,14 +71,12 @@ function DashboardBody({ user }: { user: TCurrentUser }) {
       </div>
       {/* Spec part 1 §8: a failed load is silent; the cards show 'N/A' and the table its empty text.
           While another period loads, the previous numbers stay, dimmed, instead of flashing skeletons. */}
-      <div className={cn('flex min-w-0 flex-col gap-5 transition-opacity', refreshing && 'opacity-60')} aria-busy={refreshing}>
+      <div className={cn('flex min-w-0 flex-col gap-4 transition-opacity', refreshing && 'opacity-60')} aria-busy={refreshing}>
         <MetricCards result={result.isError ? undefined : result.data} loading={result.isPending} />
-        <section className="flex min-w-0 flex-col gap-2" aria-labelledby="dashboard-lista-titulo">
-          <h3 id="dashboard-lista-titulo" className="text-sm font-medium">
-            Atendimentos finalizados
-          </h3>
+        <div className="grid gap-4 md:grid-cols-2">
           <AtendimentosTable rows={list.isError ? undefined : list.data} loading={list.isPending} />
-        </section>
+          <FinalizadosChart rows={list.isError ? undefined : list.data} periodo={periodo} loading={list.isPending} />
+        </div>
       </div>
     </>
   );
