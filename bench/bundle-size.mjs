@@ -24,7 +24,8 @@ export function measureBundles() {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const key = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
   const login = closure(manifest, [entry, key('features/auth/components/login-page.tsx')]);
-  const shell = closure(manifest, [entry, key('app/protected-layout.tsx'), key('pages/staff-pages.tsx')].filter(Boolean));
+  // The signed-in shell as most people first see it: the layout and the /atendimentos landing page.
+  const shell = closure(manifest, [entry, key('app/protected-layout.tsx'), key('features/atendimentos/pages/atendimentos-page.tsx')].filter(Boolean));
   return { loginKb: gz(login) / 1024, shellKb: gz(shell) / 1024 };
 }
 

@@ -49,6 +49,10 @@ function usePreloadRoutes(role: string | undefined) {
     if (!role) return;
     const id = window.setTimeout(() => {
       void import('@/pages/staff-pages');
+      if (role === 'admin' || role === 'master') {
+        void import('@/features/config/config-page');
+        void import('@/features/atendimentos/pages/atendimentos-page');
+      }
     }, ROUTE_PRELOAD_DELAY_MS);
     return () => window.clearTimeout(id);
   }, [role]);

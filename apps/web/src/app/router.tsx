@@ -13,14 +13,14 @@ const ResetPasswordPage = lazy(() => import('@/features/auth/components/reset-pa
 const ProtectedLayout = lazy(() => import('./protected-layout'));
 const HomeRedirect = lazy(() => import('./home-redirect'));
 const Pages = {
-  Avaliar: open('AvaliarPage'),
+  Avaliar: named(() => import('@/features/avaliacao/components/avaliar-page'), 'AvaliarPage'),
   ConfirmarLid: open('ConfirmarLidPage'),
   PublicTarefa: open('PublicTarefaPage'),
   PublicDocumentacao: open('PublicDocumentacaoPage'),
-  WidgetConversations: open('WidgetConversationsPage'),
+  WidgetConversations: lazy(() => import('@/pages/widget-conversations-page')),
   Grafana: open('GrafanaPage'),
-  Atendimentos: staff('AtendimentosPage'),
-  Config: staff('ConfigPage'),
+  Atendimentos: named(() => import('@/features/atendimentos/pages/atendimentos-page'), 'AtendimentosPage'),
+  Config: named(() => import('@/features/config/config-page'), 'ConfigPage'),
   Documentacao: staff('DocumentacaoPage'),
   Dashboard: staff('DashboardPage'),
   Usuarios: staff('UsuariosPage'),

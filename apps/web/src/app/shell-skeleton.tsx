@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 /** What the signed-in shell looks like while the user loads: never a blank page or a bare spinner. */
 export function ShellSkeleton() {
   return (
-    <div className="flex min-h-dvh" aria-busy="true" aria-label="Carregando">
+    <div role="status" className="flex min-h-dvh" aria-busy="true" aria-label="Carregando">
       <div className="hidden w-64 flex-col gap-3 border-r bg-sidebar p-4 md:flex">
         <Skeleton className="h-8 w-32" />
         {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-7 w-full" />)}
@@ -20,7 +20,7 @@ export function ShellSkeleton() {
 /** A page loading inside the shell. */
 export function PageSkeleton() {
   return (
-    <div className="flex flex-col gap-4 p-6" aria-busy="true" aria-label="Carregando">
+    <div role="status" className="flex flex-col gap-4 p-6" aria-busy="true" aria-label="Carregando">
       <Skeleton className="h-8 w-48" />
       <Skeleton className="h-64 w-full" />
     </div>

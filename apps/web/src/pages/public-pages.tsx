@@ -1,9 +1,7 @@
 import { ComingSoon } from './coming-soon';
 
 // Open routes of the route table that later issues build.
-export { AvaliarPage } from '@/features/avaliacao/components/avaliar-page';
 export const ConfirmarLidPage = () => <ComingSoon title="Confirmação de contato" />;
 export const PublicTarefaPage = () => <ComingSoon title="Tarefa" />;
 export const PublicDocumentacaoPage = () => <ComingSoon title="Documentação" />;
-export { default as WidgetConversationsPage } from './widget-conversations-page';
 export const GrafanaPage = () => <ComingSoon title="Grafana" />;

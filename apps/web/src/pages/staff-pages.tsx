@@ -1,9 +1,7 @@
 import { ComingSoon } from './coming-soon';
 
-// Pages that later issues build. Each is its own lazy chunk through the router.
+// Pages that later issues build (built pages are lazy chunks of their own feature folders).
 export const DashboardPage = () => <ComingSoon title="Dashboard" />;
-export { AtendimentosPage } from '@/features/atendimentos/pages/atendimentos-page';
-export { ConfigPage } from '@/features/config/config-page';
 export const DocumentacaoPage = () => <ComingSoon title="Documentação" />;
 export const UsuariosPage = () => <ComingSoon title="Usuários" />;
 export const DepartamentosPage = () => <ComingSoon title="Departamentos" />;
