@@ -6,3 +6,5 @@ export const PAINEL_CLIENTE_MIN_PX = 1200;
 export const PERTO_DO_FIM_PX = 120;
 /** The composer grows up to this many lines, then scrolls. */
 export const COMPOSER_MAX_LINHAS = 6;
+/** After this long without a keystroke the customer stops seeing 'digitando'. */
+export const DIGITANDO_OCIOSO_MS = 4000;

@@ -10,7 +10,7 @@ import { previewDe } from '../labels';
 import { customerChat } from '../realtime/customer-chat';
 import { enviarMensagem } from '../send';
 import { COMPOSER_TEXTS } from '../texts';
-import { COMPOSER_MAX_LINHAS } from '../ui-constants';
+import { COMPOSER_MAX_LINHAS, DIGITANDO_OCIOSO_MS } from '../ui-constants';
 import { ANEXO_ACCEPT, useAnexos } from '../use-anexos';
 import { AttachmentTray } from './attachment-tray';
 
@@ -38,12 +38,19 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const digitando = useRef(false);
+  const ocioso = useRef<number | undefined>(undefined);
   const bloqueio = motivoBloqueio(atendimento, user);
 
   const mudar = (v: string) => {
     setTexto(v);
     rascunhos.set(id, v);
-    const agora = v.length > 0;
+    avisarDigitando(v.length > 0);
+  };
+
+  /** The customer sees 'digitando' while the attendant types, and stops seeing it after a pause. */
+  const avisarDigitando = (agora: boolean) => {
+    window.clearTimeout(ocioso.current);
+    if (agora) ocioso.current = window.setTimeout(() => avisarDigitando(false), DIGITANDO_OCIOSO_MS);
     if (agora !== digitando.current) customerChat.typing(id, (digitando.current = agora));
   };
 
@@ -70,7 +77,13 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
     el.style.height = `${Math.min(el.scrollHeight, linha * COMPOSER_MAX_LINHAS + (el.offsetHeight - el.clientHeight))}px`;
   }, [texto]);
 
-  useEffect(() => () => void (digitando.current && customerChat.typing(id, false)), [id]);
+  useEffect(
+    () => () => {
+      window.clearTimeout(ocioso.current);
+      if (digitando.current) customerChat.typing(id, false);
+    },
+    [id],
+  );
 
   const enviar = async () => {
     if (bloqueio || enviando) return;

@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Inbox, RotateCw, SearchX } from 'lucide-react';
 import { STATUS_ATENDIMENTO, STATUS_LABEL, formatUnread, type TStatusAtendimento } from '@balcao/shared/atendimentos';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useConversas } from '../api';
 import type { TFiltroConversas } from '../list-cache';
 import { INBOX_TEXTS } from '../texts';
@@ -32,27 +32,26 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
   const filtrando = Boolean(filtro.busca.trim() || filtro.departamentoId);
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    // One Tabs root for the tabs and the list, so each tab controls the panel that is really there.
+    <Tabs value={filtro.status} onValueChange={(v) => onStatus(v as TStatusAtendimento)} className="h-full min-h-0 gap-0">
       <div className="flex flex-col gap-2.5 border-b p-3">
         <div className="flex items-center justify-between gap-2">
           <h1 className="text-base font-semibold tracking-tight">{INBOX_TEXTS.titulo}</h1>
           <ConnectionIndicator />
         </div>
         <ListFilters busca={busca} onBusca={onBusca} departamentoId={filtro.departamentoId} onDepartamento={onDepartamento} />
-        <Tabs value={filtro.status} onValueChange={(v) => onStatus(v as TStatusAtendimento)}>
-          <TabsList className="h-8 w-full">
-            {STATUS_ATENDIMENTO.map((s) => (
-              <TabsTrigger key={s} value={s} className="gap-1 px-1 text-xs">
-                {STATUS_LABEL[s]}
-                {contagens && s !== 'finalizado' && contagens[s] > 0 && (
-                  <span className="rounded-full bg-primary/15 px-1.5 text-[10px] font-semibold tabular-nums text-primary">{formatUnread(contagens[s])}</span>
-                )}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+        <TabsList className="h-8 w-full">
+          {STATUS_ATENDIMENTO.map((s) => (
+            <TabsTrigger key={s} value={s} className="gap-1 px-1 text-xs">
+              {STATUS_LABEL[s]}
+              {contagens && s !== 'finalizado' && contagens[s] > 0 && (
+                <span className="rounded-full bg-primary/15 px-1.5 text-[10px] font-semibold tabular-nums text-primary">{formatUnread(contagens[s])}</span>
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsList>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto" aria-busy={query.isPending}>
+      <TabsContent value={filtro.status} className="min-h-0 overflow-y-auto" aria-busy={query.isPending}>
         {query.isPending ? (
           <div aria-label={INBOX_TEXTS.titulo}>{Array.from({ length: SKELETON_ROWS }, (_, i) => <ConversationRowSkeleton key={i} />)}</div>
         ) : query.isError && rows.length === 0 ? (
@@ -65,8 +64,8 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
             {query.hasNextPage && <MaisConversas loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />}
           </ul>
         )}
-      </div>
-    </div>
+      </TabsContent>
+    </Tabs>
   );
 }
 

@@ -24,7 +24,8 @@ export function ConversationRow({ row, selected, onSelect }: { row: TAtendimento
         )}
       >
         <span className="relative shrink-0">
-          <UserAvatar nome={row.clienteNome} fotoUrl={row.Avatar} className="size-10" />
+          {/* On the selected (tinted) row the dark theme's indigo initials lose contrast: they turn light. */}
+          <UserAvatar nome={row.clienteNome} fotoUrl={row.Avatar} className={cn('size-10', selected && 'dark:*:text-foreground')} />
           <span
             title={`${ORIGEM_TEXTS[row.origem]} · ${row.canalNome}`}
             className={cn(

@@ -26,7 +26,7 @@ export function SystemNotice({ m }: { m: TMensagem }) {
   return (
     <div className="flex justify-center py-1">
       <span className="max-w-[85%] rounded-full bg-muted px-3 py-1 text-center text-xs text-muted-foreground">
-        {m.conteudo} <time className="ml-1 tabular-nums opacity-70" dateTime={m.criadaEm}>{formatHora(m.criadaEm)}</time>
+        {m.conteudo} <time className="ml-1 tabular-nums" dateTime={m.criadaEm}>{formatHora(m.criadaEm)}</time>
       </span>
     </div>
   );

@@ -36,8 +36,10 @@ export function criarHandlers(qc: QueryClient): TChatHandlers {
     onStatus: (u) => aplicarStatus(qc, u),
     onRow(row) {
       if (!atual.user) return;
+      const antes = conversaConhecida(qc, row.atendimentoId);
       aplicarConversa(qc, row, atual.user);
-      void qc.invalidateQueries({ queryKey: atendimentoKeys.cliente(row.clienteId) });
+      // The customer's history changes when an atendimento starts or ends, not with every message.
+      if (antes?.status !== row.status) void qc.invalidateQueries({ queryKey: atendimentoKeys.cliente(row.clienteId) });
     },
     onPresence: setPresence,
     onListPresence: (a: TAtendenteOnline[]) => qc.setQueryData(atendimentoKeys.atendentes(), a),
