@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
 import { MENSAGEM_MAX_CHARS, type TAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
@@ -38,6 +38,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const digitando = useRef(false);
+  const dicaId = useId();
   const ocioso = useRef<number | undefined>(undefined);
   const bloqueio = motivoBloqueio(atendimento, user);
 
@@ -158,14 +159,14 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
           maxLength={MENSAGEM_MAX_CHARS}
           placeholder={COMPOSER_TEXTS.placeholder}
           aria-label={COMPOSER_TEXTS.placeholder}
-          aria-describedby="composer-dica"
+          aria-describedby={dicaId}
           className="max-h-48 min-h-9 flex-1 resize-none rounded-md border border-input bg-transparent px-3 py-2 text-sm leading-5 outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
         />
         <Button size="icon" className="size-9 shrink-0" onClick={() => void enviar()} disabled={enviando || (!texto.trim() && anexos.length === 0)} aria-label={COMPOSER_TEXTS.enviar} title={COMPOSER_TEXTS.enviar}>
           <SendHorizontal />
         </Button>
       </div>
-      <p id="composer-dica" className="sr-only">{COMPOSER_TEXTS.dica}</p>
+      <p id={dicaId} className="sr-only">{COMPOSER_TEXTS.dica}</p>
     </div>
   );
 }

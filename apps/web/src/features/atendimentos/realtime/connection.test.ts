@@ -162,11 +162,14 @@ describe('CustomerChatConnection', () => {
     expect(handlers.onReconnect).toHaveBeenCalledTimes(1);
   });
 
-  it('closes for good when the session is gone', () => {
-    const { conn, endSession } = setup();
+  it('closes for good when the session is gone, forgetting what was queued', () => {
+    const { socket, conn, endSession } = setup();
+    socket.online = false;
     conn.start();
+    conn.send('widget', msg('w1'));
     endSession();
     vi.advanceTimersByTime(CUSTOMER_CHAT_CHECK_MS);
     expect(conn.getState()).toBe('closed');
+    expect(conn.widgetQueue.size).toBe(0);
   });
 });

@@ -81,7 +81,12 @@ export class CustomerChatConnection {
     this.timer ??= setInterval(() => this.check(), CUSTOMER_CHAT_CHECK_MS);
   }
 
-  stop() {
+  /** Closes the connection; `esquecerFilas` when the session changes hands (its queued messages go too). */
+  stop(esquecerFilas = false) {
+    if (esquecerFilas) {
+      this.agentQueue.clear();
+      this.widgetQueue.clear();
+    }
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.socket?.removeAllListeners();
@@ -104,7 +109,7 @@ export class CustomerChatConnection {
 
   /** The 5 s check: reconnect when needed, else resend what is queued, in order. */
   check() {
-    if (!this.deps.hasSession()) return this.stop();
+    if (!this.deps.hasSession()) return this.stop(true);
     const s = this.socket;
     if (!s) return;
     if (!s.connected) {

@@ -38,6 +38,11 @@ export class OutgoingQueue {
     return item;
   }
 
+  /** Another user signed in on this tab: what the previous one queued is not theirs to send. */
+  clear() {
+    this.items = [];
+  }
+
   has(clientId: string) {
     return this.items.some((i) => i.clientId === clientId);
   }

@@ -14,7 +14,7 @@ import { customerChat } from './customer-chat';
 import { setPresence } from './presence-store';
 
 /** What the handlers read at event time: the open conversation and the user change while they live. */
-const atual: { abertoId: string | null; user: TCurrentUser | null } = { abertoId: null, user: null };
+const atual: { abertoId: string | null; user: TCurrentUser | null; conectadoComo: string | null } = { abertoId: null, user: null, conectadoComo: null };
 
 const marcarLidasServidor = (id: string) => void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
 
@@ -73,6 +73,9 @@ export function useCustomerChatRealtime(user: TCurrentUser | null, abertoId: str
   useEffect(() => {
     atual.user = user;
     if (!user) return;
+    // A different user on this tab (logout and login within one check): its own socket and rooms, no old queue.
+    if (atual.conectadoComo && atual.conectadoComo !== user.id) customerChat.stop(true);
+    atual.conectadoComo = user.id;
     customerChat.setHandlers(criarHandlers(qc));
     customerChat.start();
   }, [qc, user]);
