@@ -3,6 +3,7 @@ import type { TDockPosition } from '@balcao/shared/layout';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { Logo } from '@/components/brand/logo';
 import { Separator } from '@/components/ui/separator';
+import { ChatInternoLauncher } from '@/features/chat-interno/components/chat-launcher';
 import { SidebarInset, SidebarProvider, SidebarTrigger, useIsMobile } from '@/components/ui/sidebar';
 import { cn } from '@/lib/utils';
 import { useDockPreferences } from '../hooks/use-dock-preferences';
@@ -16,6 +17,18 @@ import { ThemeToggle } from './theme-toggle';
  */
 export function AppShell({ user, children }: { user: TCurrentUser; children: ReactNode }) {
   const { prefs } = useDockPreferences();
+  return (
+    <>
+      <ShellLayout user={user} prefs={prefs}>
+        {children}
+      </ShellLayout>
+      {/* Internal chat (spec part 2 §2): a floating toggle on every signed-in screen; the panel loads on first open. */}
+      <ChatInternoLauncher user={user} />
+    </>
+  );
+}
+
+function ShellLayout({ user, prefs, children }: { user: TCurrentUser; prefs: ReturnType<typeof useDockPreferences>['prefs']; children: ReactNode }) {
   return prefs.headerStyle === 'dock' ? (
     <DockLayout user={user} position={prefs.position} autoHide={prefs.autoHide}>
       {children}
