@@ -29,5 +29,7 @@ export async function loginAs(page: Page, email: string, senha = DEMO_PASSWORD) 
 /** Serious or critical accessibility violations on the page (DESIGN.md: e2e fails on them). */
 export async function seriousA11yViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`);
 }

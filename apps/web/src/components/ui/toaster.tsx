@@ -16,10 +16,10 @@ export function Toaster() {
       toastOptions={{
         classNames: {
           toast: 'rounded-lg border shadow-lg font-sans',
-          success: '!bg-green-600 !text-white !border-green-700',
+          success: '!bg-green-700 !text-white !border-green-800',
           error: '!bg-red-600 !text-white !border-red-700',
           warning: '!bg-yellow-400 !text-black !border-yellow-500',
-          info: '!bg-cyan-600 !text-white !border-cyan-700',
+          info: '!bg-cyan-700 !text-white !border-cyan-800',
           description: '!text-current opacity-90',
           closeButton: '!bg-background !text-foreground !border-border',
         },

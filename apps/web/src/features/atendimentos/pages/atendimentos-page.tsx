@@ -37,7 +37,9 @@ export function AtendimentosPage() {
 
 function SemAcesso() {
   return (
-    <EmptyState
+    <div className="p-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{INBOX_TEXTS.titulo}</h1>
+      <EmptyState
       className="min-h-[60dvh]"
       icon={UserRoundX}
       title={INBOX_TEXTS.semPerfil}
@@ -48,7 +50,8 @@ function SemAcesso() {
           <Button asChild variant="outline" size="sm"><Link to="/tracker"><SquareKanban />Tracker</Link></Button>
         </div>
       }
-    />
+      />
+    </div>
   );
 }
 

@@ -12,7 +12,7 @@ export function AvaliacaoFrame({ empresa, children, busy }: { empresa?: string; 
         <section className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8" aria-busy={busy}>
           {children}
         </section>
-        <Logo className="self-center text-sm text-muted-foreground opacity-80 [&_svg]:size-5" />
+        <Logo className="self-center text-sm text-muted-foreground [&_svg]:size-5" />
       </div>
     </main>
   );

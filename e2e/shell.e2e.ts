@@ -1,0 +1,124 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCK_ITEMS } from '@balcao/shared/layout';
+import { launchBrowser, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { startE2EServer, type E2EServer } from './support/server';
+import { openUserMenu, settled, shot } from './support/shell';
+
+const USERS = {
+  master: { email: 'master@demo.local', nome: 'Marta Master' },
+  admin: { email: 'admin@demo.local', nome: 'Ana Admin' },
+  atendente: { email: 'atendente@demo.local', nome: 'Carlos Atendente' },
+  user: { email: 'user@demo.local', nome: 'Ulisses Usuário' },
+  tracker: { email: 'tracker@demo.local', nome: 'Tiago Tracker' },
+} as const;
+
+describe('shell and profile', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startE2EServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(Object.keys(USERS) as (keyof typeof USERS)[])('shows exactly the %s items', async (role) => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, USERS[role].email);
+    const nav = page.getByRole('navigation', { name: 'Menu lateral' });
+    await nav.waitFor();
+    await settled(page);
+    const expected = DOCK_ITEMS.filter((i) => i.roles.includes(role)).map((i) => i.label);
+    await expect.poll(async () => (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter((t) => expected.includes(t) || DOCK_ITEMS.some((i) => i.label === t))).toEqual(expected);
+    const central = await page.getByRole('button', { name: 'Central de Configurações' }).count();
+    const single = await nav.getByRole('link', { name: 'Configurações', exact: true }).count();
+    if (role === 'master' || role === 'admin') expect([central, single]).toEqual([1, 0]);
+    else if (role === 'tracker') expect([central, single]).toEqual([0, 0]);
+    else expect([central, single]).toEqual([0, 1]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, `shell-${role}`);
+    await ctx.close();
+  });
+
+  it('toggles the side panel with Ctrl+B and remembers it in the cookie', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, USERS.admin.email);
+    await page.getByRole('navigation', { name: 'Menu lateral' }).waitFor();
+    const state = async () => (await ctx.cookies()).find((c) => c.name === 'sidebar_state')?.value;
+    await page.keyboard.press('Control+b');
+    await expect.poll(state).toBe('false');
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Menu lateral' }).waitFor({ state: 'attached' });
+    expect(await page.locator('[data-state="collapsed"]').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Control+b');
+    await expect.poll(state).toBe('true');
+    await ctx.close();
+  });
+
+  it('changes name, photo and password in "Meu perfil", then logs out', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, USERS.atendente.email);
+    await openUserMenu(page, /Carlos Atendente/);
+    await page.getByRole('menuitem', { name: 'Perfil' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Meu perfil' });
+    await dialog.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await dialog.getByLabel('Nome').fill('Carlos Souza');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Nome atualizado com sucesso. Efetue o login novamente para ver as alterações.').waitFor();
+
+    await dialog.getByLabel('Escolher foto de perfil').setInputFiles(`${import.meta.dirname}/fixtures/foto.png`);
+    await page.getByText('Foto de perfil atualizada com sucesso!').waitFor();
+    await expect.poll(() => dialog.locator('img[src*="/backend/uploads/fotos/"]').count()).toBeGreaterThan(0);
+
+    await dialog.getByRole('tab', { name: 'Alterar Senha' }).click();
+    await dialog.getByLabel('Senha atual').fill('balcao-demo');
+    await dialog.getByLabel('Nova senha', { exact: true }).fill('nova-senha-e2e');
+    await dialog.getByLabel('Confirmar nova senha').fill('outra-coisa');
+    await dialog.getByRole('button', { name: 'Alterar senha' }).click();
+    await dialog.getByText('As novas senhas não coincidem.').waitFor();
+    await dialog.getByLabel('Confirmar nova senha').fill('nova-senha-e2e');
+    await dialog.getByRole('button', { name: 'Alterar senha' }).click();
+    await page.getByText('Senha atualizada com sucesso.').waitFor();
+    await shot(page, 'perfil');
+    await page.keyboard.press('Escape');
+
+    await openUserMenu(page, /Carlos Souza/);
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    await page.goto('/atendimentos');
+    await page.waitForURL('**/login');
+    await loginAs(page, USERS.atendente.email, 'nova-senha-e2e');
+    await page.waitForURL('**/atendimentos');
+    await ctx.close();
+  });
+
+  it('toggles Online/Offline from the user menu', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, USERS.admin.email);
+    await openUserMenu(page, /Ana Admin/);
+    await page.getByRole('menuitem', { name: 'Status: Online' }).click();
+    await page.getByRole('menuitem', { name: 'Status: Offline' }).waitFor();
+    await ctx.close();
+  });
+
+  it('is tidy on a phone: the side panel opens as a sheet', async () => {
+    const ctx = await newContext(browser, server.baseUrl, PHONE);
+    const page = await ctx.newPage();
+    await loginAs(page, USERS.master.email);
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('navigation', { name: 'Menu lateral' }).waitFor();
+    await shot(page, 'shell-phone');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await ctx.close();
+  });
+});
