@@ -1,15 +1,8 @@
 /**
  * Screen labels of the internal chat (spec part 2 §2). Toasts, inline errors and validation texts come from
  * `@balcao/shared/chat-interno` (§5, §8); these are the words the spec gives for the screens themselves, plus the
- * accessible names of icon buttons, which the spec leaves to us.
+ * accessible names of icon buttons, which the spec leaves to us. The toggle's own words are in `launcher-texts.ts`.
  */
-export const PAINEL_TEXTS = {
-  chatInterno: 'Chat interno',
-  fecharPainel: 'Fechar chat',
-  voltar: 'Voltar para conversas',
-  naoVistas: (n: number) => (n === 1 ? '1 mensagem não vista' : `${n} mensagens não vistas`),
-} as const;
-
 export const LISTA_TEXTS = {
   titulo: 'Conversas',
   novo: 'Nova conversa ou grupo',

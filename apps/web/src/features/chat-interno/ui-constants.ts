@@ -7,9 +7,6 @@
 export const PAINEL_LARGURA_PX = 950;
 export const PAINEL_ALTURA_PX = 700;
 
-/** Marks the toggle so the panel's outside-click rule leaves it to the toggle itself. */
-export const TOGGLE_ATTR = 'data-chat-interno-toggle';
-
 /** Spec part 2 §2/§4/§9 video player: speeds 0.25 to 2 in steps of 0.25, 10 s skip, spinner gives up after 5 s. */
 export const VIDEO_VELOCIDADE_MIN = 0.25;
 export const VIDEO_VELOCIDADE_MAX = 2;

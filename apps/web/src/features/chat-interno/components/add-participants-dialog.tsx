@@ -4,13 +4,12 @@ import {
   type TIntegranteInput,
 } from '@balcao/shared/chat-interno';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
 import { useDepartamentosDisponiveis, useGrupoMutations, useParticipantes, useUsuariosDisponiveis } from '../api';
-import { avisarErro } from '../feedback';
+import { useAcao } from '../feedback';
 import { motivoAdicao, souAdminEm } from '../permissoes';
 import { ADICIONAR_TEXTS as T } from '../texts';
+import { ChatDialog } from './chat-dialog';
 import { MemberPicker, SELECAO_VAZIA, type TSelecao } from './member-picker';
 import { ehMaster } from './new-group-dialog';
 
@@ -25,7 +24,7 @@ export function AddParticipantsDialog({ open, onOpenChange, conversa, user }: Pr
   const { adicionar } = useGrupoMutations(conversa.id);
   const [selecao, setSelecao] = useState<TSelecao>(SELECAO_VAZIA);
   const [erro, setErro] = useState<string | null>(null);
-  const [adicionando, setAdicionando] = useState(false);
+  const { ocupado, executar } = useAcao();
   const jaMembros = new Set((participantes.data ?? []).map((p) => p.id));
 
   const fechar = (v: boolean) => {
@@ -36,7 +35,7 @@ export function AddParticipantsDialog({ open, onOpenChange, conversa, user }: Pr
     onOpenChange(v);
   };
 
-  const confirmar = async () => {
+  const confirmar = () => {
     const motivo = motivoAdicao(souAdminEm(participantes.data, user.id, conversa.souAdmin));
     if (motivo) return toast.error(motivo);
     const itens: TIntegranteInput[] = [
@@ -45,40 +44,33 @@ export function AddParticipantsDialog({ open, onOpenChange, conversa, user }: Pr
     ];
     if (itens.length === 0) return setErro(V.selecioneParticipante);
     setErro(null);
-    setAdicionando(true);
     // One call per participant, in order; the first refusal stops the rest so the admin sees where it stopped.
-    try {
-      for (const item of itens) await adicionar.mutateAsync(item);
-      toast.success(CHAT_INTERNO_SUCESSOS.participanteAdicionado);
-      fechar(false);
-    } catch (err) {
-      setErro(CHAT_INTERNO_INLINE.erroAdicionarParticipantes);
-      avisarErro(err, CHAT_INTERNO_FALHAS.adicionar);
-    } finally {
-      setAdicionando(false);
-    }
+    void executar(
+      async () => {
+        for (const item of itens) await adicionar.mutateAsync(item);
+        toast.success(CHAT_INTERNO_SUCESSOS.participanteAdicionado);
+        fechar(false);
+      },
+      CHAT_INTERNO_FALHAS.adicionar,
+      () => setErro(CHAT_INTERNO_INLINE.erroAdicionarParticipantes),
+    );
   };
 
   return (
-    <Dialog open={open} onOpenChange={fechar}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{T.titulo}</DialogTitle>
-          <DialogDescription>{T.descricao}</DialogDescription>
-        </DialogHeader>
-        <MemberPicker
-          usuarios={usuarios}
-          departamentos={master ? departamentos : null}
-          selecao={selecao}
-          onChange={(s) => (setSelecao(s), setErro(null))}
-          jaMembros={{ ids: jaMembros, nota: T.jaNoGrupo }}
-        />
-        {erro && <p role="alert" className="text-sm text-destructive">{erro}</p>}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => fechar(false)} disabled={adicionando}>{T.cancelar}</Button>
-          <Button onClick={() => void confirmar()} disabled={adicionando}>{adicionando ? T.adicionando : T.adicionar}</Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ChatDialog
+      open={open}
+      onOpenChange={fechar}
+      textos={T}
+      confirmar={{ rotulo: T.adicionar, rotuloOcupado: T.adicionando, ocupado, onClick: confirmar }}
+    >
+      <MemberPicker
+        usuarios={usuarios}
+        departamentos={master ? departamentos : null}
+        selecao={selecao}
+        onChange={(s) => (setSelecao(s), setErro(null))}
+        jaMembros={{ ids: jaMembros, nota: T.jaNoGrupo }}
+      />
+      {erro && <p role="alert" className="text-sm text-destructive">{erro}</p>}
+    </ChatDialog>
   );
 }

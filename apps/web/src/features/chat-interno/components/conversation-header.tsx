@@ -3,7 +3,8 @@ import type { TConversa } from '@balcao/shared/chat-interno';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { contarParticipantes } from '../format';
-import { CONVERSA_TEXTS as T, PAINEL_TEXTS } from '../texts';
+import { PAINEL_TEXTS } from '../launcher-texts';
+import { CONVERSA_TEXTS as T } from '../texts';
 import { ConversaAvatar } from './conversa-avatar';
 import { GroupName } from './group-name-editor';
 

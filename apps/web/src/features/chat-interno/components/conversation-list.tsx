@@ -1,16 +1,17 @@
 import { useMemo, useState } from 'react';
-import { MessageCirclePlus, MessagesSquare, Plus, Search, SearchX, Users, WifiOff, X } from 'lucide-react';
+import { MessageCirclePlus, MessagesSquare, Plus, SearchX, Users, WifiOff, X } from 'lucide-react';
 import type { TConversa } from '@balcao/shared/chat-interno';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/features/atendimentos/components/empty-state';
 import { cn } from '@/lib/utils';
 import { filtrarConversas } from '../format';
 import { useEstadoConexao } from '../realtime/chat-interno-socket';
-import { CONVERSA_TEXTS, LISTA_TEXTS, PAINEL_TEXTS } from '../texts';
+import { PAINEL_TEXTS } from '../launcher-texts';
+import { CONVERSA_TEXTS, LISTA_TEXTS } from '../texts';
 import { ConversationRow } from './conversation-row';
+import { SearchBox } from './search-box';
 
 export type TNovoTipo = 'conversa' | 'grupo';
 
@@ -59,17 +60,7 @@ export function ConversationList({ conversas, carregando, eu, selecionadaId, onS
         </Button>
       </div>
       <div className="shrink-0 p-2">
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            value={busca}
-            onChange={(e) => setBusca(e.target.value)}
-            placeholder={LISTA_TEXTS.buscar}
-            aria-label={LISTA_TEXTS.buscar}
-            className="h-8 bg-background pl-8"
-          />
-        </div>
+        <SearchBox value={busca} onChange={setBusca} placeholder={LISTA_TEXTS.buscar} className="h-8 bg-background" />
       </div>
       {caiu && (
         <p role="status" className="mx-2 mb-1 flex items-center gap-1.5 rounded-md bg-amber-500/15 px-2 py-1 text-xs text-amber-800 dark:text-amber-300">

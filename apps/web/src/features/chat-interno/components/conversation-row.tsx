@@ -2,7 +2,7 @@ import { tituloConversa, type TConversa } from '@balcao/shared/chat-interno';
 import { cn } from '@/lib/utils';
 import { textoBadge } from '../badge';
 import { horaNaLista, previaDaLinha } from '../format';
-import { PAINEL_TEXTS } from '../texts';
+import { PAINEL_TEXTS } from '../launcher-texts';
 import { ConversaAvatar } from './conversa-avatar';
 
 type Props = { conversa: TConversa; eu: { id: string; nome: string }; selecionada: boolean; onSelecionar: (id: string) => void };

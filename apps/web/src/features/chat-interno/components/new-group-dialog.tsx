@@ -1,18 +1,13 @@
 import { useState } from 'react';
-import {
-  CHAT_INTERNO_FALHAS, CHAT_INTERNO_SUCESSOS, CHAT_INTERNO_VALIDACAO as V, classificarNovaConversa, GRUPO_NOME_MAX,
-} from '@balcao/shared/chat-interno';
+import { CHAT_INTERNO_FALHAS, CHAT_INTERNO_VALIDACAO as V, classificarNovaConversa, GRUPO_NOME_MAX } from '@balcao/shared/chat-interno';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/lib/toast';
-import { criarConversa, useDepartamentosDisponiveis, useUsuariosDisponiveis } from '../api';
-import { avisarErro } from '../feedback';
-import { chatKeys } from '../keys';
+import { useDepartamentosDisponiveis, useUsuariosDisponiveis } from '../api';
+import { useAcao } from '../feedback';
+import { useCriarConversa } from '../hooks/use-criar-conversa';
 import { NOVO_GRUPO_TEXTS as T } from '../texts';
+import { ChatDialog } from './chat-dialog';
 import { MemberPicker, SELECAO_VAZIA, type TSelecao } from './member-picker';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onCriada: (conversaId: string) => void; user: TCurrentUser };
@@ -25,7 +20,6 @@ export const ehMaster = (u: TCurrentUser) => u.masterId !== null && u.id === u.m
  * reading: at least 2 users or 1 department.
  */
 export function NewGroupDialog({ open, onOpenChange, onCriada, user }: Props) {
-  const qc = useQueryClient();
   const master = ehMaster(user);
   const usuarios = useUsuariosDisponiveis(open);
   const departamentos = useDepartamentosDisponiveis(open && master);
@@ -33,7 +27,8 @@ export function NewGroupDialog({ open, onOpenChange, onCriada, user }: Props) {
   const [selecao, setSelecao] = useState<TSelecao>(SELECAO_VAZIA);
   const [tocado, setTocado] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
-  const [criando, setCriando] = useState(false);
+  const { ocupado, executar } = useAcao();
+  const criar = useCriarConversa((id) => (fechar(false), onCriada(id)));
   const nU = selecao.usuarios.size;
   const nD = selecao.departamentos.size;
   const nomeVazio = !nome.trim();
@@ -48,65 +43,46 @@ export function NewGroupDialog({ open, onOpenChange, onCriada, user }: Props) {
     onOpenChange(v);
   };
 
-  const criar = async () => {
+  const confirmar = () => {
     setTocado(true);
     const input = { usuarios: [...selecao.usuarios], departamentos: [...selecao.departamentos], nome: nome.trim() };
     const regra = nomeVazio ? { ok: false as const, mensagem: V.nomeGrupoObrigatorio } : classificarNovaConversa(input);
     if (!regra.ok) return setErro(regra.mensagem);
     setErro(null);
-    setCriando(true);
-    try {
-      const { id } = await criarConversa(input);
-      toast.success(CHAT_INTERNO_SUCESSOS.conversaCriada);
-      await qc.invalidateQueries({ queryKey: chatKeys.conversas });
-      fechar(false);
-      onCriada(id);
-    } catch (err) {
-      avisarErro(err, CHAT_INTERNO_FALHAS.criarGrupo);
-    } finally {
-      setCriando(false);
-    }
+    void executar(() => criar(input), CHAT_INTERNO_FALHAS.criarGrupo);
   };
 
   return (
-    <Dialog open={open} onOpenChange={fechar}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{T.titulo}</DialogTitle>
-          <DialogDescription>{T.descricao}</DialogDescription>
-        </DialogHeader>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="chat-interno-grupo-nome">{T.nome}</Label>
-          <Input
-            id="chat-interno-grupo-nome"
-            value={nome}
-            maxLength={GRUPO_NOME_MAX}
-            onChange={(e) => setNome(e.target.value)}
-            onBlur={() => setTocado(true)}
-            placeholder={T.nomePlaceholder}
-            aria-invalid={tocado && nomeVazio}
-            aria-describedby="chat-interno-grupo-nome-dica"
-            autoComplete="off"
-          />
-          <p id="chat-interno-grupo-nome-dica" className="flex justify-between text-xs text-muted-foreground">
-            <span className={tocado && nomeVazio ? 'text-destructive' : undefined}>{tocado && nomeVazio ? V.nomeGrupoObrigatorio : ''}</span>
-            <span className="tabular-nums">{nome.length}/{GRUPO_NOME_MAX}</span>
-          </p>
-        </div>
-        <MemberPicker usuarios={usuarios} departamentos={master ? departamentos : null} selecao={selecao} onChange={(s) => (setSelecao(s), setErro(null))} />
-        <p className="text-sm text-muted-foreground" aria-live="polite">{T.resumo(nU, nD)}</p>
-        {erro && (
-          <p role="alert" className="text-sm text-destructive">{erro}</p>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => fechar(false)} disabled={criando}>
-            {T.cancelar}
-          </Button>
-          <Button onClick={() => void criar()} disabled={criando || nU + nD === 0 || nomeVazio}>
-            {criando ? T.criando : T.criar}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ChatDialog
+      open={open}
+      onOpenChange={fechar}
+      textos={T}
+      confirmar={{ rotulo: T.criar, rotuloOcupado: T.criando, ocupado, desabilitado: nU + nD === 0 || nomeVazio, onClick: confirmar }}
+      className="sm:max-w-lg"
+    >
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="chat-interno-grupo-nome">{T.nome}</Label>
+        <Input
+          id="chat-interno-grupo-nome"
+          value={nome}
+          maxLength={GRUPO_NOME_MAX}
+          onChange={(e) => setNome(e.target.value)}
+          onBlur={() => setTocado(true)}
+          placeholder={T.nomePlaceholder}
+          aria-invalid={tocado && nomeVazio}
+          aria-describedby="chat-interno-grupo-nome-dica"
+          autoComplete="off"
+        />
+        <p id="chat-interno-grupo-nome-dica" className="flex justify-between text-xs text-muted-foreground">
+          <span className={tocado && nomeVazio ? 'text-destructive' : undefined}>{tocado && nomeVazio ? V.nomeGrupoObrigatorio : ''}</span>
+          <span className="tabular-nums">{nome.length}/{GRUPO_NOME_MAX}</span>
+        </p>
+      </div>
+      <MemberPicker usuarios={usuarios} departamentos={master ? departamentos : null} selecao={selecao} onChange={(s) => (setSelecao(s), setErro(null))} />
+      <p className="text-sm text-muted-foreground" aria-live="polite">{T.resumo(nU, nD)}</p>
+      {erro && (
+        <p role="alert" className="text-sm text-destructive">{erro}</p>
+      )}
+    </ChatDialog>
   );
 }

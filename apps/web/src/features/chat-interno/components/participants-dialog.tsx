@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { LogOut, Search, ShieldCheck, UserPlus } from 'lucide-react';
+import { LogOut, ShieldCheck, UserPlus } from 'lucide-react';
 import { CHAT_INTERNO_FALHAS, CHAT_INTERNO_SUCESSOS, type TConversa } from '@balcao/shared/chat-interno';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
 import { useGrupoMutations, useParticipantes } from '../api';
 import { avisarErro } from '../feedback';
@@ -14,6 +13,7 @@ import { PARTICIPANTES_TEXTS as T } from '../texts';
 import { GroupName } from './group-name-editor';
 import { GroupPhoto } from './group-photo';
 import { ParticipantRow } from './participant-row';
+import { SearchBox } from './search-box';
 
 type Props = {
   open: boolean;
@@ -90,10 +90,7 @@ export function ParticipantsDialog({ open, onOpenChange, conversa, user, onAdici
             {T.sair}
           </Button>
         </div>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input type="search" value={busca} onChange={(e) => setBusca(e.target.value)} placeholder={T.buscar} aria-label={T.buscar} className="pl-8" />
-        </div>
+        <SearchBox value={busca} onChange={setBusca} placeholder={T.buscar} />
         <ul className="-mx-1 flex max-h-80 flex-col overflow-y-auto" aria-label={T.titulo} aria-busy={participantes.isPending}>
           {visiveis.map((p) => (
             <ParticipantRow key={`${p.tipo}-${p.id}`} conversaId={conversa.id} p={p} meuId={user.id} souAdmin={souAdmin} />

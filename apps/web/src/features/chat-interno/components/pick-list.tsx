@@ -1,10 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Building2, Check, Loader2, Search } from 'lucide-react';
+import { Building2, Check, Loader2 } from 'lucide-react';
 import { UserAvatar } from '@/components/ui/avatar';
-import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { normalizar } from '../format';
 import { LISTA_BUSCA_ALTURA_PX } from '../ui-constants';
+import { SearchBox } from './search-box';
 
 export type TItemEscolha = { id: string; nome: string; fotoUrl?: string | null; tipo: 'usuario' | 'departamento'; nota?: string; desabilitado?: boolean };
 
@@ -30,10 +30,7 @@ export function PickList({ itens, carregando, erro, textos, selecionados, onAlte
   }, [itens, busca]);
   return (
     <div className="flex flex-col gap-2">
-      <div className="relative">
-        <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input type="search" value={busca} onChange={(e) => setBusca(e.target.value)} placeholder={textos.buscar} aria-label={textos.buscar} className="pl-8" />
-      </div>
+      <SearchBox value={busca} onChange={setBusca} placeholder={textos.buscar} />
       <div className="overflow-y-auto rounded-md border" style={{ maxHeight: LISTA_BUSCA_ALTURA_PX }}>
         {erro ? (
           <p role="alert" className="px-3 py-6 text-center text-sm text-destructive">{erro}</p>
