@@ -58,9 +58,8 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
     socket.on('EnviarMensagem', async (m, ack) => {
       if (typeof ack !== 'function') return;
       try {
-        // Re-read the visitor: the pre-chat may have chosen a department since the handshake.
-        const v = await requireVisitante(ctx.db, canal, (socket.handshake.auth as { visitante: string }).visitante);
-        ack({ ok: true, mensagem: await visitorSend(ctx, canal, v, m ?? { clientId: '', conteudo: '' }) });
+        // socket.data.visitante is refreshed by IniciarConversa, so the chosen department is current.
+        ack({ ok: true, mensagem: await visitorSend(ctx, canal, socket.data.visitante, m ?? { clientId: '', conteudo: '' }) });
       } catch (err) {
         if (!(err instanceof AppError)) log.error({ err }, 'widget EnviarMensagem');
         ack({ ok: false, message: errorText(err) });

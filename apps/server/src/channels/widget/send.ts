@@ -27,16 +27,11 @@ export async function visitorSend(ctx: AppContext, canal: CanalRow, v: Visitante
   if (!conteudo.trim() && !midia) throw new BadRequest(ATENDIMENTO_TEXTS.mensagemVazia);
   if ((await ctx.rates.hit(`widget-msg:${v.id}`, RATE_WINDOW_S)) > ctx.widgetLimits.messagesPerMinute) throw new TooManyRequests(WIDGET_TEXTS.muitasMensagens);
 
-  // A returning customer whose last conversation was finished starts a 'widget-response'.
-  const [previous] = await ctx.db
-    .select({ id: atendimentos.id })
-    .from(atendimentos)
-    .where(and(eq(atendimentos.clienteId, v.clienteId), eq(atendimentos.canalId, canal.id), eq(atendimentos.status, 'finalizado')))
-    .limit(1);
   const r = await receiveFromCliente(ctx.db, {
     canal,
     clienteId: v.clienteId,
-    origem: previous ? 'widget-response' : 'widget',
+    // A returning customer whose last conversation was finished starts a 'widget-response'.
+    origem: (hadPrevious) => (hadPrevious ? 'widget-response' : 'widget'),
     departamentoId: v.departamentoId ?? canal.config.departamentoPadraoId ?? null,
     mensagem: { clientId: input.clientId, tipo: midia ? tipoFromMime(midia.mimeType) : 'text', conteudo, midia },
   });

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ATENDIMENTO_TEXTS, type TEnviarMensagem, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
-import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type CanalRow } from '../../db/schema/atendimentos';
+import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type CanalRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
@@ -51,15 +51,15 @@ async function insertOnce(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, a
       externalId: m.externalId ?? null,
     })
     .onConflictDoNothing()
-    .returning({ id: mensagens.id });
-  if (inserted) return { id: inserted.id, duplicate: false };
+    .returning();
+  if (inserted) return { id: inserted.id, duplicate: false, row: inserted };
   const [existing] = await tx
     .select({ id: mensagens.id })
     .from(mensagens)
     .where(m.clientId ? and(eq(mensagens.atendimentoId, a.id), eq(mensagens.clientId, m.clientId)) : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, m.externalId!)))
     .limit(1);
   if (!existing) throw new Conflict('Mensagem duplicada.');
-  return { id: existing.id, duplicate: true };
+  return { id: existing.id, duplicate: true, row: null };
 }
 
 async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
@@ -74,13 +74,20 @@ async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
     .where(eq(atendimentos.id, id));
 }
 
-/** Loads what the caller answers and broadcasts: the row and the message, through the one presenter each. */
-async function result(db: Db, accountId: string, atendimentoId: string, mensagemIds: string[]) {
+/**
+ * Loads what the caller answers and broadcasts: the row and the messages, through the one presenter each.
+ * A customer's new message without a quote is presented from its inserted row (the hot path saves a query).
+ */
+async function result(db: Db, accountId: string, atendimentoId: string, mensagemIds: (string | MensagemRow)[]) {
   const joined = await findAtendimento(db, accountId, atendimentoId);
   if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
   const msgs = [];
-  for (const id of mensagemIds) {
-    const m = await findMensagem(db, id);
+  for (const ref of mensagemIds) {
+    if (typeof ref !== 'string' && ref.autor === 'cliente' && !ref.respondendoA) {
+      msgs.push(presentMensagem({ m: ref, atendenteNome: null, citada: null }));
+      continue;
+    }
+    const m = await findMensagem(db, typeof ref === 'string' ? ref : ref.id);
     if (m) msgs.push(presentMensagem(m));
   }
   return { row: presentAtendimento(joined), mensagens: msgs, masterId: joined.masterId };
@@ -92,7 +99,14 @@ async function result(db: Db, accountId: string, atendimentoId: string, mensagem
  */
 export async function receiveFromCliente(
   db: Db,
-  input: { canal: Pick<CanalRow, 'id' | 'accountId'>; clienteId: string; origem: AtendimentoRow['origem']; departamentoId: string | null; mensagem: NewMessage },
+  input: {
+    canal: Pick<CanalRow, 'id' | 'accountId'>;
+    clienteId: string;
+    /** Asked only when a new atendimento opens: whether this customer had finished ones on the channel. */
+    origem: (hadPrevious: boolean) => AtendimentoRow['origem'];
+    departamentoId: string | null;
+    mensagem: NewMessage;
+  },
 ) {
   const { canal, clienteId } = input;
   const out = await db.transaction(async (txx) => {
@@ -102,9 +116,14 @@ export async function receiveFromCliente(
     let opened = false;
     if (!open) {
       const ticket = await nextTicket(tx, canal.accountId);
+      const [previous] = await tx
+        .select({ id: atendimentos.id })
+        .from(atendimentos)
+        .where(and(eq(atendimentos.clienteId, clienteId), eq(atendimentos.canalId, canal.id), eq(atendimentos.status, 'finalizado')))
+        .limit(1);
       [open] = await tx
         .insert(atendimentos)
-        .values({ accountId: canal.accountId, ticket, clienteId, canalId: canal.id, origem: input.origem, departamentoId: input.departamentoId })
+        .values({ accountId: canal.accountId, ticket, clienteId, canalId: canal.id, origem: input.origem(Boolean(previous)), departamentoId: input.departamentoId })
         .onConflictDoNothing()
         .returning();
       opened = Boolean(open);
@@ -112,9 +131,9 @@ export async function receiveFromCliente(
     }
     const msg = await insertOnce(tx, open!, 'cliente', null, input.mensagem);
     if (!msg.duplicate) await touch(tx, open!.id, input.mensagem, 1);
-    return { atendimentoId: open!.id, mensagemId: msg.id, opened, duplicate: msg.duplicate };
+    return { atendimentoId: open!.id, mensagem: msg.row ?? msg.id, opened, duplicate: msg.duplicate };
   });
-  return { ...out, ...(await result(db, canal.accountId, out.atendimentoId, [out.mensagemId])) };
+  return { ...out, ...(await result(db, canal.accountId, out.atendimentoId, [out.mensagem])) };
 }
 
 /** The attendant's answer; the same clientId again answers the stored message, never a second one. */
