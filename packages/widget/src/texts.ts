@@ -1,28 +1,8 @@
-// Copies of constants from @balcao/shared: its modules build zod schemas at load time, so importing even a
-// string from them would put zod (~80 KB gzip) into the bundle. texts.test.ts fails if a copy drifts.
-export const VISITOR_STORAGE_KEY = 'balcao:visitante';
-export const WIDGET_TEXTS = {
-  origemNaoPermitida: 'Este site não tem permissão para usar este chat.',
-  canalInvalido: 'Canal de chat não encontrado ou desativado.',
-  identidadeInvalida: 'Não foi possível verificar sua identidade. Recarregue a página.',
-  muitasMensagens: 'Você está enviando mensagens rápido demais. Aguarde um instante.',
-  sessaoInvalida: 'Sua sessão de chat expirou. Recarregue a página.',
-  muitasSessoes: 'Muitas conversas abertas a partir deste endereço. Aguarde um minuto e tente de novo.',
-} as const;
-export const UNREAD_CAP = 99;
-export const MENSAGEM_MAX_CHARS = 4096;
-export const ANEXO_MAX_BYTES = 16 * 1024 * 1024;
-export const ANEXO_TEXTS = { anexoTamanho: 'O arquivo deve ter no máximo 16MB.', anexoTipo: 'Tipo de arquivo não permitido.' } as const;
-export const ANEXO_MIME_TYPES = [
-  'image/jpeg', 'image/png', 'image/webp', 'image/gif',
-  'video/mp4', 'video/webm', 'video/quicktime',
-  'audio/mpeg', 'audio/ogg', 'audio/mp4', 'audio/wav', 'audio/webm',
-  'application/pdf', 'application/zip', 'application/x-rar-compressed', 'application/vnd.rar',
-  'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.ms-powerpoint', 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/x-cfb',
-] as const;
+// Shared with the server through the zod-free constants modules of @balcao/shared (the schemas would pull zod in).
+export { VISITOR_STORAGE_KEY, WIDGET_TEXTS } from '@balcao/shared/widget/constants';
+export { ANEXO_MAX_BYTES, ANEXO_MIME_TYPES, MENSAGEM_MAX_CHARS, UNREAD_CAP } from '@balcao/shared/atendimentos/constants';
+import { ATENDIMENTO_TEXTS } from '@balcao/shared/atendimentos/constants';
+export const ANEXO_TEXTS = { anexoTamanho: ATENDIMENTO_TEXTS.anexoTamanho, anexoTipo: ATENDIMENTO_TEXTS.anexoTipo } as const;
 
 /** Every text the visitor sees (pt-BR). */
 export const T = {
