@@ -44,6 +44,8 @@ export const pendentes = {
   remover(clientId: string) {
     pendentesStore.set(mapear((l) => l.filter((m) => m.clientId !== clientId)));
   },
+  /** Sign-out or another user on this tab: nothing of the previous user's sends stays. */
+  limpar: () => pendentesStore.set(new Map()),
   subscribe: pendentesStore.subscribe,
 };
 

@@ -56,9 +56,10 @@ export default function ChatPanel({ user, onClose }: { user: TCurrentUser; onClo
     if (id) qc.setQueryData(chatKeys.conversas, (l: Parameters<typeof zerarNaoVistas>[0]) => zerarNaoVistas(l, id));
   };
 
-  // Escape closes the panel, unless something inside (a rename box, the video player) used it first.
+  // Escape closes the panel, unless something inside (a rename box, the video player) used it first. Its dialogs and
+  // menus live in portals: their keys bubble here through React but are not in the panel's DOM, and stay theirs.
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && !e.defaultPrevented) onClose();
+    if (e.key === 'Escape' && !e.defaultPrevented && ref.current?.contains(e.target as Node)) onClose();
   };
 
   const conversa = conversas.data?.find((c) => c.id === selecionadaId);

@@ -44,5 +44,8 @@ export function iniciarChatInterno(qc: QueryClient, meuId: string): () => void {
       void qc.invalidateQueries({ queryKey: chatKeys.mensagensTodas });
     },
   });
-  return () => chatInterno.stop();
+  return () => {
+    chatInterno.stop();
+    pendentes.limpar();
+  };
 }
