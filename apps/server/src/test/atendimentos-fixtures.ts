@@ -19,9 +19,9 @@ export async function makeVisitor(t: TestApp, canal: TCanal, body: Record<string
   const res = await t.app.inject({ method: 'POST', url: `/backend/api/public/widget/${canal.token}/sessao`, headers: { origin: SITE }, payload: body });
   if (res.statusCode !== 200) throw new Error(`sessao: ${res.statusCode} ${res.body}`);
   const session = res.json() as TWidgetSession;
-  const send = async (conteudo: string, clientId: string = randomUUID()) => {
-    const c = await findCanalByToken(t.ctx.db, canal.token);
-    return visitorSend(t.ctx, c, await requireVisitante(t.ctx.db, c, session.visitante), { clientId, conteudo });
-  };
+  // Resolved once, as the socket does at its handshake, so concurrent sends keep the order they were made in.
+  const c = await findCanalByToken(t.ctx.db, canal.token);
+  const v = await requireVisitante(t.ctx.db, c, session.visitante);
+  const send = (conteudo: string, clientId: string = randomUUID()) => visitorSend(t.ctx, c, v, { clientId, conteudo });
   return { session, send };
 }

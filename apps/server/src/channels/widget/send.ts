@@ -7,7 +7,7 @@ import { BadRequest, TooManyRequests } from '../../lib/errors';
 import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
 import { presentAtendimento, presentWidgetMessage } from '../../modules/atendimentos/presenter';
 import { findAtendimento } from '../../modules/atendimentos/queries';
-import { receiveFromCliente } from '../../modules/atendimentos/service';
+import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import { AtendimentoEvents } from '../../realtime/atendimento-events';
 
 export const WIDGET_UPLOAD_KIND = 'widget';

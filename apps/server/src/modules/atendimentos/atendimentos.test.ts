@@ -112,6 +112,25 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     expect(p2.body.hasMore).toBe(false);
   });
 
+  it('writes a burst of messages together: each stored once, counted once, in order', async () => {
+    const a = await makeVisitor(t, s.canal);
+    const b = await makeVisitor(t, s.canal);
+    const sends = [];
+    for (let i = 1; i <= 12; i++) sends.push(a.send(`rajada ${i}`, `rajada-a-${String(i).padStart(4, '0')}`));
+    for (let i = 1; i <= 5; i++) sends.push(b.send(`outra ${i}`, `rajada-b-${String(i).padStart(4, '0')}`));
+    sends.push(a.send('rajada 3', 'rajada-a-0003'), b.send('outra 1', 'rajada-b-0001'));
+    const acks = await Promise.all(sends);
+    expect(acks[12 + 5]!.id).toBe(acks[2]!.id);
+    expect(acks[12 + 5 + 1]!.id).toBe(acks[12]!.id);
+    const { body } = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando&limit=100', s.admin.auth);
+    const rowA = body.itens.find((i) => i.clienteNome === a.session.cliente.nome)!;
+    const rowB = body.itens.find((i) => i.clienteNome === b.session.cliente.nome)!;
+    expect([rowA.mensagensNaoLidas, rowA.ultimaMensagem]).toEqual([12, 'rajada 12']);
+    expect([rowB.mensagensNaoLidas, rowB.ultimaMensagem]).toEqual([5, 'outra 5']);
+    const page = await get<TMensagensPage>(`/backend/api/atendimento/${rowA.atendimentoId}/mensagens`, s.admin.auth);
+    expect(page.body.mensagens.map((m) => m.conteudo)).toEqual(Array.from({ length: 12 }, (_, i) => `rajada ${i + 1}`));
+  });
+
   it('pages the conversation list by cursor without repeats', async () => {
     const { body: all } = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando&limit=100', s.admin.auth);
     const seen: string[] = [];

@@ -9,7 +9,7 @@ import { assertCanSee, isSupervisor, type TStaff } from './policy';
 import { findAtendimento, findMensagem } from './queries';
 import { presentAtendimento, presentMensagem } from './presenter';
 
-type NewMessage = {
+export type NewMessage = {
   clientId?: string | null;
   externalId?: string | null;
   tipo: TTipoMensagem;
@@ -21,9 +21,9 @@ type NewMessage = {
 };
 
 /** The list preview of a message: its text, or a label by type. */
-const preview = (m: NewMessage) => (m.conteudo.trim() ? m.conteudo.slice(0, 200) : null);
+export const preview = (m: NewMessage) => (m.conteudo.trim() ? m.conteudo.slice(0, 200) : null);
 
-async function nextTicket(tx: Db, accountId: string): Promise<number> {
+export async function nextTicket(tx: Db, accountId: string): Promise<number> {
   const [row] = await tx
     .insert(ticketCounters)
     .values({ accountId, ultimo: 1 })
@@ -33,7 +33,7 @@ async function nextTicket(tx: Db, accountId: string): Promise<number> {
 }
 
 /** Inserts once per client id / external id; answers the id of the new or the already stored message. */
-async function insertOnce(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, autor: 'cliente' | 'atendente' | 'sistema', atendenteId: string | null, m: NewMessage) {
+export async function insertOnce(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, autor: 'cliente' | 'atendente' | 'sistema', atendenteId: string | null, m: NewMessage) {
   const [inserted] = await tx
     .insert(mensagens)
     .values({
@@ -62,7 +62,7 @@ async function insertOnce(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, a
   return { id: existing.id, duplicate: true, row: null };
 }
 
-async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
+export async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
   await tx
     .update(atendimentos)
     .set({
@@ -78,7 +78,7 @@ async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
  * Loads what the caller answers and broadcasts: the row and the messages, through the one presenter each.
  * A customer's new message without a quote is presented from its inserted row (the hot path saves a query).
  */
-async function result(db: Db, accountId: string, atendimentoId: string, mensagemIds: (string | MensagemRow)[]) {
+export async function result(db: Db, accountId: string, atendimentoId: string, mensagemIds: (string | MensagemRow)[]) {
   const joined = await findAtendimento(db, accountId, atendimentoId);
   if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
   const msgs = [];
@@ -91,49 +91,6 @@ async function result(db: Db, accountId: string, atendimentoId: string, mensagem
     if (m) msgs.push(presentMensagem(m));
   }
   return { row: presentAtendimento(joined), mensagens: msgs, masterId: joined.masterId };
-}
-
-/**
- * A customer's message: joins the open atendimento of that customer and channel, or opens a new one
- * waiting in the department's queue. Persisted (once per client/external id) before anyone is told.
- */
-export async function receiveFromCliente(
-  db: Db,
-  input: {
-    canal: Pick<CanalRow, 'id' | 'accountId'>;
-    clienteId: string;
-    /** Asked only when a new atendimento opens: whether this customer had finished ones on the channel. */
-    origem: (hadPrevious: boolean) => AtendimentoRow['origem'];
-    departamentoId: string | null;
-    mensagem: NewMessage;
-  },
-) {
-  const { canal, clienteId } = input;
-  const out = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
-    const openWhere = and(eq(atendimentos.clienteId, clienteId), eq(atendimentos.canalId, canal.id), ne(atendimentos.status, 'finalizado'));
-    let [open] = await tx.select().from(atendimentos).where(openWhere).limit(1).for('update');
-    let opened = false;
-    if (!open) {
-      const ticket = await nextTicket(tx, canal.accountId);
-      const [previous] = await tx
-        .select({ id: atendimentos.id })
-        .from(atendimentos)
-        .where(and(eq(atendimentos.clienteId, clienteId), eq(atendimentos.canalId, canal.id), eq(atendimentos.status, 'finalizado')))
-        .limit(1);
-      [open] = await tx
-        .insert(atendimentos)
-        .values({ accountId: canal.accountId, ticket, clienteId, canalId: canal.id, origem: input.origem(Boolean(previous)), departamentoId: input.departamentoId })
-        .onConflictDoNothing()
-        .returning();
-      opened = Boolean(open);
-      if (!open) [open] = await tx.select().from(atendimentos).where(openWhere).limit(1).for('update');
-    }
-    const msg = await insertOnce(tx, open!, 'cliente', null, input.mensagem);
-    if (!msg.duplicate) await touch(tx, open!.id, input.mensagem, 1);
-    return { atendimentoId: open!.id, mensagem: msg.row ?? msg.id, opened, duplicate: msg.duplicate };
-  });
-  return { ...out, ...(await result(db, canal.accountId, out.atendimentoId, [out.mensagem])) };
 }
 
 /** The attendant's answer; the same clientId again answers the stored message, never a second one. */
