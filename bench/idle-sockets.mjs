@@ -1,5 +1,6 @@
 // Memory per idle authenticated socket on one server process (budget 20,000 sockets at <= 40 KB each).
 // BENCH_SOCKETS (default 15000: this machine allows 20000 open files per process, server and client alike).
+// Run it with BENCH_DATABASE_URL (PostgreSQL): PGlite's WASM heap moves the RSS by more than the sockets do.
 import { io } from 'socket.io-client';
 import { login, startServer } from './lib.mjs';
 

@@ -12,6 +12,9 @@ import { sendFromAtendente } from '../modules/atendimentos/service';
 import { AtendimentoEvents, staffRooms } from './atendimento-events';
 import { rooms } from './server';
 
+/** How long presence changes gather before the attendants' list is pushed. */
+const PRESENCE_PUSH_DELAY_MS = 1000;
+
 type StaffNamespace = Namespace<AtendimentoClientEvents, AtendimentoServerEvents, Record<string, never>, { staff: TStaff }>;
 
 /** The customer-chat hub for staff: handshake with the JWT, rooms by visibility, SendMessage with ack. */
@@ -38,14 +41,26 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
     }
   });
 
-  const pushPresence = async (accountId: string) => {
-    nsp.to(rooms.account(accountId)).emit('ChatListPresence', await listAtendentes(ctx.db, accountId));
+  // Connections come in waves (a shift starting, a reconnect after a deploy): one list per account per
+  // second, not one per socket to every socket.
+  const pending = new Map<string, NodeJS.Timeout>();
+  const pushPresence = (accountId: string) => {
+    if (pending.has(accountId)) return;
+    pending.set(
+      accountId,
+      setTimeout(() => {
+        pending.delete(accountId);
+        listAtendentes(ctx.db, accountId)
+          .then((list) => nsp.to(rooms.account(accountId)).emit('ChatListPresence', list))
+          .catch((err) => log.warn({ err }, 'presença'));
+      }, PRESENCE_PUSH_DELAY_MS).unref(),
+    );
   };
 
   nsp.on('connection', (socket) => {
     const staff = socket.data.staff;
-    void pushPresence(staff.accountId).catch((err) => log.warn({ err }, 'presença'));
-    socket.on('disconnect', () => void pushPresence(staff.accountId).catch(() => undefined));
+    pushPresence(staff.accountId);
+    socket.on('disconnect', () => pushPresence(staff.accountId));
 
     const send = async (json: string, ack: (r: TSendAck) => void) => {
       if (typeof ack !== 'function') return;
