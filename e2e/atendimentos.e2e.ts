@@ -1,33 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newContext, seriousA11yViolations } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loginAs, newContext, seriousA11yViolations } from './support/browser';
+import { useE2E } from './support/suite';
 import { openUserMenu, shot } from './support/shell';
 import { startTestSite } from './support/site';
 
 const PNG = `${import.meta.dirname}/fixtures/foto.png`;
 
 describe('customer conversation from the website widget to the rating', () => {
-  let server: E2EServer;
-  let browser: Browser;
+  const env = useE2E();
   let site: Awaited<ReturnType<typeof startTestSite>>;
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await server?.stop();
-  });
+  afterAll(() => site?.close());
 
   const api = async <T>(method: string, path: string, token: string, body?: unknown) => {
-    const res = await fetch(server.baseUrl + path, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(env.server.baseUrl + path, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
   const staffPage = async (email: string): Promise<Page> => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await loginAs(page, email);
     await page.waitForURL('**/atendimentos');
@@ -35,7 +26,7 @@ describe('customer conversation from the website widget to the rating', () => {
   };
 
   it('runs the whole conversation live', async () => {
-    const { token } = await (await fetch(`${server.baseUrl}/backend/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.local', senha: 'balcao-demo' }) })).json();
+    const { token } = await (await fetch(`${env.server.baseUrl}/backend/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.local', senha: 'balcao-demo' }) })).json();
     const deps = await api<{ id: string; nome: string }[]>('GET', '/backend/api/departamentos', token);
     const comercial = deps.find((d) => d.nome === 'Comercial')!.id;
     // The site's origin is known only once it listens: create the channel, then serve the snippet.
@@ -45,12 +36,12 @@ describe('customer conversation from the website widget to the rating', () => {
     const canal = await api<{ token: string; snippet: string; id: string }>('POST', '/backend/api/canais/widget', token, {
       nome: 'Site da loja', origensPermitidas: [origin], departamentoPadraoId: comercial, saudacao: 'Olá! Como podemos ajudar?',
     });
-    site = await startTestSite(canal.snippet.replace(/src="[^"]+"/, `src="${server.baseUrl}/widget.js"`), Number(new URL(origin).port));
+    site = await startTestSite(canal.snippet.replace(/src="[^"]+"/, `src="${env.server.baseUrl}/widget.js"`), Number(new URL(origin).port));
 
     const carlos = await staffPage('atendente@demo.local');
     const sofia = await staffPage('atendente2@demo.local');
 
-    const visitorCtx = await newContext(browser, site.origin);
+    const visitorCtx = await newContext(env.browser, site.origin);
     const visitor = await visitorCtx.newPage();
     await visitor.goto('/');
     await visitor.getByRole('button', { name: 'Abrir chat' }).click();

@@ -1,25 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newContext, seriousA11yViolations } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginAs, newContext, seriousA11yViolations } from './support/browser';
+import { useE2E } from './support/suite';
 import { shot } from './support/shell';
 
 const PNG = `${import.meta.dirname}/fixtures/foto.png`;
 
 describe('internal chat between staff', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useE2E();
 
   const open = async (email: string) => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await loginAs(page, email);
     await page.getByRole('button', { name: 'Chat interno', exact: true }).waitFor();
@@ -36,7 +27,7 @@ describe('internal chat between staff', () => {
     await box.press('Enter');
   };
   const apiToken = async (email: string) =>
-    ((await (await fetch(`${server.baseUrl}/backend/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha: 'balcao-demo' }) })).json()) as { token: string; user: { id: string } });
+    ((await (await fetch(`${env.server.baseUrl}/backend/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha: 'balcao-demo' }) })).json()) as { token: string; user: { id: string } });
 
   it('exchanges text and an image live in a direct conversation, with the unread badge', async () => {
     const marta = await open('master@demo.local');
@@ -127,9 +118,9 @@ describe('internal chat between staff', () => {
     const sofia = await apiToken('atendente2@demo.local');
     const tiago = await apiToken('user@demo.local');
     const auth = { authorization: `Bearer ${sofia.token}`, 'content-type': 'application/json' };
-    const conversa = (await (await fetch(`${server.baseUrl}/backend/api/chat-interno/conversa`, { method: 'POST', headers: auth, body: JSON.stringify({ usuarios: [tiago.user.id], departamentos: [], nome: '' }) })).json()) as { id: string };
+    const conversa = (await (await fetch(`${env.server.baseUrl}/backend/api/chat-interno/conversa`, { method: 'POST', headers: auth, body: JSON.stringify({ usuarios: [tiago.user.id], departamentos: [], nome: '' }) })).json()) as { id: string };
     for (let i = 1; i <= 60; i++) {
-      const res = await fetch(`${server.baseUrl}/backend/api/chat-interno/mensagem`, {
+      const res = await fetch(`${env.server.baseUrl}/backend/api/chat-interno/mensagem`, {
         method: 'POST', headers: auth,
         body: JSON.stringify({ conversaId: conversa.id, mensagem: { id: crypto.randomUUID(), texto: `Mensagem ${String(i).padStart(2, '0')}`, tipo: 'text', midiaUrl: null } }),
       });

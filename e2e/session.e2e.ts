@@ -1,22 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, loginAs, newContext } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, loginAs, newContext } from './support/browser';
+import { useE2E } from './support/suite';
 
 describe('session and access', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useE2E();
 
   const apiLogin = async (email: string, senha = DEMO_PASSWORD) => {
-    const res = await fetch(`${server.baseUrl}/backend/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha }) });
+    const res = await fetch(`${env.server.baseUrl}/backend/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha }) });
     return (await res.json()) as { token: string };
   };
 
@@ -27,7 +17,7 @@ describe('session and access', () => {
     ['user@demo.local', '/atendimentos'],
     ['tracker@demo.local', '/tracker/tarefas'],
   ])('%s lands on %s', async (email, path) => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await page.goto('/');
     await page.waitForURL('**/login');
@@ -39,7 +29,7 @@ describe('session and access', () => {
   });
 
   it('sends a guarded URL to /login and back there after login', async () => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await page.goto('/config?tab=integracoes');
     await page.waitForURL('**/login');
@@ -49,7 +39,7 @@ describe('session and access', () => {
   });
 
   it('keeps roles out of pages they may not open', async () => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await page.goto('/login');
     await loginAs(page, 'admin@demo.local');
@@ -62,7 +52,7 @@ describe('session and access', () => {
 
   it('logs in by ?token=, removing it from the address bar', async () => {
     const { token } = await apiLogin('admin@demo.local');
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await page.goto(`/?token=${token}`);
     await page.waitForURL('**/atendimentos');
@@ -73,7 +63,7 @@ describe('session and access', () => {
   });
 
   it('refuses a forged ?token= with the spec toast and goes to /login', async () => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await page.goto('/atendimentos?token=forjado.token.invalido');
     await page.waitForURL('**/login');
@@ -83,7 +73,7 @@ describe('session and access', () => {
   });
 
   it('shows "Sistema Aberto em Outra Aba" in a second tab, and "Usar nesta aba" takes over', async () => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const first = await ctx.newPage();
     await first.goto('/login');
     await loginAs(first, 'atendente2@demo.local');
@@ -100,7 +90,7 @@ describe('session and access', () => {
   });
 
   it('resets a password through the e-mailed link (outbox log)', async () => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
@@ -108,7 +98,7 @@ describe('session and access', () => {
     await page.getByLabel('E-mail').fill('user@demo.local');
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByText('Se o e-mail estiver cadastrado').waitFor();
-    const mail = await server.waitForLog((l) => l.to === 'user@demo.local' && typeof l.text === 'string' && l.text.includes('/resetar-senha?token='));
+    const mail = await env.server.waitForLog((l) => l.to === 'user@demo.local' && typeof l.text === 'string' && l.text.includes('/resetar-senha?token='));
     const link = /(http\S+\/resetar-senha\?token=\S+)/.exec(String(mail.text))![1]!;
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-123');

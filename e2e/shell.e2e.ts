@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCK_ITEMS } from '@balcao/shared/layout';
-import { launchBrowser, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import { loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { useE2E } from './support/suite';
 import { openUserMenu, settled, shot } from './support/shell';
 
 const USERS = {
@@ -14,19 +13,10 @@ const USERS = {
 } as const;
 
 describe('shell and profile', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startE2EServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useE2E();
 
   it.each(Object.keys(USERS) as (keyof typeof USERS)[])('shows exactly the %s items', async (role) => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await loginAs(page, USERS[role].email);
     const nav = page.getByRole('navigation', { name: 'Menu lateral' });
@@ -45,7 +35,7 @@ describe('shell and profile', () => {
   });
 
   it('toggles the side panel with Ctrl+B and remembers it in the cookie', async () => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await loginAs(page, USERS.admin.email);
     await page.getByRole('navigation', { name: 'Menu lateral' }).waitFor();
@@ -61,7 +51,7 @@ describe('shell and profile', () => {
   });
 
   it('changes name, photo and password in "Meu perfil", then logs out', async () => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await loginAs(page, USERS.atendente.email);
     await openUserMenu(page, /Carlos Atendente/);
@@ -102,7 +92,7 @@ describe('shell and profile', () => {
   });
 
   it('toggles Online/Offline from the user menu', async () => {
-    const ctx = await newContext(browser, server.baseUrl);
+    const ctx = await newContext(env.browser, env.server.baseUrl);
     const page = await ctx.newPage();
     await loginAs(page, USERS.admin.email);
     await openUserMenu(page, /Ana Admin/);
@@ -112,7 +102,7 @@ describe('shell and profile', () => {
   });
 
   it('is tidy on a phone: the side panel opens as a sheet', async () => {
-    const ctx = await newContext(browser, server.baseUrl, PHONE);
+    const ctx = await newContext(env.browser, env.server.baseUrl, PHONE);
     const page = await ctx.newPage();
     await loginAs(page, USERS.master.email);
     await page.getByRole('button', { name: /menu/i }).first().click();

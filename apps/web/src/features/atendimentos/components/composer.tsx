@@ -13,6 +13,7 @@ import { COMPOSER_TEXTS } from '../texts';
 import { COMPOSER_MAX_LINHAS, DIGITANDO_OCIOSO_MS } from '../ui-constants';
 import { ANEXO_ACCEPT, useAnexos } from '../use-anexos';
 import { AttachmentTray } from './attachment-tray';
+import { MessageTextarea } from '@/components/ui/message-textarea';
 
 /** Unsent text per conversation, so switching conversations does not lose a half-written answer. */
 const rascunhos = new Map<string, string>();
@@ -149,18 +150,17 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
         <Button variant="ghost" size="icon" className="size-9 shrink-0 text-muted-foreground" onClick={() => picker.current?.click()} aria-label={COMPOSER_TEXTS.anexar} title={COMPOSER_TEXTS.anexar} disabled={enviando}>
           <Paperclip />
         </Button>
-        <textarea
+        <MessageTextarea
           ref={area}
           value={texto}
           onChange={(e) => mudar(e.target.value)}
           onKeyDown={onKeyDown}
-          onPaste={(e) => e.clipboardData.files.length > 0 && (e.preventDefault(), adicionar(e.clipboardData.files))}
-          rows={1}
+          onFiles={adicionar}
           maxLength={MENSAGEM_MAX_CHARS}
           placeholder={COMPOSER_TEXTS.placeholder}
           aria-label={COMPOSER_TEXTS.placeholder}
           aria-describedby={dicaId}
-          className="max-h-48 min-h-9 flex-1 resize-none rounded-md border border-input bg-transparent px-3 py-2 text-sm leading-5 outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+          className="max-h-48"
         />
         <Button size="icon" className="size-9 shrink-0" onClick={() => void enviar()} disabled={enviando || (!texto.trim() && anexos.length === 0)} aria-label={COMPOSER_TEXTS.enviar} title={COMPOSER_TEXTS.enviar}>
           <SendHorizontal />

@@ -11,6 +11,7 @@ import { enviarMensagem } from '../send';
 import { COMPOSER_TEXTS as T } from '../texts';
 import { COMPOSER_MAX_LINHAS } from '../ui-constants';
 import { FilesGrid } from './files-grid';
+import { MessageTextarea } from '@/components/ui/message-textarea';
 
 /** Unsent text per conversation, so switching conversations keeps a half-written message. */
 const rascunhos = new Map<string, string>();
@@ -87,18 +88,16 @@ export function Composer({ conversaId, user }: { conversaId: string; user: TCurr
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
-        <textarea
+        <MessageTextarea
           ref={area}
           value={texto}
           onChange={(e) => mudar(e.target.value)}
           onKeyDown={onKeyDown}
-          onPaste={(e) => e.clipboardData.files.length > 0 && (e.preventDefault(), adicionar(e.clipboardData.files))}
-          rows={1}
+          onFiles={adicionar}
           maxLength={MENSAGEM_TEXTO_MAX}
           placeholder={T.placeholder}
           aria-label={T.placeholder}
           aria-describedby={`${conversaId}-dica`}
-          className="min-h-9 flex-1 resize-none rounded-md border border-input bg-transparent px-3 py-2 text-sm leading-5 outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
         />
         <Button size="icon" className="size-9 shrink-0" onClick={() => void enviar()} disabled={enviando || vazio} aria-label={T.enviar} title={T.enviar}>
           <SendHorizontal />
