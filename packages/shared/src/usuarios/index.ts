@@ -38,6 +38,8 @@ export const ZCurrentUser = z.object({
   notaMedia: z.number().nullable(),
   masterId: z.string().nullable(),
   databaseName: z.string(),
+  /** The account's IANA time zone: times are shown in it (default America/Sao_Paulo). */
+  timeZone: z.string(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 

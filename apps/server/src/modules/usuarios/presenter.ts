@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema/users';
 /** The one wire shape of the logged-in user (spec part 1 §3), for login, GetCurrentUser and sockets. */
 export function presentCurrentUser(
   user: UserRow,
-  account: Pick<AccountRow, 'databaseName' | 'masterUserId'>,
+  account: Pick<AccountRow, 'databaseName' | 'masterUserId' | 'timeZone'>,
   departamento: string | null,
   notaMedia: number | null,
 ): TCurrentUser {
@@ -21,5 +21,6 @@ export function presentCurrentUser(
     notaMedia,
     masterId: account.masterUserId,
     databaseName: account.databaseName,
+    timeZone: account.timeZone,
   };
 }

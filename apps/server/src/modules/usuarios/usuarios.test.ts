@@ -57,6 +57,7 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
         notaMedia: null,
         masterId: acc.master.id,
         databaseName: acc.account.databaseName,
+        timeZone: 'America/Sao_Paulo',
       });
     });
 

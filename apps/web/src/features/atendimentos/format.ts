@@ -1,12 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { format, subDays } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
+import { ACCOUNT_TIME_ZONE } from '@/lib/time-zone';
 
-/**
- * The account's time zone (ARCHITECTURE "Time"). The current user does not carry the account's zone
- * yet, so the account default applies; every formatter takes the zone so that can change in one place.
- */
-export const ACCOUNT_TIME_ZONE = 'America/Sao_Paulo';
+/** The account's time zone (ARCHITECTURE "Time"), a live binding set from the current user. */
+export { ACCOUNT_TIME_ZONE };
+
 /** Within this many days the list shows the weekday instead of the date (spec part 2 §2, conversation list). */
 const DIAS_COM_NOME = 7;
 

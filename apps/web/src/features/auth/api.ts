@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { CURRENT_USER_STALE_MS, ZLoginAnswer, ZMessageAnswer, isTokenValid, type TLoginInput, type TResetPasswordInput } from '@balcao/shared/auth';
 import { ZCurrentUser, type TCurrentUser } from '@balcao/shared/usuarios';
 import { request } from '@/lib/http';
+import { setAccountTimeZone } from '@/lib/time-zone';
 import { clearSessionStorage, setToken, useToken } from '@/lib/session-store';
 
 export const authKeys = { currentUser: ['currentUser'] as const };
@@ -19,6 +20,8 @@ export function useCurrentUser() {
     retry: false,
   });
   const user: TCurrentUser | null = enabled && !query.isError ? (query.data ?? null) : null;
+  // Render-time so the first paint after login already shows the account's zone.
+  if (user) setAccountTimeZone(user.timeZone);
   return { user, isLoading: enabled && query.isPending, refetch: query.refetch };
 }
 

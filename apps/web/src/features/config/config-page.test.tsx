@@ -10,7 +10,7 @@ import { ConfigPage } from './config-page';
 
 const master: TCurrentUser = {
   id: 'u1', nome: 'Maria', email: 'master@demo.local', role: 'master', departamento: null, departamentoId: null,
-  online: true, fotoUrl: null, notaMedia: null, masterId: 'u1', databaseName: 'demo',
+  online: true, fotoUrl: null, notaMedia: null, masterId: 'u1', databaseName: 'demo', timeZone: 'America/Sao_Paulo',
 };
 let currentUser = master;
 vi.mock('@/features/auth/api', () => ({ useCurrentUser: () => ({ user: currentUser, isLoading: false }) }));

@@ -20,5 +20,5 @@ export const umaMensagem = (p: Partial<TMensagem> = {}): TMensagem => {
 
 export const euMesmo: TCurrentUser = {
   id: 'me', nome: 'Marta Master', email: 'master@demo.local', role: 'master', departamento: null, departamentoId: null, online: true,
-  fotoUrl: null, notaMedia: null, masterId: 'me', databaseName: 'demo',
+  fotoUrl: null, notaMedia: null, masterId: 'me', databaseName: 'demo', timeZone: 'America/Sao_Paulo',
 };

@@ -7,7 +7,7 @@ import { PersonalDashboardDialog } from './personal-dashboard-dialog';
 
 const user: TCurrentUser = {
   id: 'u1', nome: 'Ana Souza', email: 'ana@demo.local', role: 'atendente', departamento: null, departamentoId: null,
-  online: true, fotoUrl: null, notaMedia: null, masterId: 'm1', databaseName: 'demo',
+  online: true, fotoUrl: null, notaMedia: null, masterId: 'm1', databaseName: 'demo', timeZone: 'America/Sao_Paulo',
 };
 let currentUser: TCurrentUser = user;
 vi.mock('@/features/auth/api', () => ({ useCurrentUser: () => ({ user: currentUser, isLoading: false }) }));
