@@ -10,6 +10,7 @@ import type { TCanal } from '@balcao/shared/canais';
 import type { TWidgetMessage, TWidgetSession } from '@balcao/shared/widget';
 import { OutgoingQueue } from '../../../web/src/features/atendimentos/realtime/outgoing-queue';
 import type { TEnv } from '../env';
+import { createAccount } from '../modules/accounts/service';
 import { startServer, type Running } from '../server';
 
 const SITE = 'https://loja.exemplo.com.br';
@@ -69,15 +70,20 @@ describe('customer-chat realtime contract', () => {
       sockets.push(s);
       return s;
     };
+    const leaked: unknown[] = [];
     const agent = staff(atendente);
     const other = staff(outsider);
+    // The master of another account, in the same process: must never hear of this account's customers.
+    await createAccount(running.database.db, { nome: 'Outra Loja', databaseName: 'outra-loja', master: { nome: 'Outro Master', email: 'master@outra.local', senha: 'senha-outra-123' } });
+    const foreign = connect(`${base}/atendimento`, { path: '/backend/socket.io', auth: { token: (await json<{ token: string }>('POST', '/backend/api/auth/login', { email: 'master@outra.local', senha: 'senha-outra-123' })).token }, transports: ['websocket'], forceNew: true });
+    sockets.push(foreign);
+    foreign.onAny((event: string, ...args: unknown[]) => event !== 'ChatListPresence' && leaked.push([event, ...args]));
     const rows: TAtendimento[] = [];
     const received: TRealtimeMessage[] = [];
-    const leaked: unknown[] = [];
     agent.on('ChatListAtendimento', (r: TAtendimento) => rows.push(r));
     agent.on('ClientReceiveMessage', (m: TRealtimeMessage) => received.push(m));
     other.on('ClientReceiveMessage', (m: unknown) => leaked.push(m));
-    await until(() => agent.connected && other.connected);
+    await until(() => agent.connected && other.connected && foreign.connected);
 
     const refused = connect(`${base}/widget`, { path: '/backend/socket.io', auth: { canal: canal.token, visitante: session.visitante }, transports: ['websocket'], extraHeaders: { origin: 'https://intruso.com' } });
     sockets.push(refused);
