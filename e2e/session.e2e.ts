@@ -95,12 +95,15 @@ describe('session and access', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     await page.waitForURL('**/resetar-senha');
+    // The route is a lazy chunk: the login form may still be on screen until it arrives.
+    await page.getByRole('heading', { name: 'Redefinir senha' }).waitFor();
     await page.getByLabel('E-mail').fill('user@demo.local');
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByText('Se o e-mail estiver cadastrado').waitFor();
     const mail = await env.server.waitForLog((l) => l.to === 'user@demo.local' && typeof l.text === 'string' && l.text.includes('/resetar-senha?token='));
     const link = /(http\S+\/resetar-senha\?token=\S+)/.exec(String(mail.text))![1]!;
     await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByRole('heading', { name: 'Criar nova senha' }).waitFor();
     await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-123');
     await page.getByLabel('Confirme a nova senha').fill('senha-nova-123');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();

@@ -20,6 +20,8 @@ export const DEMO_PASSWORD = 'balcao-demo';
 /** Logs in through the form and waits to leave /login. */
 export async function loginAs(page: Page, email: string, senha = DEMO_PASSWORD) {
   if (!page.url().includes('/login')) await page.goto('/login');
+  // Lazy routes: until the login chunk has rendered, the previous screen may still be showing.
+  await page.getByRole('heading', { name: 'Entrar' }).waitFor();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(senha);
   await page.getByRole('button', { name: 'Entrar' }).click();
