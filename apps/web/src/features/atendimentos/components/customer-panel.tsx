@@ -28,7 +28,8 @@ export function CustomerPanel({ atendimento: a, onClose, onAbrir }: { atendiment
           </Button>
         )}
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      {/* Room at the end for the internal chat's floating button in the bottom-right corner. */}
+      <div className="min-h-0 flex-1 overflow-y-auto md:pb-20">
         <section className="flex flex-col items-center gap-1.5 border-b px-4 py-5 text-center">
           <UserAvatar nome={nome} fotoUrl={cliente?.avatar ?? a.Avatar} className="size-16 text-base" />
           <p className="mt-1 break-words text-sm font-semibold">{nome}</p>
