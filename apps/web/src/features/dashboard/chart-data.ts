@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { addDays, addHours, format, isValid, parseISO } from 'date-fns';
 import type { TPeriodo } from '@balcao/shared/dashboard';
 import { ACCOUNT_TIME_ZONE } from '@/features/atendimentos/format';
