@@ -25,7 +25,10 @@ export function measureBundles() {
   const key = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
   const login = closure(manifest, [entry, key('features/auth/components/login-page.tsx')]);
   // The signed-in shell as most people first see it: the layout and the /atendimentos landing page.
-  const shell = closure(manifest, [entry, key('app/protected-layout.tsx'), key('features/atendimentos/pages/atendimentos-page.tsx')].filter(Boolean));
+  const shell = closure(
+    manifest,
+    [entry, key('app/protected-layout.tsx'), key('features/atendimentos/pages/atendimentos-page.tsx')].filter(Boolean),
+  );
   return { loginKb: gz(login) / 1024, shellKb: gz(shell) / 1024 };
 }
 

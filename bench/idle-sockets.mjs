@@ -21,16 +21,32 @@ try {
   for (let i = 0; i < N; i += BATCH) {
     const batch = [];
     for (let j = i; j < Math.min(N, i + BATCH); j++) {
-      const s = io(`${server.base}/atendimento`, { path: '/backend/socket.io', auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+      const s = io(`${server.base}/atendimento`, {
+        path: '/backend/socket.io',
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(s);
-      batch.push(new Promise((r) => { s.once('connect', () => { connected++; r(); }); s.once('connect_error', r); }));
+      batch.push(
+        new Promise((r) => {
+          s.once('connect', () => {
+            connected++;
+            r();
+          });
+          s.once('connect_error', r);
+        }),
+      );
     }
     await Promise.all(batch);
   }
   await new Promise((r) => setTimeout(r, 3000));
   const after = server.rssKb();
   const perSocket = (after - before) / connected;
-  console.log(`idle authenticated sockets: ${connected} connected; server RSS ${(before / 1024).toFixed(0)} MB -> ${(after / 1024).toFixed(0)} MB = ${perSocket.toFixed(1)} KB per socket (budget ${BUDGET_KB} KB)`);
+  console.log(
+    `idle authenticated sockets: ${connected} connected; server RSS ${(before / 1024).toFixed(0)} MB -> ${(after / 1024).toFixed(0)} MB = ${perSocket.toFixed(1)} KB per socket (budget ${BUDGET_KB} KB)`,
+  );
   if (connected < N || perSocket > BUDGET_KB) process.exitCode = 1;
 } finally {
   sockets.forEach((s) => s.close());

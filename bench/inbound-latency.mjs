@@ -13,7 +13,13 @@ const server = await startServer({ WIDGET_MESSAGES_PER_MINUTE: '1000000', WIDGET
 const sockets = [];
 try {
   const token = await login(server.base, 'master@demo.local');
-  const canal = await api(server.base, 'POST', '/backend/api/canais/widget', { nome: 'Bench', origensPermitidas: [ORIGIN] }, { authorization: `Bearer ${token}` });
+  const canal = await api(
+    server.base,
+    'POST',
+    '/backend/api/canais/widget',
+    { nome: 'Bench', origensPermitidas: [ORIGIN] },
+    { authorization: `Bearer ${token}` },
+  );
   const staff = io(`${server.base}/atendimento`, { path: '/backend/socket.io', auth: { token }, transports: ['websocket'] });
   sockets.push(staff);
   const sentAt = new Map();
@@ -30,7 +36,13 @@ try {
   const visitors = [];
   for (let i = 0; i < VISITORS; i++) {
     const s = await api(server.base, 'POST', `/backend/api/public/widget/${canal.token}/sessao`, {}, { origin: ORIGIN });
-    const sock = io(`${server.base}/widget`, { path: '/backend/socket.io', auth: { canal: canal.token, visitante: s.visitante }, transports: ['websocket'], extraHeaders: { origin: ORIGIN }, forceNew: true });
+    const sock = io(`${server.base}/widget`, {
+      path: '/backend/socket.io',
+      auth: { canal: canal.token, visitante: s.visitante },
+      transports: ['websocket'],
+      extraHeaders: { origin: ORIGIN },
+      forceNew: true,
+    });
     sockets.push(sock);
     visitors.push(sock);
   }
@@ -65,9 +77,15 @@ try {
   latencies.sort((a, b) => a - b);
   const p99 = percentile(latencies, 99);
   const db = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`inbound -> attendant socket on ${db}: ${total} messages from ${VISITORS} visitors at ${(total / sendSeconds).toFixed(0)}/s offered`);
-  console.log(`  latency ms p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${p99.toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`);
-  console.log(`  received ${seen.size}, lost ${total - seen.size}, duplicated ${duplicated}, refused acks ${failed}  (budget p99 <= ${P99_BUDGET_MS} ms, 0 lost, 0 duplicated)`);
+  console.log(
+    `inbound -> attendant socket on ${db}: ${total} messages from ${VISITORS} visitors at ${(total / sendSeconds).toFixed(0)}/s offered`,
+  );
+  console.log(
+    `  latency ms p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${p99.toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`,
+  );
+  console.log(
+    `  received ${seen.size}, lost ${total - seen.size}, duplicated ${duplicated}, refused acks ${failed}  (budget p99 <= ${P99_BUDGET_MS} ms, 0 lost, 0 duplicated)`,
+  );
   if (!(p99 <= P99_BUDGET_MS) || seen.size !== total || duplicated) process.exitCode = 1;
 } finally {
   sockets.forEach((s) => s.close());

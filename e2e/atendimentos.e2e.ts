@@ -13,7 +13,11 @@ describe('customer conversation from the website widget to the rating', () => {
   afterAll(() => site?.close());
 
   const api = async <T>(method: string, path: string, token: string, body?: unknown) => {
-    const res = await fetch(env.server.baseUrl + path, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(env.server.baseUrl + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
@@ -26,7 +30,13 @@ describe('customer conversation from the website widget to the rating', () => {
   };
 
   it('runs the whole conversation live', async () => {
-    const { token } = await (await fetch(`${env.server.baseUrl}/backend/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.local', senha: 'balcao-demo' }) })).json();
+    const { token } = await (
+      await fetch(`${env.server.baseUrl}/backend/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@demo.local', senha: 'balcao-demo' }),
+      })
+    ).json();
     const deps = await api<{ id: string; nome: string }[]>('GET', '/backend/api/departamentos', token);
     const comercial = deps.find((d) => d.nome === 'Comercial')!.id;
     // The site's origin is known only once it listens: create the channel, then serve the snippet.
@@ -34,7 +44,10 @@ describe('customer conversation from the website widget to the rating', () => {
     const origin = placeholder.origin;
     await placeholder.close();
     const canal = await api<{ token: string; snippet: string; id: string }>('POST', '/backend/api/canais/widget', token, {
-      nome: 'Site da loja', origensPermitidas: [origin], departamentoPadraoId: comercial, saudacao: 'Olá! Como podemos ajudar?',
+      nome: 'Site da loja',
+      origensPermitidas: [origin],
+      departamentoPadraoId: comercial,
+      saudacao: 'Olá! Como podemos ajudar?',
     });
     site = await startTestSite(canal.snippet.replace(/src="[^"]+"/, `src="${env.server.baseUrl}/widget.js"`), Number(new URL(origin).port));
 
@@ -72,16 +85,23 @@ describe('customer conversation from the website widget to the rating', () => {
     await dialog.getByText('Sofia Atendente').click();
     await dialog.getByRole('button', { name: 'Transferir' }).click();
     await sofia.getByRole('tab', { name: /Em atendimento/ }).click();
-    const sofiaRow = sofia.getByRole('listitem').filter({ hasText: /Visitante|prazo|imagem|transferido/i }).first();
+    const sofiaRow = sofia
+      .getByRole('listitem')
+      .filter({ hasText: /Visitante|prazo|imagem|transferido/i })
+      .first();
     await sofiaRow.waitFor({ timeout: 15_000 });
     await sofiaRow.click();
     await sofia.getByText('Atendimento transferido para Sofia Atendente por Carlos Atendente.').last().waitFor();
 
     // Sofia finishes; the visitor gets the rating link and rates.
     await sofia.getByRole('button', { name: 'Finalizar' }).first().click();
-    await sofia.getByRole('alertdialog').getByRole('button', { name: 'Finalizar' }).click().catch(async () => {
-      await sofia.getByRole('dialog').getByRole('button', { name: 'Finalizar' }).click();
-    });
+    await sofia
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Finalizar' })
+      .click()
+      .catch(async () => {
+        await sofia.getByRole('dialog').getByRole('button', { name: 'Finalizar' }).click();
+      });
     const link = visitor.getByRole('link', { name: /Avaliar|avaliar/ }).first();
     await link.waitFor({ timeout: 15_000 });
     const href = await link.getAttribute('href');

@@ -27,7 +27,13 @@ describe('internal chat between staff', () => {
     await box.press('Enter');
   };
   const apiToken = async (email: string) =>
-    ((await (await fetch(`${env.server.baseUrl}/backend/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha: 'balcao-demo' }) })).json()) as { token: string; user: { id: string } });
+    (await (
+      await fetch(`${env.server.baseUrl}/backend/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, senha: 'balcao-demo' }),
+      })
+    ).json()) as { token: string; user: { id: string } };
 
   it('exchanges text and an image live in a direct conversation, with the unread badge', async () => {
     const marta = await open('master@demo.local');
@@ -56,7 +62,10 @@ describe('internal chat between staff', () => {
     await expect.poll(() => ana.getByTestId('chat-interno-badge').innerText(), { timeout: 15_000 }).toBe('2');
 
     await openPanel(ana);
-    await panel(ana).getByRole('button', { name: /Marta Master/ }).first().click();
+    await panel(ana)
+      .getByRole('button', { name: /Marta Master/ })
+      .first()
+      .click();
     const log = panel(ana).getByRole('log');
     await log.getByText('Oi Ana, tudo certo com o cliente da manhã?').waitFor();
     await expect.poll(() => log.locator('img[src*="/backend/uploads/chat-interno/"]').count()).toBeGreaterThan(0);
@@ -100,7 +109,10 @@ describe('internal chat between staff', () => {
     // Carlos (in Comercial) takes part through his department and is not an admin.
     const carlos = await open('atendente@demo.local');
     await openPanel(carlos);
-    await panel(carlos).getByRole('button', { name: /Comercial e Vendas/ }).first().click();
+    await panel(carlos)
+      .getByRole('button', { name: /Comercial e Vendas/ })
+      .first()
+      .click();
     await panel(carlos).getByRole('button', { name: 'Opções da conversa' }).click();
     await carlos.getByRole('menuitem', { name: 'Ver grupo' }).click();
     const seen = carlos.getByRole('dialog', { name: 'Participantes do Grupo' });
@@ -109,7 +121,13 @@ describe('internal chat between staff', () => {
     await seen.getByRole('button', { name: 'Sair do grupo' }).click();
     await carlos.getByText('Você saiu da conversa').waitFor();
     await panel(carlos).getByText('Selecione uma conversa').waitFor();
-    await expect.poll(() => panel(carlos).getByRole('button', { name: /Comercial e Vendas/ }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        panel(carlos)
+          .getByRole('button', { name: /Comercial e Vendas/ })
+          .count(),
+      )
+      .toBe(0);
     await marta.context().close();
     await carlos.context().close();
   });
@@ -118,17 +136,30 @@ describe('internal chat between staff', () => {
     const sofia = await apiToken('atendente2@demo.local');
     const tiago = await apiToken('user@demo.local');
     const auth = { authorization: `Bearer ${sofia.token}`, 'content-type': 'application/json' };
-    const conversa = (await (await fetch(`${env.server.baseUrl}/backend/api/chat-interno/conversa`, { method: 'POST', headers: auth, body: JSON.stringify({ usuarios: [tiago.user.id], departamentos: [], nome: '' }) })).json()) as { id: string };
+    const conversa = (await (
+      await fetch(`${env.server.baseUrl}/backend/api/chat-interno/conversa`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ usuarios: [tiago.user.id], departamentos: [], nome: '' }),
+      })
+    ).json()) as { id: string };
     for (let i = 1; i <= 60; i++) {
       const res = await fetch(`${env.server.baseUrl}/backend/api/chat-interno/mensagem`, {
-        method: 'POST', headers: auth,
-        body: JSON.stringify({ conversaId: conversa.id, mensagem: { id: crypto.randomUUID(), texto: `Mensagem ${String(i).padStart(2, '0')}`, tipo: 'text', midiaUrl: null } }),
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          conversaId: conversa.id,
+          mensagem: { id: crypto.randomUUID(), texto: `Mensagem ${String(i).padStart(2, '0')}`, tipo: 'text', midiaUrl: null },
+        }),
       });
       expect(res.status).toBe(201);
     }
     const page = await open('user@demo.local');
     await openPanel(page);
-    await panel(page).getByRole('button', { name: /Sofia Atendente/ }).first().click();
+    await panel(page)
+      .getByRole('button', { name: /Sofia Atendente/ })
+      .first()
+      .click();
     const log = panel(page).getByRole('log');
     await log.getByText('Mensagem 60').waitFor();
     const texts = async () => (await log.getByText(/^Mensagem \d\d$/).allInnerTexts()).map((t) => t.trim());

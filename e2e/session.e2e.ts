@@ -6,7 +6,11 @@ describe('session and access', () => {
   const env = useE2E();
 
   const apiLogin = async (email: string, senha = DEMO_PASSWORD) => {
-    const res = await fetch(`${env.server.baseUrl}/backend/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha }) });
+    const res = await fetch(`${env.server.baseUrl}/backend/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, senha }),
+    });
     return (await res.json()) as { token: string };
   };
 
@@ -100,7 +104,9 @@ describe('session and access', () => {
     await page.getByLabel('E-mail').fill('user@demo.local');
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByText('Se o e-mail estiver cadastrado').waitFor();
-    const mail = await env.server.waitForLog((l) => l.to === 'user@demo.local' && typeof l.text === 'string' && l.text.includes('/resetar-senha?token='));
+    const mail = await env.server.waitForLog(
+      (l) => l.to === 'user@demo.local' && typeof l.text === 'string' && l.text.includes('/resetar-senha?token='),
+    );
     const link = /(http\S+\/resetar-senha\?token=\S+)/.exec(String(mail.text))![1]!;
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByRole('heading', { name: 'Criar nova senha' }).waitFor();

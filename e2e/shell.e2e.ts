@@ -23,7 +23,13 @@ describe('shell and profile', () => {
     await nav.waitFor();
     await settled(page);
     const expected = DOCK_ITEMS.filter((i) => i.roles.includes(role)).map((i) => i.label);
-    await expect.poll(async () => (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter((t) => expected.includes(t) || DOCK_ITEMS.some((i) => i.label === t))).toEqual(expected);
+    await expect
+      .poll(async () =>
+        (await nav.getByRole('link').allInnerTexts())
+          .map((t) => t.trim())
+          .filter((t) => expected.includes(t) || DOCK_ITEMS.some((i) => i.label === t)),
+      )
+      .toEqual(expected);
     const central = await page.getByRole('button', { name: 'Central de Configurações' }).count();
     const single = await nav.getByRole('link', { name: 'Configurações', exact: true }).count();
     if (role === 'master' || role === 'admin') expect([central, single]).toEqual([1, 0]);

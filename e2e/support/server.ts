@@ -36,7 +36,14 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   let child: ChildProcess;
 
   const launch = async () => {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env };
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...env,
+    };
     delete childEnv.DATABASE_URL;
     delete childEnv.REDIS_URL;
     child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -12,5 +12,9 @@ export const shot = (page: Page, name: string) => page.screenshot({ path: `${imp
 /** Waits until the page in the shell has rendered its heading (lazy chunks loaded, skeletons gone). */
 export async function settled(page: Page) {
   await page.locator('main h1').first().waitFor();
-  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }

@@ -101,7 +101,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   const widgetJs = opts.widgetJs && existsSync(opts.widgetJs) ? readFileSync(opts.widgetJs) : null;
   if (widgetJs) {
     app.get('/widget.js', (_req, reply) =>
-      reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').send(widgetJs),
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .header('access-control-allow-origin', '*')
+        .send(widgetJs),
     );
   }
 

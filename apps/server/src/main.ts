@@ -16,6 +16,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     running.app.log.info({ signal }, 'encerrando');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
-    running.close().then(() => process.exit(0), () => process.exit(1));
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 }

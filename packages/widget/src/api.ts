@@ -6,7 +6,10 @@ export type MensagensPage = { mensagens: TWidgetMessage[]; hasMore: boolean; cur
 
 /** An HTTP failure with the server's Portuguese message; status 0 means the network itself failed. */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
   }
 }
@@ -37,7 +40,11 @@ export function createApi(backend: string, canal: string) {
   return {
     config: () => call<TWidgetConfig>('/config'),
     sessao: (visitante: string | null, user: TWidgetUser | null) =>
-      call<TWidgetSession>('/sessao', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ visitante, user }) }),
+      call<TWidgetSession>('/sessao', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ visitante, user }),
+      }),
     mensagens: (visitante: string, antesDe?: string | null) =>
       call<MensagensPage>(`/mensagens?${new URLSearchParams({ visitante, ...(antesDe ? { antesDe } : {}) })}`),
     /** XHR rather than fetch: fetch cannot report upload progress, and the visitor should see the bar move. */

@@ -17,7 +17,12 @@ import { View } from './view';
 const TICK_MS = 5000;
 const FLASH_MS = 6000;
 /** Answers after which a new try would give the same answer: the conversation cannot start. */
-const BLOCKING: string[] = [WIDGET_TEXTS.origemNaoPermitida, WIDGET_TEXTS.canalInvalido, WIDGET_TEXTS.identidadeInvalida, WIDGET_TEXTS.sessaoInvalida];
+const BLOCKING: string[] = [
+  WIDGET_TEXTS.origemNaoPermitida,
+  WIDGET_TEXTS.canalInvalido,
+  WIDGET_TEXTS.identidadeInvalida,
+  WIDGET_TEXTS.sessaoInvalida,
+];
 
 /** The widget's state and flow: config, session, socket, queue; the View only draws what this decides. */
 export class Chat {
@@ -73,7 +78,8 @@ export class Chat {
       retry: (id) => this.retry(id),
       loadOlder: () => void this.loadOlder(),
       preChat: (p) => this.preChat(p),
-      popoutUrl: () => `${opts.origin}/widget-conversations?canal=${encodeURIComponent(opts.canal)}${this.visitante ? `#visitante=${encodeURIComponent(this.visitante)}` : ''}`,
+      popoutUrl: () =>
+        `${opts.origin}/widget-conversations?canal=${encodeURIComponent(opts.canal)}${this.visitante ? `#visitante=${encodeURIComponent(this.visitante)}` : ''}`,
     });
     this.user = installApi(window as Win, {
       setUser: (u) => this.setUser(u),

@@ -5,8 +5,21 @@ export type ComposerHandlers = { send: (text: string) => void; files: (files: Fi
 
 /** Text box, clip and send. Enter sends, Shift+Enter breaks the line; the box grows up to five lines. */
 export function composer(uid: string, on: ComposerHandlers) {
-  const file = h('input', { type: 'file', multiple: true, hidden: true, accept: ANEXO_MIME_TYPES.join(','), tabindex: -1, 'aria-hidden': 'true' });
-  const text = h('textarea', { id: `${uid}-msg`, rows: 1, maxlength: MENSAGEM_MAX_CHARS, placeholder: T.placeholder, 'aria-label': T.placeholder });
+  const file = h('input', {
+    type: 'file',
+    multiple: true,
+    hidden: true,
+    accept: ANEXO_MIME_TYPES.join(','),
+    tabindex: -1,
+    'aria-hidden': 'true',
+  });
+  const text = h('textarea', {
+    id: `${uid}-msg`,
+    rows: 1,
+    maxlength: MENSAGEM_MAX_CHARS,
+    placeholder: T.placeholder,
+    'aria-label': T.placeholder,
+  });
   const send = h('button', { type: 'button', class: 'send', 'aria-label': T.enviar, title: T.enviar, disabled: true }, icon('send', 18));
   const clip = h('button', { type: 'button', class: 'icon-btn clip', 'aria-label': T.anexar, title: T.anexar }, icon('clip', 19));
 

@@ -22,7 +22,11 @@ describe('status and notice', () => {
 
   it('offers the rating link after the end, on the chat host, and lets a problem take the strip', () => {
     const fim = { status: 'finalizado', atendenteNome: 'Carlos', avaliacaoUrl: '/avaliar/demo/1' };
-    expect(noticeFor(null, fim, origin)).toEqual({ text: 'Atendimento finalizado.', kind: 'info', link: { href: `${origin}/avaliar/demo/1`, label: 'Avaliar atendimento' } });
+    expect(noticeFor(null, fim, origin)).toEqual({
+      text: 'Atendimento finalizado.',
+      kind: 'info',
+      link: { href: `${origin}/avaliar/demo/1`, label: 'Avaliar atendimento' },
+    });
     expect(noticeFor(null, { ...fim, avaliacaoUrl: 'javascript:alert(1)' }, origin)?.link).toBeUndefined();
     expect(noticeFor({ text: 'Sem conexão.', kind: 'warn' }, fim, origin)).toEqual({ text: 'Sem conexão.', kind: 'warn' });
     expect(noticeFor(null, { ...fim, status: 'em_atendimento' }, origin)).toBeNull();

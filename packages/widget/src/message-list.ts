@@ -67,8 +67,16 @@ export class MessageList {
       this.older.textContent = s.loadingOlder ? T.carregando : T.carregarAnteriores;
       children.push(this.older);
     } else if (s.saudacao && !s.loading) {
-      children.push(this.row('saudacao', s.saudacao + s.nome, () =>
-        h('div', { class: 'row theirs' }, h('div', { class: 'author' }, s.nome), h('div', { class: 'bubble' }, h('span', { class: 'text' }, ...renderText(s.saudacao!))))));
+      children.push(
+        this.row('saudacao', s.saudacao + s.nome, () =>
+          h(
+            'div',
+            { class: 'row theirs' },
+            h('div', { class: 'author' }, s.nome),
+            h('div', { class: 'bubble' }, h('span', { class: 'text' }, ...renderText(s.saudacao!))),
+          ),
+        ),
+      );
     }
     const seen = new Set<string>();
     s.items.forEach((m, i) => {
@@ -79,7 +87,11 @@ export class MessageList {
         seen.add(`d:${m.key}`);
       }
       const showAuthor = !prev || prev.autor !== m.autor || prev.atendenteNome !== m.atendenteNome;
-      children.push(this.row(m.key, JSON.stringify([m, showAuthor]), () => renderMessage(m, { base: this.ctx.base, showAuthor, onRetry: this.ctx.onRetry })));
+      children.push(
+        this.row(m.key, JSON.stringify([m, showAuthor]), () =>
+          renderMessage(m, { base: this.ctx.base, showAuthor, onRetry: this.ctx.onRetry }),
+        ),
+      );
       seen.add(m.key);
     });
     for (const k of this.rows.keys()) if (k !== 'saudacao' && !seen.has(k)) this.rows.delete(k);

@@ -7,10 +7,23 @@ const memory = (): KV & { data: Map<string, string> } => {
   const data = new Map<string, string>();
   return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
 };
-const item = (clientId: string, conteudo = clientId): OutboxItem => ({ clientId, conteudo, midia: null, criadaEm: '2025-01-01T12:00:00.000Z' });
+const item = (clientId: string, conteudo = clientId): OutboxItem => ({
+  clientId,
+  conteudo,
+  midia: null,
+  criadaEm: '2025-01-01T12:00:00.000Z',
+});
 const stored = (o: OutboxItem): TWidgetMessage => ({
-  id: `m-${o.clientId}`, clientId: o.clientId, autor: 'cliente', atendenteNome: null, tipo: 'text', conteudo: o.conteudo,
-  midia: null, criadaEm: o.criadaEm, editada: false, apagada: false,
+  id: `m-${o.clientId}`,
+  clientId: o.clientId,
+  autor: 'cliente',
+  atendenteNome: null,
+  tipo: 'text',
+  conteudo: o.conteudo,
+  midia: null,
+  criadaEm: o.criadaEm,
+  editada: false,
+  apagada: false,
 });
 const ok = (o: OutboxItem): SendResult => ({ ok: true, mensagem: stored(o) });
 
@@ -35,7 +48,10 @@ describe('Outbox', () => {
     ['1', '2', '3'].forEach((id) => box.add(item(id)));
     const sent: string[] = [];
     const delivered: string[] = [];
-    await box.flush(async (o) => (sent.push(o.clientId), ok(o)), (m) => delivered.push(m.id));
+    await box.flush(
+      async (o) => (sent.push(o.clientId), ok(o)),
+      (m) => delivered.push(m.id),
+    );
     expect(sent).toEqual(['1', '2', '3']);
     expect(delivered).toEqual(['m-1', 'm-2', 'm-3']);
     expect(kv.data.has('fila')).toBe(false);
@@ -63,16 +79,25 @@ describe('Outbox', () => {
     const box = new Outbox(memory(), 'fila');
     ['1', '2'].forEach((id) => box.add(item(id)));
     const sent: string[] = [];
-    await box.flush(async (o) => {
-      sent.push(o.clientId);
-      return o.clientId === '1' && sent.length === 1 ? { ok: false, retry: false, message: 'Aguarde um instante.' } : ok(o);
-    }, () => {});
+    await box.flush(
+      async (o) => {
+        sent.push(o.clientId);
+        return o.clientId === '1' && sent.length === 1 ? { ok: false, retry: false, message: 'Aguarde um instante.' } : ok(o);
+      },
+      () => {},
+    );
     expect(sent).toEqual(['1', '2']);
     expect(box.list()).toEqual([{ ...item('1'), erro: 'Aguarde um instante.' }]);
-    await box.flush(async (o) => ok(o), () => {});
+    await box.flush(
+      async (o) => ok(o),
+      () => {},
+    );
     expect(box.list()).toHaveLength(1); // a failed one waits for the visitor
     box.retry('1');
-    await box.flush(async (o) => (sent.push(o.clientId), ok(o)), () => {});
+    await box.flush(
+      async (o) => (sent.push(o.clientId), ok(o)),
+      () => {},
+    );
     expect(sent.at(-1)).toBe('1');
     expect(box.list()).toEqual([]);
   });

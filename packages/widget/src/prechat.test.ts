@@ -16,7 +16,10 @@ describe('validatePreChat', () => {
   });
 
   it('sends only the asked fields, trimmed', () => {
-    const r = validatePreChat({ camposPreChat: ['nome', 'email'], departamentos: [dep] }, { nome: '  Ana ', email: 'ana@ex.com', telefone: '999', departamentoId: dep.id });
+    const r = validatePreChat(
+      { camposPreChat: ['nome', 'email'], departamentos: [dep] },
+      { nome: '  Ana ', email: 'ana@ex.com', telefone: '999', departamentoId: dep.id },
+    );
     expect(r.ok).toBe(true);
     expect(r.data).toEqual({ nome: 'Ana', email: 'ana@ex.com', departamentoId: dep.id });
   });

@@ -16,7 +16,8 @@ export function validatePreChat(config: Pick<TWidgetConfig, 'camposPreChat' | 'd
   if (campos.includes('nome') && !val('nome')) errors.nome = T.erroNome;
   if (campos.includes('email') && !EMAIL_RE.test(val('email'))) errors.email = T.erroEmail;
   if (campos.includes('telefone') && val('telefone').replace(/\D/g, '').length < 8) errors.telefone = T.erroTelefone;
-  if (config.departamentos.length && !config.departamentos.some((d) => d.id === val('departamentoId'))) errors.departamentoId = T.erroDepartamento;
+  if (config.departamentos.length && !config.departamentos.some((d) => d.id === val('departamentoId')))
+    errors.departamentoId = T.erroDepartamento;
   const data: TPreChat = {};
   if (campos.includes('nome')) data.nome = val('nome').slice(0, 100);
   if (campos.includes('email')) data.email = val('email');
@@ -48,11 +49,23 @@ export function preChatForm(config: TWidgetConfig, uid: string, submit: (p: TPre
   const geral = h('div', { class: 'field-error', role: 'alert' });
   const button = h('button', { type: 'submit', class: 'primary' }, T.iniciar);
   const form = h(
-    'form', { class: 'prechat', novalidate: true },
+    'form',
+    { class: 'prechat', novalidate: true },
     h('p', { class: 'prechat-title' }, T.preChatTitulo),
-    ...config.camposPreChat.map((c) => field(c, FIELDS[c].label, h('input', { type: FIELDS[c].type, autocomplete: FIELDS[c].autocomplete, maxlength: FIELDS[c].max }))),
+    ...config.camposPreChat.map((c) =>
+      field(c, FIELDS[c].label, h('input', { type: FIELDS[c].type, autocomplete: FIELDS[c].autocomplete, maxlength: FIELDS[c].max })),
+    ),
     config.departamentos.length > 0 &&
-      field('departamentoId', T.departamento, h('select', null, h('option', { value: '' }, T.escolhaDepartamento), ...config.departamentos.map((d) => h('option', { value: d.id }, d.nome)))),
+      field(
+        'departamentoId',
+        T.departamento,
+        h(
+          'select',
+          null,
+          h('option', { value: '' }, T.escolhaDepartamento),
+          ...config.departamentos.map((d) => h('option', { value: d.id }, d.nome)),
+        ),
+      ),
     geral,
     button,
   );

@@ -40,9 +40,11 @@ export function emitSend(socket: WidgetSocket | null, o: OutboxItem): Promise<Se
   if (!socket?.connected) return Promise.resolve({ ok: false, retry: true });
   const payload = { clientId: o.clientId, conteudo: o.conteudo, ...(o.midia ? { midia: o.midia } : {}) };
   return new Promise((resolve) =>
-    socket.timeout(ACK_TIMEOUT_MS).emit('EnviarMensagem', payload, (err, r) =>
-      resolve(err || !r ? { ok: false, retry: true } : r.ok ? r : { ok: false, retry: false, message: r.message }),
-    ),
+    socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emit('EnviarMensagem', payload, (err, r) =>
+        resolve(err || !r ? { ok: false, retry: true } : r.ok ? r : { ok: false, retry: false, message: r.message }),
+      ),
   );
 }
 
@@ -50,6 +52,8 @@ export function emitSend(socket: WidgetSocket | null, o: OutboxItem): Promise<Se
 export function emitPreChat(socket: WidgetSocket | null, p: TPreChat): Promise<string | null> {
   if (!socket?.connected) return Promise.resolve(T.semConexao);
   return new Promise((resolve) =>
-    socket.timeout(ACK_TIMEOUT_MS).emit('IniciarConversa', p, (err, r) => resolve(err || !r ? T.semConexao : r.ok ? null : (r.message ?? T.erroGenerico))),
+    socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emit('IniciarConversa', p, (err, r) => resolve(err || !r ? T.semConexao : r.ok ? null : (r.message ?? T.erroGenerico))),
   );
 }

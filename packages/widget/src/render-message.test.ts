@@ -5,8 +5,18 @@ import type { Item } from './thread';
 
 const base = 'https://chat.example.com';
 const item = (over: Partial<Item> = {}): Item => ({
-  id: 'm1', key: 'm1', clientId: null, autor: 'atendente', atendenteNome: 'Carlos', tipo: 'text', conteudo: 'Olá',
-  midia: null, criadaEm: '2025-01-01T12:00:00.000Z', editada: false, apagada: false, ...over,
+  id: 'm1',
+  key: 'm1',
+  clientId: null,
+  autor: 'atendente',
+  atendenteNome: 'Carlos',
+  tipo: 'text',
+  conteudo: 'Olá',
+  midia: null,
+  criadaEm: '2025-01-01T12:00:00.000Z',
+  editada: false,
+  apagada: false,
+  ...over,
 });
 const render = (m: Item, onRetry = vi.fn()) => renderMessage(m, { base, showAuthor: true, onRetry });
 
@@ -43,7 +53,9 @@ describe('renderMessage', () => {
   });
 
   it('shows other files as a card with name and size', () => {
-    const el = render(item({ midia: { url: '/backend/u/r.pdf', mimeType: 'application/pdf', filename: 'relatório.pdf', size: 2 * 1024 * 1024 } }));
+    const el = render(
+      item({ midia: { url: '/backend/u/r.pdf', mimeType: 'application/pdf', filename: 'relatório.pdf', size: 2 * 1024 * 1024 } }),
+    );
     const card = el.querySelector('a.file')!;
     expect(card.getAttribute('href')).toBe(`${base}/backend/u/r.pdf`);
     expect(card.textContent).toContain('relatório.pdf');
@@ -51,7 +63,11 @@ describe('renderMessage', () => {
   });
 
   it('shows a pending tick, and a retry button when sending failed', () => {
-    expect(render(item({ autor: 'cliente', estado: 'pendente', clientId: 'c1' })).querySelector('.tick')!.getAttribute('aria-label')).toBe('Enviando');
+    expect(
+      render(item({ autor: 'cliente', estado: 'pendente', clientId: 'c1' }))
+        .querySelector('.tick')!
+        .getAttribute('aria-label'),
+    ).toBe('Enviando');
     const onRetry = vi.fn();
     const failed = render(item({ autor: 'cliente', estado: 'falhou', clientId: 'c1', erro: 'Aguarde um instante.' }), onRetry);
     expect(failed.querySelector('.failed')!.textContent).toContain('Aguarde um instante.');

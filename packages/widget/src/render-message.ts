@@ -21,12 +21,24 @@ function renderMidia(m: NonNullable<Item['midia']>, base: string): Child {
   const url = safeUrl(m.url, base);
   const mime = m.mimeType;
   if (url && mime.startsWith('image/')) {
-    return h('a', { class: 'media', href: url, target: '_blank', rel: 'noopener noreferrer' }, h('img', { src: url, alt: m.filename || T.imagem, loading: 'lazy' }));
+    return h(
+      'a',
+      { class: 'media', href: url, target: '_blank', rel: 'noopener noreferrer' },
+      h('img', { src: url, alt: m.filename || T.imagem, loading: 'lazy' }),
+    );
   }
   if (url && mime.startsWith('video/')) return h('video', { class: 'media', src: url, controls: true, preload: 'metadata' });
   if (url && mime.startsWith('audio/')) return h('audio', { src: url, controls: true, preload: 'metadata' });
   // A document, or a file still uploading (no address yet): a card with its name and size.
-  const info = [icon('file', 22), h('span', { class: 'file-info' }, h('span', { class: 'file-name' }, m.filename || T.arquivo), m.size != null && h('span', { class: 'file-size' }, formatSize(m.size)))];
+  const info = [
+    icon('file', 22),
+    h(
+      'span',
+      { class: 'file-info' },
+      h('span', { class: 'file-name' }, m.filename || T.arquivo),
+      m.size != null && h('span', { class: 'file-size' }, formatSize(m.size)),
+    ),
+  ];
   return url
     ? h('a', { class: 'file', href: url, target: '_blank', rel: 'noopener noreferrer', download: m.filename ?? true }, ...info)
     : h('div', { class: 'file' }, ...info);
@@ -34,10 +46,13 @@ function renderMidia(m: NonNullable<Item['midia']>, base: string): Child {
 
 function renderMeta(m: Item): HTMLElement {
   const state =
-    m.estado === 'falhou' ? null
-    : m.estado ? h('span', { class: 'tick', title: T.pendente, 'aria-label': T.pendente }, icon('clock', 12))
-    : m.autor === 'cliente' ? h('span', { class: 'tick', title: T.enviada, 'aria-label': T.enviada }, icon('check', 12))
-    : null;
+    m.estado === 'falhou'
+      ? null
+      : m.estado
+        ? h('span', { class: 'tick', title: T.pendente, 'aria-label': T.pendente }, icon('clock', 12))
+        : m.autor === 'cliente'
+          ? h('span', { class: 'tick', title: T.enviada, 'aria-label': T.enviada }, icon('check', 12))
+          : null;
   return h('span', { class: 'meta' }, m.editada && !m.apagada && `${T.editada} · `, formatTime(m.criadaEm), state);
 }
 
@@ -54,11 +69,18 @@ export function renderMessage(m: Item, ctx: RenderCtx): HTMLElement {
       : null;
   const failed =
     m.estado === 'falhou' && m.clientId
-      ? h('div', { class: 'failed', role: 'alert' }, icon('alert', 14), h('span', null, m.erro || T.falhou), ' ',
-          h('button', { type: 'button', class: 'link', onclick: () => ctx.onRetry(m.clientId!) }, T.tentarNovamente))
+      ? h(
+          'div',
+          { class: 'failed', role: 'alert' },
+          icon('alert', 14),
+          h('span', null, m.erro || T.falhou),
+          ' ',
+          h('button', { type: 'button', class: 'link', onclick: () => ctx.onRetry(m.clientId!) }, T.tentarNovamente),
+        )
       : null;
   return h(
-    'div', { class: `row ${mine ? 'mine' : 'theirs'}${m.estado ? ` ${m.estado}` : ''}` },
+    'div',
+    { class: `row ${mine ? 'mine' : 'theirs'}${m.estado ? ` ${m.estado}` : ''}` },
     !mine && ctx.showAuthor && m.atendenteNome && h('div', { class: 'author' }, m.atendenteNome),
     h('div', { class: `bubble${m.midia && !m.apagada ? ' has-media' : ''}` }, ...body, progress, renderMeta(m)),
     failed,

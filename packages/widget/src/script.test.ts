@@ -6,7 +6,13 @@ describe('script options', () => {
   it('finds its tag and talks to the host that served it, not the embedding site', () => {
     document.body.innerHTML = '<script src="https://chat.example.com/widget.js" data-canal="tok-1"></script>';
     const opts = readOptions(findScript(document)!, 'https://loja.example.org/produtos');
-    expect(opts).toEqual({ canal: 'tok-1', origin: 'https://chat.example.com', backend: 'https://chat.example.com/backend', pagina: false, visitante: null });
+    expect(opts).toEqual({
+      canal: 'tok-1',
+      origin: 'https://chat.example.com',
+      backend: 'https://chat.example.com/backend',
+      pagina: false,
+      visitante: null,
+    });
   });
 
   it('reads the full-page mode and a handed-over visitor', () => {

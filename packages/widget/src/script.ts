@@ -12,7 +12,9 @@ export type WidgetOptions = {
 export function findScript(doc: Document): HTMLScriptElement | null {
   const cur = doc.currentScript;
   if (cur instanceof HTMLScriptElement && cur.dataset.canal) return cur;
-  return doc.querySelector<HTMLScriptElement>('script[data-canal][src*="widget"]') ?? doc.querySelector<HTMLScriptElement>('script[data-canal]');
+  return (
+    doc.querySelector<HTMLScriptElement>('script[data-canal][src*="widget"]') ?? doc.querySelector<HTMLScriptElement>('script[data-canal]')
+  );
 }
 
 export function readOptions(script: HTMLScriptElement, pageUrl: string): WidgetOptions | null {

@@ -9,9 +9,20 @@ const time = (iso: string) => Date.parse(iso) || 0;
 
 function local(o: OutboxItem, estado: Estado, extra: Partial<Item> = {}): Item {
   return {
-    id: '', key: `c:${o.clientId}`, clientId: o.clientId, autor: 'cliente', atendenteNome: null,
-    tipo: o.midia ? 'document' : 'text', conteudo: o.conteudo, midia: o.midia, criadaEm: o.criadaEm,
-    editada: false, apagada: false, estado, erro: o.erro, ...extra,
+    id: '',
+    key: `c:${o.clientId}`,
+    clientId: o.clientId,
+    autor: 'cliente',
+    atendenteNome: null,
+    tipo: o.midia ? 'document' : 'text',
+    conteudo: o.conteudo,
+    midia: o.midia,
+    criadaEm: o.criadaEm,
+    editada: false,
+    apagada: false,
+    estado,
+    erro: o.erro,
+    ...extra,
   };
 }
 

@@ -3,10 +3,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { View, type ViewHandlers } from './view';
 
 const handlers = (): ViewHandlers => ({
-  toggle: vi.fn(), send: vi.fn(), files: vi.fn(), typing: vi.fn(), retry: vi.fn(), loadOlder: vi.fn(),
-  preChat: vi.fn(async () => null), popoutUrl: () => null,
+  toggle: vi.fn(),
+  send: vi.fn(),
+  files: vi.fn(),
+  typing: vi.fn(),
+  retry: vi.fn(),
+  loadOlder: vi.fn(),
+  preChat: vi.fn(async () => null),
+  popoutUrl: () => null,
 });
-const config = { nome: 'Loja Azul', cor: '#facc15', saudacao: 'Oi!', camposPreChat: ['nome', 'email'] as ('nome' | 'email')[], departamentos: [], verificarIdentidade: false };
+const config = {
+  nome: 'Loja Azul',
+  cor: '#facc15',
+  saudacao: 'Oi!',
+  camposPreChat: ['nome', 'email'] as ('nome' | 'email')[],
+  departamentos: [],
+  verificarIdentidade: false,
+};
 
 describe('View', () => {
   let on: ViewHandlers;

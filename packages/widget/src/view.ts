@@ -41,15 +41,31 @@ export class View {
   private footerKind = '';
   private typingTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly pagina: boolean, base: string, private readonly on: ViewHandlers) {
+  constructor(
+    private readonly pagina: boolean,
+    base: string,
+    private readonly on: ViewHandlers,
+  ) {
     this.list = new MessageList({ base, onRetry: on.retry, onLoadOlder: on.loadOlder });
     this.input = composer(this.uid, on);
-    const popout = h('button', { type: 'button', class: 'icon-btn', 'aria-label': T.popout, title: T.popout, onclick: () => this.popout() }, icon('popout', 18));
-    const close = h('button', { type: 'button', class: 'icon-btn', 'aria-label': T.fechar, title: T.fechar, onclick: () => on.toggle(false) }, icon('close', 20));
+    const popout = h(
+      'button',
+      { type: 'button', class: 'icon-btn', 'aria-label': T.popout, title: T.popout, onclick: () => this.popout() },
+      icon('popout', 18),
+    );
+    const close = h(
+      'button',
+      { type: 'button', class: 'icon-btn', 'aria-label': T.fechar, title: T.fechar, onclick: () => on.toggle(false) },
+      icon('close', 20),
+    );
     this.panel = h(
-      'section', { class: 'panel', role: 'dialog', 'aria-labelledby': this.title.id, hidden: !pagina },
+      'section',
+      { class: 'panel', role: 'dialog', 'aria-labelledby': this.title.id, hidden: !pagina },
       h('header', null, this.avatar, h('div', { class: 'heading' }, this.title, this.status), !pagina && popout, !pagina && close),
-      this.notice, this.list.el, this.typing, this.footer,
+      this.notice,
+      this.list.el,
+      this.typing,
+      this.footer,
     );
     this.panel.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && !this.pagina) {
@@ -119,7 +135,10 @@ export class View {
     if (!n) return;
     this.notice.className = `notice ${n.kind}`;
     this.notice.setAttribute('role', n.kind === 'error' ? 'alert' : 'status');
-    this.notice.replaceChildren(n.text, n.link ? h('a', { href: n.link.href, target: '_blank', rel: 'noopener noreferrer' }, n.link.label) : '');
+    this.notice.replaceChildren(
+      n.text,
+      n.link ? h('a', { href: n.link.href, target: '_blank', rel: 'noopener noreferrer' }, n.link.label) : '',
+    );
   }
 
   /** The attendant's "digitando...": it fades by itself in case the "stopped" never comes (tab closed). */

@@ -13,10 +13,15 @@ const ZArgs = z.object({
   nome: z.string().trim().min(2, 'informe --nome (nome da empresa)'),
   email: z.email('informe --email (e-mail do master)'),
   'master-nome': z.string().trim().min(1).optional(),
-  'database-name': z.string().regex(/^[a-z0-9-]{2,40}$/, 'use letras minúsculas, números e hífen').optional(),
+  'database-name': z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'use letras minúsculas, números e hífen')
+    .optional(),
 });
 
-const { values } = parseArgs({ options: { nome: { type: 'string' }, email: { type: 'string' }, 'master-nome': { type: 'string' }, 'database-name': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { nome: { type: 'string' }, email: { type: 'string' }, 'master-nome': { type: 'string' }, 'database-name': { type: 'string' } },
+});
 const args = ZArgs.safeParse(values);
 if (!args.success) {
   for (const i of args.error.issues) console.error(`${String(i.path[0] ?? '')}: ${i.message}`);

@@ -14,7 +14,10 @@ export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: s
     async send(email) {
       const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
       if (!transport) {
-        log.info({ outboxId: row!.id, to: email.to, subject: email.subject, text: email.text }, 'e-mail guardado na caixa de saída (sem SMTP_URL)');
+        log.info(
+          { outboxId: row!.id, to: email.to, subject: email.subject, text: email.text },
+          'e-mail guardado na caixa de saída (sem SMTP_URL)',
+        );
         return;
       }
       try {
@@ -22,7 +25,10 @@ export function createMailer(db: Db, log: FastifyBaseLogger, opts: { smtpUrl?: s
         await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, row!.id));
       } catch (err) {
         log.error({ err, outboxId: row!.id }, 'falha ao enviar e-mail');
-        await db.update(emailOutbox).set({ error: String(err) }).where(eq(emailOutbox.id, row!.id));
+        await db
+          .update(emailOutbox)
+          .set({ error: String(err) })
+          .where(eq(emailOutbox.id, row!.id));
       }
     },
   };

@@ -8,7 +8,10 @@ import type { TSessionUser } from './session';
 /** HS256 access tokens (`authToken`): sub = user, acc = account, role; `exp` in seconds. */
 export class TokenService {
   private readonly key: Uint8Array;
-  constructor(secret: string, private readonly ttlS = ACCESS_TOKEN_TTL_S) {
+  constructor(
+    secret: string,
+    private readonly ttlS = ACCESS_TOKEN_TTL_S,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 

@@ -16,7 +16,10 @@ export type UploadRules = {
 };
 
 /** Reads one multipart file under the size cap and checks what its bytes really are. */
-export async function readCheckedFile(file: MultipartFile | undefined, rules: UploadRules): Promise<{ buffer: Buffer; mime: string; ext: string; filename: string }> {
+export async function readCheckedFile(
+  file: MultipartFile | undefined,
+  rules: UploadRules,
+): Promise<{ buffer: Buffer; mime: string; ext: string; filename: string }> {
   if (!file) throw new BadRequest('Nenhum arquivo enviado.');
   let buffer: Buffer;
   try {

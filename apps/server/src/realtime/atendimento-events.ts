@@ -17,7 +17,8 @@ export const visitorRoom = (clienteId: string, canalId: string) => `visitante:${
 function audience(accountId: string, row: TAtendimento): string[] {
   const rooms = [staffRooms.supervisors(accountId)];
   if (row.atendenteId) rooms.push(staffRooms.user(row.atendenteId));
-  if (row.status === 'aguardando') rooms.push(row.departamentoId ? staffRooms.department(row.departamentoId) : staffRooms.atendentes(accountId));
+  if (row.status === 'aguardando')
+    rooms.push(row.departamentoId ? staffRooms.department(row.departamentoId) : staffRooms.atendentes(accountId));
   return rooms;
 }
 
@@ -26,23 +27,43 @@ export class AtendimentoEvents {
   constructor(private readonly io: Server | undefined) {}
 
   private staff() {
-    return this.io?.of(ATENDIMENTO_NAMESPACE) as unknown as { to: (r: string[]) => { emit: <E extends keyof AtendimentoServerEvents>(e: E, ...a: Parameters<AtendimentoServerEvents[E]>) => void } } | undefined;
+    return this.io?.of(ATENDIMENTO_NAMESPACE) as unknown as
+      | {
+          to: (r: string[]) => {
+            emit: <E extends keyof AtendimentoServerEvents>(e: E, ...a: Parameters<AtendimentoServerEvents[E]>) => void;
+          };
+        }
+      | undefined;
   }
   private widget() {
-    return this.io?.of(WIDGET_NAMESPACE) as unknown as { to: (r: string) => { emit: <E extends keyof WidgetServerEvents>(e: E, ...a: Parameters<WidgetServerEvents[E]>) => void } } | undefined;
+    return this.io?.of(WIDGET_NAMESPACE) as unknown as
+      | { to: (r: string) => { emit: <E extends keyof WidgetServerEvents>(e: E, ...a: Parameters<WidgetServerEvents[E]>) => void } }
+      | undefined;
   }
 
   /** A row changed; `before` lets those who no longer see it (after a transfer) drop it. */
   row(accountId: string, row: TAtendimento, before?: TAtendimento) {
     const rooms = new Set(audience(accountId, row));
     if (before) audience(accountId, before).forEach((r) => rooms.add(r));
-    this.staff()?.to([...rooms]).emit('ChatListAtendimento', row);
+    this.staff()
+      ?.to([...rooms])
+      .emit('ChatListAtendimento', row);
   }
 
-  messages(accountId: string, row: TAtendimento, msgs: TMensagem[], masterId: string | null, opts: { toVisitor: boolean; toStaff?: boolean }) {
+  messages(
+    accountId: string,
+    row: TAtendimento,
+    msgs: TMensagem[],
+    masterId: string | null,
+    opts: { toVisitor: boolean; toStaff?: boolean },
+  ) {
     for (const msg of msgs) {
-      if (opts.toStaff !== false) this.staff()?.to(audience(accountId, row)).emit('ClientReceiveMessage', presentRealtimeMessage(msg, row, masterId));
-      if (opts.toVisitor && row.origem !== 'whatsapp') this.widget()?.to(visitorRoom(row.clienteId, row.canalId)).emit('Mensagem', presentWidgetMessage(msg));
+      if (opts.toStaff !== false)
+        this.staff()
+          ?.to(audience(accountId, row))
+          .emit('ClientReceiveMessage', presentRealtimeMessage(msg, row, masterId));
+      if (opts.toVisitor && row.origem !== 'whatsapp')
+        this.widget()?.to(visitorRoom(row.clienteId, row.canalId)).emit('Mensagem', presentWidgetMessage(msg));
     }
   }
 
@@ -57,7 +78,9 @@ export class AtendimentoEvents {
   /** The visitor's status line: waiting, with whom, finished (and where to rate). */
   visitorState(row: TAtendimento, avaliacaoUrl: string | null) {
     if (row.origem === 'whatsapp') return;
-    this.widget()?.to(visitorRoom(row.clienteId, row.canalId)).emit('AtendimentoAtualizado', { status: row.status, atendenteNome: row.atendenteNome, avaliacaoUrl });
+    this.widget()
+      ?.to(visitorRoom(row.clienteId, row.canalId))
+      .emit('AtendimentoAtualizado', { status: row.status, atendenteNome: row.atendenteNome, avaliacaoUrl });
   }
 
   agentTyping(row: TAtendimento, atendenteNome: string, digitando: boolean) {

@@ -38,15 +38,32 @@ describe('customer-chat realtime contract', () => {
   let base: string;
   const sockets: Socket[] = [];
   const json = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(base + url, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(base + url, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return (await res.json()) as T;
   };
-  const token = async (email: string) => (await json<{ token: string }>('POST', '/backend/api/auth/login', { email, senha: 'balcao-demo' })).token;
+  const token = async (email: string) =>
+    (await json<{ token: string }>('POST', '/backend/api/auth/login', { email, senha: 'balcao-demo' })).token;
 
   beforeAll(async () => {
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    env = { NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, dataDir, MAIL_FROM: 'x@y.z', SEED_DEMO: true, LOG_LEVEL: 'silent', TRUST_PROXY: false, WIDGET_MESSAGES_PER_MINUTE: 30, WIDGET_SESSIONS_PER_MINUTE: 20 };
+    env = {
+      NODE_ENV: 'test',
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      dataDir,
+      MAIL_FROM: 'x@y.z',
+      SEED_DEMO: true,
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: false,
+      WIDGET_MESSAGES_PER_MINUTE: 30,
+      WIDGET_SESSIONS_PER_MINUTE: 20,
+    };
     running = await startServer(env);
   });
   afterAll(async () => {
@@ -59,14 +76,26 @@ describe('customer-chat realtime contract', () => {
     const master = await token('master@demo.local');
     const atendente = await token('atendente@demo.local');
     const outsider = await token('atendente2@demo.local');
-    const deps = await json<{ id: string; nome: string }[]>('GET', '/backend/api/departamentos', undefined, { authorization: `Bearer ${master}` });
+    const deps = await json<{ id: string; nome: string }[]>('GET', '/backend/api/departamentos', undefined, {
+      authorization: `Bearer ${master}`,
+    });
     const comercial = deps.find((d) => d.nome === 'Comercial')!.id;
     // The queue of Comercial: atendente (Comercial) sees it, atendente2 (Suporte) must not.
-    const canal = await json<TCanal>('POST', '/backend/api/canais/widget', { nome: 'Site', origensPermitidas: [SITE], departamentoPadraoId: comercial }, { authorization: `Bearer ${master}` });
+    const canal = await json<TCanal>(
+      'POST',
+      '/backend/api/canais/widget',
+      { nome: 'Site', origensPermitidas: [SITE], departamentoPadraoId: comercial },
+      { authorization: `Bearer ${master}` },
+    );
     const session = await json<TWidgetSession>('POST', `/backend/api/public/widget/${canal.token}/sessao`, {}, { origin: SITE });
 
     const staff = (t: string) => {
-      const s = connect(`${base}/atendimento`, { path: '/backend/socket.io', auth: { token: t }, transports: ['websocket'], reconnectionDelay: 100 });
+      const s = connect(`${base}/atendimento`, {
+        path: '/backend/socket.io',
+        auth: { token: t },
+        transports: ['websocket'],
+        reconnectionDelay: 100,
+      });
       sockets.push(s);
       return s;
     };
@@ -74,8 +103,20 @@ describe('customer-chat realtime contract', () => {
     const agent = staff(atendente);
     const other = staff(outsider);
     // The master of another account, in the same process: must never hear of this account's customers.
-    await createAccount(running.database.db, { nome: 'Outra Loja', databaseName: 'outra-loja', master: { nome: 'Outro Master', email: 'master@outra.local', senha: 'senha-outra-123' } });
-    const foreign = connect(`${base}/atendimento`, { path: '/backend/socket.io', auth: { token: (await json<{ token: string }>('POST', '/backend/api/auth/login', { email: 'master@outra.local', senha: 'senha-outra-123' })).token }, transports: ['websocket'], forceNew: true });
+    await createAccount(running.database.db, {
+      nome: 'Outra Loja',
+      databaseName: 'outra-loja',
+      master: { nome: 'Outro Master', email: 'master@outra.local', senha: 'senha-outra-123' },
+    });
+    const foreign = connect(`${base}/atendimento`, {
+      path: '/backend/socket.io',
+      auth: {
+        token: (await json<{ token: string }>('POST', '/backend/api/auth/login', { email: 'master@outra.local', senha: 'senha-outra-123' }))
+          .token,
+      },
+      transports: ['websocket'],
+      forceNew: true,
+    });
     sockets.push(foreign);
     foreign.onAny((event: string, ...args: unknown[]) => event !== 'ChatListPresence' && leaked.push([event, ...args]));
     const rows: TAtendimento[] = [];
@@ -85,13 +126,24 @@ describe('customer-chat realtime contract', () => {
     other.on('ClientReceiveMessage', (m: unknown) => leaked.push(m));
     await until(() => agent.connected && other.connected && foreign.connected);
 
-    const refused = connect(`${base}/widget`, { path: '/backend/socket.io', auth: { canal: canal.token, visitante: session.visitante }, transports: ['websocket'], extraHeaders: { origin: 'https://intruso.com' } });
+    const refused = connect(`${base}/widget`, {
+      path: '/backend/socket.io',
+      auth: { canal: canal.token, visitante: session.visitante },
+      transports: ['websocket'],
+      extraHeaders: { origin: 'https://intruso.com' },
+    });
     sockets.push(refused);
     const refusal = await new Promise<Error>((resolve) => refused.on('connect_error', resolve));
     expect(refusal.message).toBe('Este site não tem permissão para usar este chat.');
     refused.close();
 
-    const visitor = connect(`${base}/widget`, { path: '/backend/socket.io', auth: { canal: canal.token, visitante: session.visitante }, transports: ['websocket'], extraHeaders: { origin: SITE }, reconnectionDelay: 100 });
+    const visitor = connect(`${base}/widget`, {
+      path: '/backend/socket.io',
+      auth: { canal: canal.token, visitante: session.visitante },
+      transports: ['websocket'],
+      extraHeaders: { origin: SITE },
+      reconnectionDelay: 100,
+    });
     sockets.push(visitor);
     const toVisitor: TWidgetMessage[] = [];
     visitor.on('Mensagem', (m: TWidgetMessage) => toVisitor.push(m));
@@ -100,7 +152,14 @@ describe('customer-chat realtime contract', () => {
     expect(ack).toMatchObject({ ok: true, mensagem: { autor: 'cliente', conteudo: 'Oi, preciso de ajuda' } });
 
     await until(() => received.length === 1 && rows.length >= 1);
-    expect(received[0]).toMatchObject({ type: 'text', isAtendente: false, content: 'Oi, preciso de ajuda', origem: 'widget', clientId: 'visitante-0001', message: { source: 'widget', isDeleted: false } });
+    expect(received[0]).toMatchObject({
+      type: 'text',
+      isAtendente: false,
+      content: 'Oi, preciso de ajuda',
+      origem: 'widget',
+      clientId: 'visitante-0001',
+      message: { source: 'widget', isDeleted: false },
+    });
     const id = received[0]!.atendimentoId;
     expect(rows.at(-1)).toMatchObject({ atendimentoId: id, status: 'aguardando', mensagensNaoLidas: 1 });
     expect(leaked).toHaveLength(0);
@@ -111,7 +170,8 @@ describe('customer-chat realtime contract', () => {
       (payload) => (agent.connected ? agent.timeout(2000).emitWithAck('SendWidgetMessage', payload) : Promise.reject(new Error('offline'))),
       (_clientId, a) => acks.push(a),
     );
-    const enqueue = (n: number) => queue.enqueue(JSON.stringify({ clientId: `agente-${String(n).padStart(4, '0')}`, atendimentoId: id, conteudo: `resposta ${n}` }));
+    const enqueue = (n: number) =>
+      queue.enqueue(JSON.stringify({ clientId: `agente-${String(n).padStart(4, '0')}`, atendimentoId: id, conteudo: `resposta ${n}` }));
     for (let n = 1; n <= 3; n++) enqueue(n);
     await queue.flush();
     expect(acks.filter((a) => a.ok)).toHaveLength(3);
@@ -129,9 +189,23 @@ describe('customer-chat realtime contract', () => {
     await queue.flush();
     expect(queue.size).toBe(0);
 
-    const page = await json<{ mensagens: TWidgetMessage[] }>('GET', `/backend/api/public/widget/${canal.token}/mensagens?visitante=${session.visitante}`, undefined, { origin: SITE });
+    const page = await json<{ mensagens: TWidgetMessage[] }>(
+      'GET',
+      `/backend/api/public/widget/${canal.token}/mensagens?visitante=${session.visitante}`,
+      undefined,
+      { origin: SITE },
+    );
     const answers = page.mensagens.filter((m) => m.autor === 'atendente').map((m) => m.conteudo);
-    expect(answers).toEqual(['resposta 1', 'resposta 2', 'resposta 3', 'resposta 4', 'resposta 5', 'resposta 6', 'resposta 7', 'resposta 8']);
+    expect(answers).toEqual([
+      'resposta 1',
+      'resposta 2',
+      'resposta 3',
+      'resposta 4',
+      'resposta 5',
+      'resposta 6',
+      'resposta 7',
+      'resposta 8',
+    ]);
     await until(() => toVisitor.filter((m) => m.autor === 'atendente').length >= 8);
     const live = toVisitor.filter((m) => m.autor === 'atendente').map((m) => m.conteudo);
     expect(live).toEqual(answers);

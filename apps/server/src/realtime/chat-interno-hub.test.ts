@@ -3,8 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHAT_INTERNO_INLINE, CHAT_INTERNO_NAMESPACE, CHAT_INTERNO_VALIDACAO as V, type ChatInternoClientEvents, type ChatInternoServerEvents,
-  type TConversa, type TMensagem, type TUpdateConversations,
+  CHAT_INTERNO_INLINE,
+  CHAT_INTERNO_NAMESPACE,
+  CHAT_INTERNO_VALIDACAO as V,
+  type ChatInternoClientEvents,
+  type ChatInternoServerEvents,
+  type TConversa,
+  type TMensagem,
+  type TUpdateConversations,
 } from '@balcao/shared/chat-interno';
 import { chatWorld, makeGroup, type ChatWorld } from '../modules/chat-interno/testing';
 import { login } from '../test/factories';
@@ -79,11 +85,19 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
   it('acks SendMessage with the stored message and delivers ReceiveMessage to the other members only', async () => {
     const grupo = await makeGroup(w.api.ana, 'Ao vivo', [w.bia.id, w.duda.id]);
     const [ana, anaOtherTab, bia, duda, caio, estranho] = await Promise.all([
-      as(w.ana.email), as(w.ana.email), as(w.bia.email), as(w.duda.email), as(w.caio.email), as(w.outra.estranho.email),
+      as(w.ana.email),
+      as(w.ana.email),
+      as(w.bia.email),
+      as(w.duda.email),
+      as(w.caio.email),
+      as(w.outra.estranho.email),
     ]);
     const clientId = randomUUID();
     const ack = await send(ana, grupo, 'Olá, time', clientId);
-    expect(ack).toMatchObject({ ok: true, mensagem: { conversaId: grupo, conteudo: 'Olá, time', remetenteId: w.ana.id, clientId, origemTipo: 1 } });
+    expect(ack).toMatchObject({
+      ok: true,
+      mensagem: { conversaId: grupo, conteudo: 'Olá, time', remetenteId: w.ana.id, clientId, origemTipo: 1 },
+    });
     const stored = (ack as { mensagem: TMensagem }).mensagem;
 
     await until(() => bia.receive.length === 1 && duda.receive.length === 1 && anaOtherTab.receive.length === 1);
@@ -109,7 +123,7 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
     expect(page.totalCount).toBe(1);
   });
 
-  it('acks refusals: bad payload, a conversation the user is not in, another account\'s conversation', async () => {
+  it("acks refusals: bad payload, a conversation the user is not in, another account's conversation", async () => {
     const grupo = await makeGroup(w.api.ana, 'Fechado', [w.bia.id, w.duda.id]);
     const [caio, estranho, bia] = await Promise.all([as(w.caio.email), as(w.outra.estranho.email), as(w.bia.email)]);
     expect(await send(bia, grupo, '   ')).toEqual({ ok: false, message: V.mensagemVazia, code: 'VALIDATION' });
@@ -117,7 +131,9 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
     const notFound = { ok: false, message: CHAT_INTERNO_INLINE.conversaNaoEncontrada, code: 'NOT_FOUND' };
     expect(await send(caio, grupo, 'posso entrar?')).toEqual(notFound);
     expect(await send(estranho, grupo, 'invasão')).toEqual(notFound);
-    expect(await estranho.socket.timeout(5000).emitWithAck('ViewMessages', { conversaId: grupo, ultimaMensagemId: null })).toEqual(notFound);
+    expect(await estranho.socket.timeout(5000).emitWithAck('ViewMessages', { conversaId: grupo, ultimaMensagemId: null })).toEqual(
+      notFound,
+    );
     const page = (await w.api.ana.get(`/mensagens/${grupo}`)).json() as { totalCount: number };
     expect(page.totalCount).toBe(1); // only the creation notice
   });
@@ -127,16 +143,24 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
     const [ana, bia] = await Promise.all([as(w.ana.email), as(w.bia.email)]);
     await send(ana, grupo, 'um');
     const ack = await send(ana, grupo, 'dois');
-    const unread = async () => ((await w.api.bia.get('/conversas')).json() as TConversa[]).find((c) => c.id === grupo)!.qtdMensagensNaoVistas;
+    const unread = async () =>
+      ((await w.api.bia.get('/conversas')).json() as TConversa[]).find((c) => c.id === grupo)!.qtdMensagensNaoVistas;
     expect(await unread()).toBe(3);
     const lastId = (ack as { mensagem: TMensagem }).mensagem.id;
-    expect(await bia.socket.timeout(5000).emitWithAck('ViewMessages', { conversaId: grupo, ultimaMensagemId: lastId })).toEqual({ ok: true });
+    expect(await bia.socket.timeout(5000).emitWithAck('ViewMessages', { conversaId: grupo, ultimaMensagemId: lastId })).toEqual({
+      ok: true,
+    });
     expect(await unread()).toBe(0);
   });
 
   it('sends UpdateConversations when a list changes: created, joined, renamed, removed, left', async () => {
     const [master, ana, bia, caio, duda, estranho] = await Promise.all([
-      as(w.master.email), as(w.ana.email), as(w.bia.email), as(w.caio.email), as(w.duda.email), as(w.outra.estranho.email),
+      as(w.master.email),
+      as(w.ana.email),
+      as(w.bia.email),
+      as(w.caio.email),
+      as(w.duda.email),
+      as(w.outra.estranho.email),
     ]);
     const has = (r: Recorded, conteudo: string) => r.receive.some((m) => m.conteudo === conteudo);
     const grupo = await makeGroup(w.api.ana, 'Eventos', [w.bia.id, w.duda.id]);
@@ -162,7 +186,7 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
     expect(estranho.receive).toHaveLength(0);
   });
 
-  it('reaches a department\'s members as they are when the message is sent', async () => {
+  it("reaches a department's members as they are when the message is sent", async () => {
     const grupo = await makeGroup(w.api.master, 'Suporte ao vivo', [w.ana.id, w.duda.id], [w.suporte.id]);
     const novato = await w.acc.addUser('atendente', { nome: 'Novato', departamentoId: w.suporte.id });
     const [master, bia, recemChegado] = await Promise.all([as(w.master.email), as(w.bia.email), as(novato.email)]);

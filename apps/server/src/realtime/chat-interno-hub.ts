@@ -1,6 +1,10 @@
 import type { Namespace, Server } from 'socket.io';
 import {
-  CHAT_INTERNO_EVENTS, CHAT_INTERNO_FALHAS, ZEnviarMensagemInput, ZVisualizarInput, type TAckError,
+  CHAT_INTERNO_EVENTS,
+  CHAT_INTERNO_FALHAS,
+  ZEnviarMensagemInput,
+  ZVisualizarInput,
+  type TAckError,
 } from '@balcao/shared/chat-interno';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
@@ -28,11 +32,15 @@ export function registerChatInternoHub(io: Server, ctx: Pick<AppContext, 'db' | 
     socket.on(CHAT_INTERNO_EVENTS.sendMessage, async (payload, ack) => {
       const parsed = ZEnviarMensagemInput.safeParse(payload);
       const answer = parsed.success
-        ? await attempt(async () => {
-            const { mensagem, change } = await enviarMensagem(ctx.db, user, parsed.data);
-            if (change) publishChange(io, change, socket.id);
-            return { ok: true as const, mensagem };
-          }, CHAT_INTERNO_FALHAS.enviar, log)
+        ? await attempt(
+            async () => {
+              const { mensagem, change } = await enviarMensagem(ctx.db, user, parsed.data);
+              if (change) publishChange(io, change, socket.id);
+              return { ok: true as const, mensagem };
+            },
+            CHAT_INTERNO_FALHAS.enviar,
+            log,
+          )
         : invalid(parsed.error.issues[0]?.message ?? CHAT_INTERNO_FALHAS.enviar);
       if (typeof ack === 'function') ack(answer);
     });
@@ -40,10 +48,14 @@ export function registerChatInternoHub(io: Server, ctx: Pick<AppContext, 'db' | 
     socket.on(CHAT_INTERNO_EVENTS.viewMessages, async (payload, ack) => {
       const parsed = ZVisualizarInput.safeParse(payload);
       const answer = parsed.success
-        ? await attempt(async () => {
-            await visualizarMensagens(ctx.db, user, parsed.data);
-            return { ok: true as const };
-          }, VIEW_FAILED, log)
+        ? await attempt(
+            async () => {
+              await visualizarMensagens(ctx.db, user, parsed.data);
+              return { ok: true as const };
+            },
+            VIEW_FAILED,
+            log,
+          )
         : invalid(parsed.error.issues[0]?.message ?? VIEW_FAILED);
       if (typeof ack === 'function') ack(answer);
     });

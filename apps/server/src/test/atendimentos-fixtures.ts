@@ -9,14 +9,24 @@ export const SITE = 'https://loja.exemplo.com.br';
 
 /** A widget channel created through the admin API. */
 export async function makeCanal(t: TestApp, auth: Record<string, string>, patch: Partial<TCanalWidgetInput> = {}): Promise<TCanal> {
-  const res = await t.app.inject({ method: 'POST', url: '/backend/api/canais/widget', headers: auth, payload: { nome: 'Site', origensPermitidas: [SITE], ...patch } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/backend/api/canais/widget',
+    headers: auth,
+    payload: { nome: 'Site', origensPermitidas: [SITE], ...patch },
+  });
   if (res.statusCode !== 201) throw new Error(`canal: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
 /** A visitor as the widget starts one: a session from an allowed origin, then messages. */
 export async function makeVisitor(t: TestApp, canal: TCanal, body: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: `/backend/api/public/widget/${canal.token}/sessao`, headers: { origin: SITE }, payload: body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/backend/api/public/widget/${canal.token}/sessao`,
+    headers: { origin: SITE },
+    payload: body,
+  });
   if (res.statusCode !== 200) throw new Error(`sessao: ${res.statusCode} ${res.body}`);
   const session = res.json() as TWidgetSession;
   // Resolved once, as the socket does at its handshake, so concurrent sends keep the order they were made in.

@@ -10,12 +10,22 @@ const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 /** An account with its master; more users via `addUser`. */
 export async function makeAccount(db: Db, nome = 'Loja Teste') {
   const u = unique();
-  const { account, master } = await createAccount(db, { nome, databaseName: `conta-${u}`, master: { nome: 'Master Teste', email: `master-${u}@teste.local`, senha: TEST_PASSWORD } });
+  const { account, master } = await createAccount(db, {
+    nome,
+    databaseName: `conta-${u}`,
+    master: { nome: 'Master Teste', email: `master-${u}@teste.local`, senha: TEST_PASSWORD },
+  });
   return {
     account,
     master,
     addUser: (role: TRole, extra: { nome?: string; departamentoId?: string | null } = {}) =>
-      createUser(db, account.id, { nome: extra.nome ?? `Usuário ${role}`, email: `${role}-${unique()}@teste.local`, role, senha: TEST_PASSWORD, departamentoId: extra.departamentoId ?? null }),
+      createUser(db, account.id, {
+        nome: extra.nome ?? `Usuário ${role}`,
+        email: `${role}-${unique()}@teste.local`,
+        role,
+        senha: TEST_PASSWORD,
+        departamentoId: extra.departamentoId ?? null,
+      }),
     addDepartamento: (nome: string) => createDepartamento(db, account.id, nome),
   };
 }

@@ -53,7 +53,13 @@ export function AppRoutes() {
           <Route path="/:databaseName/central/:centralSlug/documentacao/*" element={openPage(<Pages.PublicDocumentacao />)} />
           <Route path="/grafana/*" element={openPage(<GrafanaRedirect />)} />
           <Route path="/widget-conversations" element={openPage(<Pages.WidgetConversations />)} />
-          <Route element={<Suspense fallback={<ShellSkeleton />}><ProtectedLayout /></Suspense>}>
+          <Route
+            element={
+              <Suspense fallback={<ShellSkeleton />}>
+                <ProtectedLayout />
+              </Suspense>
+            }
+          >
             <Route index element={<HomeRedirect />} />
             <Route path="/atendimentos" element={<Pages.Atendimentos />} />
             <Route path="/config" element={<Pages.Config />} />

@@ -6,7 +6,9 @@ export function ShellSkeleton() {
     <div role="status" className="flex min-h-dvh" aria-busy="true" aria-label="Carregando">
       <div className="hidden w-64 flex-col gap-3 border-r bg-sidebar p-4 md:flex">
         <Skeleton className="h-8 w-32" />
-        {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-7 w-full" />)}
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-7 w-full" />
+        ))}
       </div>
       <div className="flex flex-1 flex-col gap-4 p-6">
         <Skeleton className="h-8 w-48" />

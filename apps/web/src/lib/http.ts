@@ -6,7 +6,12 @@ export const API_BASE = '/backend';
 
 /** A failed call: the server's Portuguese message, its code and per-field errors. */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly code?: string, readonly errors?: Record<string, string[]>) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
     super(message);
   }
 }
@@ -60,7 +65,12 @@ export async function request<S extends z.ZodType>(method: string, path: string,
   }
   if (!res.ok) {
     const err = (data ?? {}) as { message?: string; code?: string; errors?: Record<string, string[]> };
-    throw new ApiError(res.status, typeof err.message === 'string' ? err.message : 'Erro inesperado. Tente novamente.', err.code, err.errors);
+    throw new ApiError(
+      res.status,
+      typeof err.message === 'string' ? err.message : 'Erro inesperado. Tente novamente.',
+      err.code,
+      err.errors,
+    );
   }
   return schema ? schema.parse(data) : (data as z.infer<S>);
 }

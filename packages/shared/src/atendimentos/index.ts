@@ -9,7 +9,11 @@ export const ZOrigem = z.enum(ORIGENS);
 export const STATUS_ATENDIMENTO = ['aguardando', 'em_atendimento', 'finalizado'] as const;
 export const ZStatusAtendimento = z.enum(STATUS_ATENDIMENTO);
 export type TStatusAtendimento = z.infer<typeof ZStatusAtendimento>;
-export const STATUS_LABEL: Record<TStatusAtendimento, string> = { aguardando: 'Aguardando', em_atendimento: 'Em atendimento', finalizado: 'Finalizados' };
+export const STATUS_LABEL: Record<TStatusAtendimento, string> = {
+  aguardando: 'Aguardando',
+  em_atendimento: 'Em atendimento',
+  finalizado: 'Finalizados',
+};
 
 export const TIPOS_MENSAGEM = ['text', 'image', 'video', 'audio', 'document', 'location', 'reaction'] as const;
 export const ZTipoMensagem = z.enum(TIPOS_MENSAGEM);
@@ -25,11 +29,21 @@ export const tipoFromMime = (mime: string): TTipoMensagem =>
 
 /** Last-message preview by type, for the conversation list. */
 export const PREVIEW_BY_TYPE: Record<TTipoMensagem, string> = {
-  text: '', image: '📷 Imagem', video: '🎬 Vídeo', audio: '🎵 Áudio', document: '📄 Documento', location: '📍 Localização', reaction: 'Reagiu',
+  text: '',
+  image: '📷 Imagem',
+  video: '🎬 Vídeo',
+  audio: '🎵 Áudio',
+  document: '📄 Documento',
+  location: '📍 Localização',
+  reaction: 'Reagiu',
 };
 
-
-export const ZMidia = z.object({ url: z.string(), mimeType: z.string(), filename: z.string().nullable(), size: z.number().int().nullable() });
+export const ZMidia = z.object({
+  url: z.string(),
+  mimeType: z.string(),
+  filename: z.string().nullable(),
+  size: z.number().int().nullable(),
+});
 export type TMidia = z.infer<typeof ZMidia>;
 
 export const ZMensagemCitada = z.object({ id: z.string(), autor: ZAutor, tipo: ZTipoMensagem, conteudo: z.string() });
@@ -97,7 +111,10 @@ export const ZConversasPage = z.object({
 });
 export type TConversasPage = z.infer<typeof ZConversasPage>;
 
-export const ZMensagensQuery = z.object({ antesDe: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(100).default(MENSAGENS_PAGE_SIZE) });
+export const ZMensagensQuery = z.object({
+  antesDe: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(MENSAGENS_PAGE_SIZE),
+});
 export const ZMensagensPage = z.object({ mensagens: z.array(ZMensagem), hasMore: z.boolean(), cursor: z.string().nullable() });
 export type TMensagensPage = z.infer<typeof ZMensagensPage>;
 
@@ -120,7 +137,14 @@ export const ZTransferir = z
   .refine((t) => t.atendenteId || t.departamentoId, { message: ATENDIMENTO_TEXTS.transferirDestino, path: ['atendenteId'] });
 export type TTransferir = z.infer<typeof ZTransferir>;
 
-export const ZAtendenteOnline = z.object({ id: z.string(), nome: z.string(), fotoUrl: z.string().nullable(), departamentoId: z.string().nullable(), departamentoNome: z.string().nullable(), online: z.boolean() });
+export const ZAtendenteOnline = z.object({
+  id: z.string(),
+  nome: z.string(),
+  fotoUrl: z.string().nullable(),
+  departamentoId: z.string().nullable(),
+  departamentoNome: z.string().nullable(),
+  online: z.boolean(),
+});
 export type TAtendenteOnline = z.infer<typeof ZAtendenteOnline>;
 
 export const ZClienteDetalhe = z.object({
@@ -134,5 +158,8 @@ export const ZClienteDetalhe = z.object({
 });
 export type TClienteDetalhe = z.infer<typeof ZClienteDetalhe>;
 
-export const ZSendAck = z.union([z.object({ ok: z.literal(true), mensagem: ZMensagem }), z.object({ ok: z.literal(false), message: z.string() })]);
+export const ZSendAck = z.union([
+  z.object({ ok: z.literal(true), mensagem: ZMensagem }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
 export type TSendAck = z.infer<typeof ZSendAck>;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isTokenValid, shouldRefreshToken, STORAGE_KEYS, TOKEN_CHECK_INTERVAL_MS, TOKEN_REFRESH_THRESHOLD_S, tokenExp, tokenSecondsLeft, ZLoginInput } from './index';
+import {
+  isTokenValid,
+  shouldRefreshToken,
+  STORAGE_KEYS,
+  TOKEN_CHECK_INTERVAL_MS,
+  TOKEN_REFRESH_THRESHOLD_S,
+  tokenExp,
+  tokenSecondsLeft,
+  ZLoginInput,
+} from './index';
 
 /** A JWT-shaped string with the given payload (the signature is irrelevant to the client's timing). */
 const jwt = (payload: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.assinatura`;
@@ -31,7 +40,12 @@ describe('session token timing (spec part 1 §4)', () => {
 
 describe('browser storage keys (spec part 1 §3)', () => {
   it('uses the names the spec gives', () => {
-    expect(STORAGE_KEYS).toMatchObject({ authToken: 'authToken', redirectTo: 'redirectTo', whatsappPopupDismissedUntil: 'whatsappPopupDismissedUntil', theme: 'theme' });
+    expect(STORAGE_KEYS).toMatchObject({
+      authToken: 'authToken',
+      redirectTo: 'redirectTo',
+      whatsappPopupDismissedUntil: 'whatsappPopupDismissedUntil',
+      theme: 'theme',
+    });
   });
 });
 

@@ -43,7 +43,12 @@ export const TEXTS = {
   resetDone: 'Senha redefinida. Entre com a nova senha.',
 } as const;
 
-const email = z.string({ error: 'Informe o e-mail.' }).trim().toLowerCase().min(1, 'Informe o e-mail.').pipe(z.email({ error: 'Informe um e-mail válido.' }));
+const email = z
+  .string({ error: 'Informe o e-mail.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Informe o e-mail.')
+  .pipe(z.email({ error: 'Informe um e-mail válido.' }));
 export const ZPassword = z
   .string({ error: 'Informe a senha.' })
   .min(PASSWORD_MIN_LENGTH, `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`)

@@ -2,12 +2,18 @@ import { z } from 'zod';
 import { PRE_CHAT_CAMPOS } from '../widget';
 
 export const TIPOS_CANAL = ['widget', 'whatsapp'] as const;
-const ZOrigemSite = z.string().trim().regex(/^https?:\/\/[^/\s]+$/i, 'Informe a origem como https://seusite.com.br (sem caminho).');
+const ZOrigemSite = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^/\s]+$/i, 'Informe a origem como https://seusite.com.br (sem caminho).');
 
 /** A website chat channel's settings, edited in Configurações by admin or master. */
 export const ZCanalWidgetInput = z.object({
   nome: z.string().trim().min(1, 'Informe o nome do canal.').max(60, 'Use no máximo 60 caracteres.'),
-  cor: z.string().regex(/^#[0-9a-f]{6}$/i, 'Escolha uma cor válida.').default('#4f46e5'),
+  cor: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i, 'Escolha uma cor válida.')
+    .default('#4f46e5'),
   saudacao: z.string().trim().max(300, 'Use no máximo 300 caracteres.').default('Olá! Como podemos ajudar?'),
   camposPreChat: z.array(z.enum(PRE_CHAT_CAMPOS)).default([]),
   escolherDepartamento: z.boolean().default(false),

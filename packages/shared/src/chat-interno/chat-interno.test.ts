@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CHAT_INTERNO_MIDIA_URL_RE, CHAT_INTERNO_VALIDACAO as V, classificarNovaConversa, formatarTamanho, previaMensagem, tipoPorMime, tituloConversa,
-  ZCriarConversaInput, ZEnviarMensagemInput, ZNomeGrupo,
+  CHAT_INTERNO_MIDIA_URL_RE,
+  CHAT_INTERNO_VALIDACAO as V,
+  classificarNovaConversa,
+  formatarTamanho,
+  previaMensagem,
+  tipoPorMime,
+  tituloConversa,
+  ZCriarConversaInput,
+  ZEnviarMensagemInput,
+  ZNomeGrupo,
 } from './index';
 
 describe('classificarNovaConversa (spec part 2 §5, issue 4 reading)', () => {
   const u = (n: number) => Array.from({ length: n }, (_, i) => `u${i}`);
   it('reads one user, no department and no name as a direct chat', () => {
     expect(classificarNovaConversa({ usuarios: u(1), departamentos: [], nome: '' })).toEqual({ ok: true, ehGrupo: false });
-    expect(classificarNovaConversa({ usuarios: [], departamentos: [], nome: '  ' })).toMatchObject({ ok: false, mensagem: V.selecioneUsuario });
+    expect(classificarNovaConversa({ usuarios: [], departamentos: [], nome: '  ' })).toMatchObject({
+      ok: false,
+      mensagem: V.selecioneUsuario,
+    });
   });
   it('applies the group rules to anything else', () => {
-    expect(classificarNovaConversa({ usuarios: u(2), departamentos: [], nome: '' })).toMatchObject({ ok: false, campo: 'nome', mensagem: V.nomeGrupoObrigatorio });
-    expect(classificarNovaConversa({ usuarios: u(1), departamentos: [], nome: 'Dupla' })).toMatchObject({ ok: false, mensagem: V.grupoMinimo });
-    expect(classificarNovaConversa({ usuarios: u(2), departamentos: [], nome: 'x'.repeat(51) })).toMatchObject({ ok: false, mensagem: V.nomeGrupoLongo });
+    expect(classificarNovaConversa({ usuarios: u(2), departamentos: [], nome: '' })).toMatchObject({
+      ok: false,
+      campo: 'nome',
+      mensagem: V.nomeGrupoObrigatorio,
+    });
+    expect(classificarNovaConversa({ usuarios: u(1), departamentos: [], nome: 'Dupla' })).toMatchObject({
+      ok: false,
+      mensagem: V.grupoMinimo,
+    });
+    expect(classificarNovaConversa({ usuarios: u(2), departamentos: [], nome: 'x'.repeat(51) })).toMatchObject({
+      ok: false,
+      mensagem: V.nomeGrupoLongo,
+    });
     expect(classificarNovaConversa({ usuarios: u(2), departamentos: [], nome: 'Time' })).toEqual({ ok: true, ehGrupo: true });
     expect(classificarNovaConversa({ usuarios: [], departamentos: ['d'], nome: 'Suporte' })).toEqual({ ok: true, ehGrupo: true });
   });
@@ -28,12 +49,19 @@ describe('wire schemas', () => {
   });
   it('wants text for a text message and one of our upload URLs for media', () => {
     const id = '2b0f6a53-1b5f-4c3e-9a43-3f1c7b1a9d10';
-    expect(ZEnviarMensagemInput.safeParse({ conversaId: id, mensagem: { id: 'c1', texto: ' ' } }).error?.issues[0]?.message).toBe(V.mensagemVazia);
-    expect(ZEnviarMensagemInput.safeParse({ conversaId: id, mensagem: { id: 'c1', tipo: 'video' } }).error?.issues[0]?.message).toBe(V.midiaObrigatoria);
+    expect(ZEnviarMensagemInput.safeParse({ conversaId: id, mensagem: { id: 'c1', texto: ' ' } }).error?.issues[0]?.message).toBe(
+      V.mensagemVazia,
+    );
+    expect(ZEnviarMensagemInput.safeParse({ conversaId: id, mensagem: { id: 'c1', tipo: 'video' } }).error?.issues[0]?.message).toBe(
+      V.midiaObrigatoria,
+    );
     const url = `/backend/uploads/chat-interno/${'a'.repeat(32)}.mp4`;
     expect(CHAT_INTERNO_MIDIA_URL_RE.test(url)).toBe(true);
     expect(CHAT_INTERNO_MIDIA_URL_RE.test('/backend/uploads/chat-interno/../../etc/passwd')).toBe(false);
-    expect(ZEnviarMensagemInput.parse({ conversaId: id, mensagem: { id: 'c1', tipo: 'video', midiaUrl: url } }).mensagem).toMatchObject({ texto: '', midiaUrl: url });
+    expect(ZEnviarMensagemInput.parse({ conversaId: id, mensagem: { id: 'c1', tipo: 'video', midiaUrl: url } }).mensagem).toMatchObject({
+      texto: '',
+      midiaUrl: url,
+    });
   });
 });
 

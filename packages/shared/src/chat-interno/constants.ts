@@ -91,7 +91,12 @@ export function formatarTamanho(bytes: number): string {
 }
 
 /** Spec part 2 §2: title of a list row or header. */
-export function tituloConversa(c: { ehGrupo: boolean; nome: string | null; usuariosNomes: string[]; departamentosNomes: string[] }): string {
+export function tituloConversa(c: {
+  ehGrupo: boolean;
+  nome: string | null;
+  usuariosNomes: string[];
+  departamentosNomes: string[];
+}): string {
   if (c.ehGrupo) return c.nome?.trim() || [...c.usuariosNomes, ...c.departamentosNomes].join(', ') || CHAT_INTERNO_ROTULOS.grupo;
   return c.usuariosNomes[0] || CHAT_INTERNO_ROTULOS.conversa;
 }
@@ -99,9 +104,12 @@ export function tituloConversa(c: { ehGrupo: boolean; nome: string | null; usuar
 /** Spec part 2 §4: a media message previews as [Foto], [Vídeo] or [Arquivo], followed by its caption. */
 export function previaMensagem(m: { conteudo: string; tipo: TMensagemTipo }): string {
   const label =
-    m.tipo === 'image' ? CHAT_INTERNO_ROTULOS.previaFoto
-    : m.tipo === 'video' ? CHAT_INTERNO_ROTULOS.previaVideo
-    : m.tipo === 'text' ? ''
-    : CHAT_INTERNO_ROTULOS.previaArquivo;
+    m.tipo === 'image'
+      ? CHAT_INTERNO_ROTULOS.previaFoto
+      : m.tipo === 'video'
+        ? CHAT_INTERNO_ROTULOS.previaVideo
+        : m.tipo === 'text'
+          ? ''
+          : CHAT_INTERNO_ROTULOS.previaArquivo;
   return [label, m.conteudo.trim()].filter(Boolean).join(' ');
 }

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import {
-  CHAT_INTERNO_MIDIA_URL_RE, CHAT_INTERNO_PAGE_SIZE, CHAT_INTERNO_PAGE_SIZE_MAX, CONVERSA_MAX_SELECAO, GRUPO_MIN_DEPARTAMENTOS,
-  GRUPO_MIN_USUARIOS, GRUPO_NOME_MAX, MENSAGEM_CLIENT_ID_MAX, MENSAGEM_TEXTO_MAX, MENSAGEM_TIPOS, NOME_ARQUIVO_MAX,
+  CHAT_INTERNO_MIDIA_URL_RE,
+  CHAT_INTERNO_PAGE_SIZE,
+  CHAT_INTERNO_PAGE_SIZE_MAX,
+  CONVERSA_MAX_SELECAO,
+  GRUPO_MIN_DEPARTAMENTOS,
+  GRUPO_MIN_USUARIOS,
+  GRUPO_NOME_MAX,
+  MENSAGEM_CLIENT_ID_MAX,
+  MENSAGEM_TEXTO_MAX,
+  MENSAGEM_TIPOS,
+  NOME_ARQUIVO_MAX,
 } from './constants';
 import { CHAT_INTERNO_VALIDACAO as V } from './texts';
 
@@ -37,7 +46,11 @@ export type TClassificacao = { ok: true; ehGrupo: boolean } | { ok: false; campo
  * Exactly one other user, no department and no name is a direct chat; anything else is a group and needs a
  * name and 2 users or 1 department (spec part 2 §5, reading chosen by issue 4). `usuarios` excludes the caller.
  */
-export function classificarNovaConversa(input: { usuarios: readonly string[]; departamentos: readonly string[]; nome: string }): TClassificacao {
+export function classificarNovaConversa(input: {
+  usuarios: readonly string[];
+  departamentos: readonly string[];
+  nome: string;
+}): TClassificacao {
   const nome = input.nome.trim();
   if (!nome && input.departamentos.length === 0 && input.usuarios.length <= 1) {
     return input.usuarios.length === 1 ? { ok: true, ehGrupo: false } : { ok: false, campo: 'usuarios', mensagem: V.selecioneUsuario };

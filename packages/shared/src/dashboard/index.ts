@@ -14,10 +14,20 @@ export const ZDashboardResult = z.object({
   tempoMedioAtendimento: z.string().nullable(),
 });
 export type TDashboardResult = z.infer<typeof ZDashboardResult>;
-export const ZDashboardRow = z.object({ ticket: z.number().int(), inicio: z.string().nullable(), fim: z.string().nullable(), nota: z.number().int().nullable() });
+export const ZDashboardRow = z.object({
+  ticket: z.number().int(),
+  inicio: z.string().nullable(),
+  fim: z.string().nullable(),
+  nota: z.number().int().nullable(),
+});
 export const ZDashboardList = z.array(ZDashboardRow);
 
-export const DASHBOARD_TEXTS = { vazio: 'Nenhum atendimento encontrado.', na: 'N/A', zero: '00:00:00', dataInvalida: 'Data Inválida' } as const;
+export const DASHBOARD_TEXTS = {
+  vazio: 'Nenhum atendimento encontrado.',
+  na: 'N/A',
+  zero: '00:00:00',
+  dataInvalida: 'Data Inválida',
+} as const;
 export const PERIODOS = { dia: 'Dia', semana: 'Semana', mes: 'Mês' } as const;
 export type TPeriodo = keyof typeof PERIODOS;
 

@@ -38,8 +38,15 @@ export function truncateToastDescription(text: string): string {
 }
 
 export type TDockItemKey =
-  | 'dashboard' | 'atendimentos' | 'documentacao' | 'configuracoes' | 'usuarios'
-  | 'departamentos' | 'mensagens-agendadas' | 'tracker' | 'licenca';
+  | 'dashboard'
+  | 'atendimentos'
+  | 'documentacao'
+  | 'configuracoes'
+  | 'usuarios'
+  | 'departamentos'
+  | 'mensagens-agendadas'
+  | 'tracker'
+  | 'licenca';
 
 /** Dock items and who sees them (spec part 1 §2, the dock reading: Licença is master only). */
 export const DOCK_ITEMS: readonly { key: TDockItemKey; label: string; path: string; roles: readonly TRole[] }[] = [

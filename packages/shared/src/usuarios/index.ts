@@ -47,7 +47,11 @@ export const ZOnlineAnswer = z.object({ online: z.boolean() });
 export const ZFotoAnswer = z.object({ fotoUrl: z.string(), url: z.string() });
 
 export const ZChangeNameInput = z.object({
-  NovoNome: z.string({ error: PROFILE_TEXTS.nomeVazio }).trim().min(1, PROFILE_TEXTS.nomeVazio).max(NOME_MAX, `O nome deve ter no máximo ${NOME_MAX} caracteres.`),
+  NovoNome: z
+    .string({ error: PROFILE_TEXTS.nomeVazio })
+    .trim()
+    .min(1, PROFILE_TEXTS.nomeVazio)
+    .max(NOME_MAX, `O nome deve ter no máximo ${NOME_MAX} caracteres.`),
 });
 export const ZChangePasswordInput = z.object({
   SenhaAtual: z.string({ error: PROFILE_TEXTS.senhaCampos }).min(1, PROFILE_TEXTS.senhaCampos),

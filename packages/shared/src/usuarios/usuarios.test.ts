@@ -41,7 +41,9 @@ describe('validatePasswordChange', () => {
 
   it('enforces the minimum length', () => {
     const short = 'a'.repeat(PASSWORD_MIN_LENGTH - 1);
-    expect(validatePasswordChange('atual', short, short, PASSWORD_MIN_LENGTH)).toBe(`A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`);
+    expect(validatePasswordChange('atual', short, short, PASSWORD_MIN_LENGTH)).toBe(
+      `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+    );
     const exact = 'a'.repeat(PASSWORD_MIN_LENGTH);
     expect(validatePasswordChange('atual', exact, exact, PASSWORD_MIN_LENGTH)).toBeNull();
   });

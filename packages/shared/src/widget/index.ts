@@ -21,7 +21,10 @@ export const ZWidgetConfig = z.object({
 });
 export type TWidgetConfig = z.infer<typeof ZWidgetConfig>;
 
-export const ZWidgetSessionInput = z.object({ visitante: z.string().max(200).nullable().optional(), user: ZWidgetUser.nullable().optional() });
+export const ZWidgetSessionInput = z.object({
+  visitante: z.string().max(200).nullable().optional(),
+  user: ZWidgetUser.nullable().optional(),
+});
 export const ZPreChat = z.object({
   nome: z.string().trim().max(100).optional(),
   email: z.email('Informe um e-mail válido.').optional().or(z.literal('')),

@@ -11,7 +11,12 @@ import { AtendimentoEvents, visitorRoom } from '../../realtime/atendimento-event
 import { visitorRead, visitorSend } from './send';
 import { findCanalByToken, originAllowed, requireVisitante, savePreChat, type WidgetCanal } from './service';
 
-type VisitorNamespace = Namespace<WidgetClientEvents, WidgetServerEvents, Record<string, never>, { canal: WidgetCanal; visitante: VisitanteRow }>;
+type VisitorNamespace = Namespace<
+  WidgetClientEvents,
+  WidgetServerEvents,
+  Record<string, never>,
+  { canal: WidgetCanal; visitante: VisitanteRow }
+>;
 const errorText = (err: unknown) => (err instanceof AppError ? err.message : 'Não foi possível enviar a mensagem.');
 
 /** Website visitors: only from the channel's allowed origins, with the visitor token from the session call. */
@@ -25,7 +30,8 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
       if (typeof auth.canal !== 'string' || typeof auth.visitante !== 'string') throw new Error('sem canal');
       const canal = await findCanalByToken(ctx.db, auth.canal);
       const proto = socket.handshake.headers['x-forwarded-proto'] ?? (socket.handshake.secure ? 'https' : 'http');
-      if (!originAllowed(canal, socket.handshake.headers.origin, `${proto}://${socket.handshake.headers.host}`)) throw new Forbidden(WIDGET_TEXTS.origemNaoPermitida);
+      if (!originAllowed(canal, socket.handshake.headers.origin, `${proto}://${socket.handshake.headers.host}`))
+        throw new Forbidden(WIDGET_TEXTS.origemNaoPermitida);
       socket.data.canal = canal;
       socket.data.visitante = await requireVisitante(ctx.db, canal, auth.visitante);
       await socket.join(visitorRoom(socket.data.visitante.clienteId, canal.id));

@@ -6,17 +6,33 @@ import { WIDGET_TEXTS, ZWidgetSessionInput } from '@balcao/shared/widget';
 import type { AppContext } from '../../context';
 import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
-import { accountDepartamentos, findCanalByToken, originAllowed, requireVisitante, sessionView, startSession, visitorMessages, widgetConfig, type WidgetCanal } from './service';
+import {
+  accountDepartamentos,
+  findCanalByToken,
+  originAllowed,
+  requireVisitante,
+  sessionView,
+  startSession,
+  visitorMessages,
+  widgetConfig,
+  type WidgetCanal,
+} from './service';
 import { WIDGET_UPLOAD_KIND } from './send';
 
 const ZToken = z.object({ token: z.string().min(8).max(100) });
 const ownOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
-const ANEXO_RULES = { maxBytes: ANEXO_MAX_BYTES, mimeTypes: ANEXO_MIME_TYPES, tooLarge: ATENDIMENTO_TEXTS.anexoTamanho, wrongType: ATENDIMENTO_TEXTS.anexoTipo };
+const ANEXO_RULES = {
+  maxBytes: ANEXO_MAX_BYTES,
+  mimeTypes: ANEXO_MIME_TYPES,
+  tooLarge: ATENDIMENTO_TEXTS.anexoTamanho,
+  wrongType: ATENDIMENTO_TEXTS.anexoTipo,
+};
 
 /** The website visitor's HTTP calls. Each checks the channel's allowed origins and answers CORS for them. */
 export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  const avaliacao = (req: FastifyRequest, canal: WidgetCanal) => (id: string) => `${ctx.publicUrl ?? ownOrigin(req)}/avaliar/${canal.databaseName}/${id}`;
+  const avaliacao = (req: FastifyRequest, canal: WidgetCanal) => (id: string) =>
+    `${ctx.publicUrl ?? ownOrigin(req)}/avaliar/${canal.databaseName}/${id}`;
 
   /** The channel, if this page's origin may use it; sets the CORS answer for that origin. */
   async function guard(req: FastifyRequest, reply: FastifyReply, token: string) {
@@ -48,19 +64,24 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.post('/api/public/widget/:token/sessao', { schema: { params: ZToken, body: ZWidgetSessionInput } }, async (req, reply) => {
     const canal = await guard(req, reply, req.params.token);
-    if ((await ctx.rates.hit(`widget-session:${req.ip}`, 60)) > ctx.widgetLimits.sessionsPerMinute) throw new TooManyRequests(WIDGET_TEXTS.muitasSessoes);
+    if ((await ctx.rates.hit(`widget-session:${req.ip}`, 60)) > ctx.widgetLimits.sessionsPerMinute)
+      throw new TooManyRequests(WIDGET_TEXTS.muitasSessoes);
     const { visitante, token } = await startSession(db, ctx.cipher, canal, req.body);
     return sessionView(db, canal, visitante, token, avaliacao(req, canal));
   });
 
-  app.get('/api/public/widget/:token/mensagens', { schema: { params: ZToken, querystring: z.object({ visitante: z.string().max(200), antesDe: z.string().max(30).optional() }) } }, async (req, reply) => {
-    const canal = await guard(req, reply, req.params.token);
-    const v = await requireVisitante(db, canal, req.query.visitante);
-    const before = req.query.antesDe ? Number(req.query.antesDe) : null;
-    if (before !== null && !Number.isSafeInteger(before)) throw new BadRequest('Cursor inválido.');
-    const page = await visitorMessages(db, canal, v, before);
-    return { mensagens: page.mensagens, hasMore: page.hasMore, cursor: page.cursor };
-  });
+  app.get(
+    '/api/public/widget/:token/mensagens',
+    { schema: { params: ZToken, querystring: z.object({ visitante: z.string().max(200), antesDe: z.string().max(30).optional() }) } },
+    async (req, reply) => {
+      const canal = await guard(req, reply, req.params.token);
+      const v = await requireVisitante(db, canal, req.query.visitante);
+      const before = req.query.antesDe ? Number(req.query.antesDe) : null;
+      if (before !== null && !Number.isSafeInteger(before)) throw new BadRequest('Cursor inválido.');
+      const page = await visitorMessages(db, canal, v, before);
+      return { mensagens: page.mensagens, hasMore: page.hasMore, cursor: page.cursor };
+    },
+  );
 
   app.post('/api/public/widget/:token/upload', { schema: { params: ZToken } }, async (req, reply) => {
     const canal = await guard(req, reply, req.params.token);

@@ -17,15 +17,23 @@ const RATE_WINDOW_S = 60;
  * A visitor's message: rate-limited, persisted once per client id, then pushed to the staff who see
  * its queue and to the visitor's other tabs.
  */
-export async function visitorSend(ctx: AppContext, canal: CanalRow, v: VisitanteRow, input: { clientId: string; conteudo: string; midia?: TMidia | null }): Promise<TWidgetMessage> {
-  if (typeof input.clientId !== 'string' || input.clientId.length < 8 || input.clientId.length > 64) throw new BadRequest('Mensagem inválida.');
+export async function visitorSend(
+  ctx: AppContext,
+  canal: CanalRow,
+  v: VisitanteRow,
+  input: { clientId: string; conteudo: string; midia?: TMidia | null },
+): Promise<TWidgetMessage> {
+  if (typeof input.clientId !== 'string' || input.clientId.length < 8 || input.clientId.length > 64)
+    throw new BadRequest('Mensagem inválida.');
   const conteudo = typeof input.conteudo === 'string' ? input.conteudo : '';
   if (conteudo.length > MENSAGEM_MAX_CHARS) throw new BadRequest(`A mensagem deve ter no máximo ${MENSAGEM_MAX_CHARS} caracteres.`);
   const midia = input.midia ?? null;
   // Only files this channel's visitors uploaded to us may be attached, never an arbitrary address.
-  if (midia && !String(midia.url).startsWith(`${UPLOADS_URL_PREFIX}/${WIDGET_UPLOAD_KIND}/`)) throw new BadRequest(ATENDIMENTO_TEXTS.anexoTipo);
+  if (midia && !String(midia.url).startsWith(`${UPLOADS_URL_PREFIX}/${WIDGET_UPLOAD_KIND}/`))
+    throw new BadRequest(ATENDIMENTO_TEXTS.anexoTipo);
   if (!conteudo.trim() && !midia) throw new BadRequest(ATENDIMENTO_TEXTS.mensagemVazia);
-  if ((await ctx.rates.hit(`widget-msg:${v.id}`, RATE_WINDOW_S)) > ctx.widgetLimits.messagesPerMinute) throw new TooManyRequests(WIDGET_TEXTS.muitasMensagens);
+  if ((await ctx.rates.hit(`widget-msg:${v.id}`, RATE_WINDOW_S)) > ctx.widgetLimits.messagesPerMinute)
+    throw new TooManyRequests(WIDGET_TEXTS.muitasMensagens);
 
   const r = await receiveFromCliente(ctx.db, {
     canal,
@@ -62,5 +70,6 @@ export async function visitorRead(ctx: AppContext, canal: CanalRow, v: Visitante
   if (!joined) return;
   const row = presentAtendimento(joined);
   const events = new AtendimentoEvents(ctx.io);
-  for (const m of read) events.status(canal.accountId, row, { atendimentoId: open.id, messageId: m.id, clientId: m.clientId, status: 'read' });
+  for (const m of read)
+    events.status(canal.accountId, row, { atendimentoId: open.id, messageId: m.id, clientId: m.clientId, status: 'read' });
 }

@@ -63,12 +63,20 @@ export function widgetConfig(canal: CanalRow, deps: { id: string; nome: string }
 }
 
 export async function accountDepartamentos(db: Db, accountId: string) {
-  return db.select({ id: departamentos.id, nome: departamentos.nome }).from(departamentos).where(eq(departamentos.accountId, accountId)).orderBy(departamentos.nome);
+  return db
+    .select({ id: departamentos.id, nome: departamentos.nome })
+    .from(departamentos)
+    .where(eq(departamentos.accountId, accountId))
+    .orderBy(departamentos.nome);
 }
 
 export async function findVisitante(db: Db, canal: CanalRow, token: string | null | undefined): Promise<VisitanteRow | null> {
   if (!token) return null;
-  const [row] = await db.select().from(visitantes).where(and(eq(visitantes.tokenHash, hashOpaqueToken(token)), eq(visitantes.canalId, canal.id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(visitantes)
+    .where(and(eq(visitantes.tokenHash, hashOpaqueToken(token)), eq(visitantes.canalId, canal.id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -81,20 +89,44 @@ export async function requireVisitante(db: Db, canal: CanalRow, token: string | 
 const visitorName = () => `Visitante ${randomBytes(2).toString('hex').toUpperCase()}`;
 
 /** Resumes the visitor of the stored token, or the verified identity's customer, or starts a new one. */
-export async function startSession(db: Db, cipher: SecretCipher, canal: WidgetCanal, input: { visitante?: string | null; user?: TWidgetUser | null }) {
+export async function startSession(
+  db: Db,
+  cipher: SecretCipher,
+  canal: WidgetCanal,
+  input: { visitante?: string | null; user?: TWidgetUser | null },
+) {
   const identifier = verifiedIdentifier(canal, cipher, input.user);
   let visitante: VisitanteRow | null | undefined = await findVisitante(db, canal, input.visitante);
   let clienteId = visitante?.clienteId ?? null;
   if (identifier) {
-    const [known] = await db.select().from(clientes).where(and(eq(clientes.accountId, canal.accountId), eq(clientes.identificador, identifier))).limit(1);
+    const [known] = await db
+      .select()
+      .from(clientes)
+      .where(and(eq(clientes.accountId, canal.accountId), eq(clientes.identificador, identifier)))
+      .limit(1);
     clienteId =
       known?.id ??
-      (await db.insert(clientes).values({ accountId: canal.accountId, nome: input.user?.nome || visitorName(), email: input.user?.email ?? null, identificador: identifier }).returning())[0]!.id;
+      (
+        await db
+          .insert(clientes)
+          .values({
+            accountId: canal.accountId,
+            nome: input.user?.nome || visitorName(),
+            email: input.user?.email ?? null,
+            identificador: identifier,
+          })
+          .returning()
+      )[0]!.id;
     if (visitante && visitante.clienteId !== clienteId) visitante = null;
   }
   if (!clienteId) {
     const nome = input.user?.nome || visitorName();
-    clienteId = (await db.insert(clientes).values({ accountId: canal.accountId, nome, email: input.user?.email ?? null }).returning())[0]!.id;
+    clienteId = (
+      await db
+        .insert(clientes)
+        .values({ accountId: canal.accountId, nome, email: input.user?.email ?? null })
+        .returning()
+    )[0]!.id;
   }
   let token = input.visitante ?? null;
   if (!visitante) {
@@ -105,7 +137,13 @@ export async function startSession(db: Db, cipher: SecretCipher, canal: WidgetCa
   return { visitante: visitante!, token: token! };
 }
 
-export async function sessionView(db: Db, canal: WidgetCanal, v: VisitanteRow, token: string, avaliacaoUrl: (id: string) => string): Promise<TWidgetSession> {
+export async function sessionView(
+  db: Db,
+  canal: WidgetCanal,
+  v: VisitanteRow,
+  token: string,
+  avaliacaoUrl: (id: string) => string,
+): Promise<TWidgetSession> {
   const [cliente] = await db.select().from(clientes).where(eq(clientes.id, v.clienteId)).limit(1);
   const [ultimo] = await db
     .select({ id: atendimentos.id, status: atendimentos.status, nota: atendimentos.nota, atendenteId: atendimentos.atendenteId })
@@ -121,7 +159,13 @@ export async function sessionView(db: Db, canal: WidgetCanal, v: VisitanteRow, t
     config: widgetConfig(canal, await accountDepartamentos(db, canal.accountId)),
     cliente: { nome: cliente?.nome ?? null, email: cliente?.email ?? null },
     precisaPreChat: !v.preChatEm && !ultimo && (c.camposPreChat.length > 0 || c.escolherDepartamento),
-    atendimento: ultimo ? { status: ultimo.status, atendenteNome, avaliacaoUrl: ultimo.status === 'finalizado' && ultimo.nota === null ? avaliacaoUrl(ultimo.id) : null } : null,
+    atendimento: ultimo
+      ? {
+          status: ultimo.status,
+          atendenteNome,
+          avaliacaoUrl: ultimo.status === 'finalizado' && ultimo.nota === null ? avaliacaoUrl(ultimo.id) : null,
+        }
+      : null,
     mensagens: page.mensagens,
     hasMore: page.hasMore,
   };
@@ -154,9 +198,16 @@ export async function visitorMessages(db: Db, canal: CanalRow, v: VisitanteRow, 
 
 /** The pre-chat form: who the visitor is and which department they want. */
 export async function savePreChat(db: Db, canal: CanalRow, v: VisitanteRow, p: TPreChat) {
-  const allowedDep = p.departamentoId && canal.config.escolherDepartamento && (canal.config.departamentoIds.length === 0 || canal.config.departamentoIds.includes(p.departamentoId));
+  const allowedDep =
+    p.departamentoId &&
+    canal.config.escolherDepartamento &&
+    (canal.config.departamentoIds.length === 0 || canal.config.departamentoIds.includes(p.departamentoId));
   if (allowedDep) {
-    const [dep] = await db.select({ id: departamentos.id }).from(departamentos).where(and(eq(departamentos.id, p.departamentoId!), eq(departamentos.accountId, canal.accountId))).limit(1);
+    const [dep] = await db
+      .select({ id: departamentos.id })
+      .from(departamentos)
+      .where(and(eq(departamentos.id, p.departamentoId!), eq(departamentos.accountId, canal.accountId)))
+      .limit(1);
     if (!dep) throw new NotFound('Departamento não encontrado.');
   }
   const patch: Partial<typeof clientes.$inferInsert> = {};

@@ -41,7 +41,9 @@ describe.each(DB_KINDS)('website widget edge on %s', (kind) => {
     const missing = await sessao(verified, SITE, { user: { identifier: 'cliente-42', nome: 'Joana' } });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().message).toBe('Não foi possível verificar sua identidade. Recarregue a página.');
-    const forged = await sessao(verified, SITE, { user: { identifier: 'cliente-42', hash: hash.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) } });
+    const forged = await sessao(verified, SITE, {
+      user: { identifier: 'cliente-42', hash: hash.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) },
+    });
     expect(forged.statusCode).toBe(403);
     const good = await sessao(verified, SITE, { user: { identifier: 'cliente-42', nome: 'Joana', hash } });
     expect(good.statusCode).toBe(200);
@@ -63,7 +65,9 @@ describe.each(DB_KINDS)('website widget edge on %s', (kind) => {
     const other = await makeAccount(t.ctx.db, 'Outra');
     const otherAdmin = (await login(t.app, other.master.email)).auth;
     expect((await t.app.inject({ method: 'GET', url: '/backend/api/canais', headers: otherAdmin })).json()).toEqual([]);
-    expect((await t.app.inject({ method: 'POST', url: `/backend/api/canais/${canal.id}/segredo`, headers: otherAdmin })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/backend/api/canais/${canal.id}/segredo`, headers: otherAdmin })).statusCode).toBe(
+      404,
+    );
     const atendente = await other.addUser('atendente');
     const r = await t.app.inject({ method: 'GET', url: '/backend/api/canais', headers: (await login(t.app, atendente.email)).auth });
     expect(r.statusCode).toBe(403);

@@ -11,7 +11,9 @@ export const clientes = pgTable(
   'clientes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     nome: text('nome').notNull(),
     numero: text('numero'),
     email: text('email'),
@@ -34,7 +36,9 @@ export const canais = pgTable(
   'canais',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     tipo: text('tipo', { enum: ['widget', 'whatsapp'] }).notNull(),
     nome: text('nome').notNull(),
     ativo: boolean('ativo').notNull().default(true),
@@ -53,8 +57,12 @@ export type CanalRow = typeof canais.$inferSelect;
 /** A website visitor's session: the opaque token in the browser's local storage maps to a customer. */
 export const visitantes = pgTable('visitantes', {
   id: uuid('id').primaryKey().defaultRandom(),
-  canalId: uuid('canal_id').notNull().references(() => canais.id, { onDelete: 'cascade' }),
-  clienteId: uuid('cliente_id').notNull().references(() => clientes.id, { onDelete: 'cascade' }),
+  canalId: uuid('canal_id')
+    .notNull()
+    .references(() => canais.id, { onDelete: 'cascade' }),
+  clienteId: uuid('cliente_id')
+    .notNull()
+    .references(() => clientes.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   /** The department the visitor chose in the pre-chat form, for the next atendimento. */
   departamentoId: uuid('departamento_id').references(() => departamentos.id, { onDelete: 'set null' }),
@@ -65,7 +73,9 @@ export type VisitanteRow = typeof visitantes.$inferSelect;
 
 /** One counter per account so ticket numbers are 1, 2, 3... per account, safely under concurrency. */
 export const ticketCounters = pgTable('ticket_counters', {
-  accountId: uuid('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   ultimo: integer('ultimo').notNull(),
 });
 
@@ -73,12 +83,20 @@ export const atendimentos = pgTable(
   'atendimentos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     ticket: integer('ticket').notNull(),
-    clienteId: uuid('cliente_id').notNull().references(() => clientes.id, { onDelete: 'cascade' }),
-    canalId: uuid('canal_id').notNull().references(() => canais.id),
+    clienteId: uuid('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
+    canalId: uuid('canal_id')
+      .notNull()
+      .references(() => canais.id),
     origem: text('origem', { enum: ['widget', 'widget-response', 'whatsapp'] }).notNull(),
-    status: text('status', { enum: ['aguardando', 'em_atendimento', 'finalizado'] }).notNull().default('aguardando'),
+    status: text('status', { enum: ['aguardando', 'em_atendimento', 'finalizado'] })
+      .notNull()
+      .default('aguardando'),
     atendenteId: uuid('atendente_id').references(() => users.id, { onDelete: 'set null' }),
     departamentoId: uuid('departamento_id').references(() => departamentos.id, { onDelete: 'set null' }),
     inicio: timestamp('inicio', { withTimezone: true }).notNull().defaultNow(),
@@ -108,8 +126,12 @@ export const mensagens = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Strict order within a conversation (timestamps can tie); also the paging cursor. */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    atendimentoId: uuid('atendimento_id').notNull().references(() => atendimentos.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    atendimentoId: uuid('atendimento_id')
+      .notNull()
+      .references(() => atendimentos.id, { onDelete: 'cascade' }),
     autor: text('autor', { enum: ['cliente', 'atendente', 'sistema'] }).notNull(),
     atendenteId: uuid('atendente_id').references(() => users.id, { onDelete: 'set null' }),
     tipo: text('tipo', { enum: ['text', 'image', 'video', 'audio', 'document', 'location', 'reaction'] }).notNull(),
@@ -118,7 +140,9 @@ export const mensagens = pgTable(
     localizacao: jsonb('localizacao').$type<{ latitude: number; longitude: number; nome: string | null }>(),
     reagindoA: uuid('reagindo_a'),
     respondendoA: uuid('respondendo_a'),
-    status: text('status', { enum: ['sent', 'delivered', 'read', 'failed'] }).notNull().default('sent'),
+    status: text('status', { enum: ['sent', 'delivered', 'read', 'failed'] })
+      .notNull()
+      .default('sent'),
     editada: boolean('editada').notNull().default(false),
     apagada: boolean('apagada').notNull().default(false),
     /** The provider's id (WhatsApp wamid): inbound events are deduplicated by it. */

@@ -9,7 +9,9 @@ export const chatConversas = pgTable(
   'chat_interno_conversas',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     ehGrupo: boolean('eh_grupo').notNull(),
     nome: text('nome'),
     fotoUrl: text('foto_url'),
@@ -18,7 +20,10 @@ export const chatConversas = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('chat_interno_conversas_direct').on(t.accountId, t.directKey), index('chat_interno_conversas_account').on(t.accountId)],
+  (t) => [
+    uniqueIndex('chat_interno_conversas_direct').on(t.accountId, t.directKey),
+    index('chat_interno_conversas_account').on(t.accountId),
+  ],
 );
 export type ChatConversaRow = typeof chatConversas.$inferSelect;
 
@@ -30,7 +35,9 @@ export const chatParticipantes = pgTable(
   'chat_interno_participantes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    conversaId: uuid('conversa_id').notNull().references(() => chatConversas.id, { onDelete: 'cascade' }),
+    conversaId: uuid('conversa_id')
+      .notNull()
+      .references(() => chatConversas.id, { onDelete: 'cascade' }),
     usuarioId: uuid('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
     departamentoId: uuid('departamento_id').references(() => departamentos.id, { onDelete: 'cascade' }),
     admin: boolean('admin').notNull().default(false),
@@ -53,7 +60,9 @@ export const chatMensagens = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    conversaId: uuid('conversa_id').notNull().references(() => chatConversas.id, { onDelete: 'cascade' }),
+    conversaId: uuid('conversa_id')
+      .notNull()
+      .references(() => chatConversas.id, { onDelete: 'cascade' }),
     remetenteId: uuid('remetente_id').references(() => users.id, { onDelete: 'set null' }),
     /** 1 Usuario, 2 Aviso (system notice). */
     origemTipo: smallint('origem_tipo').notNull(),
@@ -76,8 +85,12 @@ export type ChatMensagemRow = typeof chatMensagens.$inferSelect;
 export const chatLeituras = pgTable(
   'chat_interno_leituras',
   {
-    conversaId: uuid('conversa_id').notNull().references(() => chatConversas.id, { onDelete: 'cascade' }),
-    usuarioId: uuid('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversaId: uuid('conversa_id')
+      .notNull()
+      .references(() => chatConversas.id, { onDelete: 'cascade' }),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     ultimaSeq: bigint('ultima_seq', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,9 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     nome: text('nome').notNull(),
     /** Stored lower-cased; unique across accounts because login is by e-mail alone. */
     email: text('email').notNull().unique(),

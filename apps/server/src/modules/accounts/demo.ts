@@ -16,8 +16,20 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const comercial = await createDepartamento(db, account.id, 'Comercial');
   const suporte = await createDepartamento(db, account.id, 'Suporte');
   await createUser(db, account.id, { nome: 'Ana Admin', email: 'admin@demo.local', role: 'admin', senha });
-  await createUser(db, account.id, { nome: 'Carlos Atendente', email: 'atendente@demo.local', role: 'atendente', senha, departamentoId: comercial.id });
-  await createUser(db, account.id, { nome: 'Sofia Atendente', email: 'atendente2@demo.local', role: 'atendente', senha, departamentoId: suporte.id });
+  await createUser(db, account.id, {
+    nome: 'Carlos Atendente',
+    email: 'atendente@demo.local',
+    role: 'atendente',
+    senha,
+    departamentoId: comercial.id,
+  });
+  await createUser(db, account.id, {
+    nome: 'Sofia Atendente',
+    email: 'atendente2@demo.local',
+    role: 'atendente',
+    senha,
+    departamentoId: suporte.id,
+  });
   await createUser(db, account.id, { nome: 'Ulisses Usuário', email: 'user@demo.local', role: 'user', senha });
   await createUser(db, account.id, { nome: 'Tiago Tracker', email: 'tracker@demo.local', role: 'tracker', senha });
   return true;

@@ -12,7 +12,15 @@ export type NewUser = { nome: string; email: string; role: TRole; senha: string;
 
 /** A slug for `databaseName`: lower-case ASCII letters, digits and hyphens. */
 export function slugify(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'conta';
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'conta'
+  );
 }
 
 export const generatePassword = () => randomBytes(9).toString('base64url');
@@ -20,7 +28,14 @@ export const generatePassword = () => randomBytes(9).toString('base64url');
 export async function createUser(db: Db, accountId: string, input: NewUser): Promise<UserRow> {
   const [row] = await db
     .insert(users)
-    .values({ accountId, nome: input.nome, email: input.email.toLowerCase(), role: input.role, passwordHash: await hashPassword(input.senha), departamentoId: input.departamentoId ?? null })
+    .values({
+      accountId,
+      nome: input.nome,
+      email: input.email.toLowerCase(),
+      role: input.role,
+      passwordHash: await hashPassword(input.senha),
+      departamentoId: input.departamentoId ?? null,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new Conflict('Já existe um usuário com esse e-mail.');
@@ -28,7 +43,10 @@ export async function createUser(db: Db, accountId: string, input: NewUser): Pro
 }
 
 /** An account and its master, in one transaction. */
-export async function createAccount(db: Db, input: { nome: string; databaseName?: string; master: Omit<NewUser, 'role'> }): Promise<{ account: AccountRow; master: UserRow }> {
+export async function createAccount(
+  db: Db,
+  input: { nome: string; databaseName?: string; master: Omit<NewUser, 'role'> },
+): Promise<{ account: AccountRow; master: UserRow }> {
   return db.transaction(async (tx) => {
     const databaseName = input.databaseName ?? slugify(input.nome);
     const [account] = await tx.insert(accounts).values({ nome: input.nome, databaseName }).onConflictDoNothing().returning();

@@ -11,11 +11,22 @@ export const PRESENCE_TIMEOUT_MS = 3 * HEARTBEAT_INTERVAL_MS;
 /** Who can take a conversation (for Transferir and ChatListPresence), with whether they are online now. */
 export async function listAtendentes(db: Db, accountId: string): Promise<TAtendenteOnline[]> {
   const rows = await db
-    .select({ id: users.id, nome: users.nome, fotoUrl: users.fotoUrl, departamentoId: users.departamentoId, departamentoNome: departamentos.nome, online: users.online, lastHeartbeatAt: users.lastHeartbeatAt })
+    .select({
+      id: users.id,
+      nome: users.nome,
+      fotoUrl: users.fotoUrl,
+      departamentoId: users.departamentoId,
+      departamentoNome: departamentos.nome,
+      online: users.online,
+      lastHeartbeatAt: users.lastHeartbeatAt,
+    })
     .from(users)
     .leftJoin(departamentos, eq(departamentos.id, users.departamentoId))
     .where(and(eq(users.accountId, accountId), inArray(users.role, ['atendente', 'admin', 'master'])))
     .orderBy(asc(users.nome));
   const now = Date.now();
-  return rows.map(({ lastHeartbeatAt, ...r }) => ({ ...r, online: r.online && !!lastHeartbeatAt && now - lastHeartbeatAt.getTime() < PRESENCE_TIMEOUT_MS }));
+  return rows.map(({ lastHeartbeatAt, ...r }) => ({
+    ...r,
+    online: r.online && !!lastHeartbeatAt && now - lastHeartbeatAt.getTime() < PRESENCE_TIMEOUT_MS,
+  }));
 }

@@ -23,8 +23,12 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const canal = await makeCanal(t, sessions.admin.auth, { departamentoPadraoId: comercial.id });
     return { acc, comercial, suporte, ...sessions, canal };
   }
-  const get = <T>(url: string, auth: Record<string, string>) => t.app.inject({ method: 'GET', url, headers: auth }).then((r) => ({ status: r.statusCode, body: r.json() as T }));
-  const post = <T>(url: string, auth: Record<string, string>, payload?: object) => t.app.inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) }).then((r) => ({ status: r.statusCode, body: (r.body ? r.json() : null) as T }));
+  const get = <T>(url: string, auth: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url, headers: auth }).then((r) => ({ status: r.statusCode, body: r.json() as T }));
+  const post = <T>(url: string, auth: Record<string, string>, payload?: object) =>
+    t.app
+      .inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) })
+      .then((r) => ({ status: r.statusCode, body: (r.body ? r.json() : null) as T }));
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -40,7 +44,14 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     expect(list.status).toBe(200);
     const mine = list.body.itens.filter((i) => i.clienteId === list.body.itens[0]!.clienteId);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ status: 'aguardando', origem: 'widget', departamentoNome: 'Comercial', mensagensNaoLidas: 2, ultimaMensagem: 'Vocês estão aí?', ticket: 1 });
+    expect(mine[0]).toMatchObject({
+      status: 'aguardando',
+      origem: 'widget',
+      departamentoNome: 'Comercial',
+      mensagensNaoLidas: 2,
+      ultimaMensagem: 'Vocês estão aí?',
+      ticket: 1,
+    });
     const other = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando', s.at2.auth);
     expect(other.body.itens).toHaveLength(0);
     const denied = await get<{ message: string }>(`/backend/api/atendimento/${mine[0]!.atendimentoId}`, s.at2.auth);
@@ -51,10 +62,17 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
   it('runs accept, idempotent answer, transfer, finish and the once-only rating', async () => {
     const v = await makeVisitor(t, s.canal);
     await v.send('Preciso de ajuda');
-    const { body: page } = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando&busca=' + encodeURIComponent(v.session.cliente.nome!), s.at1.auth);
+    const { body: page } = await get<TConversasPage>(
+      '/backend/api/atendimento/conversas?status=aguardando&busca=' + encodeURIComponent(v.session.cliente.nome!),
+      s.at1.auth,
+    );
     const id = page.itens[0]!.atendimentoId;
 
-    const blocked = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, { clientId: 'cliente-antes-1', atendimentoId: id, conteudo: 'oi' });
+    const blocked = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, {
+      clientId: 'cliente-antes-1',
+      atendimentoId: id,
+      conteudo: 'oi',
+    });
     expect(blocked).toMatchObject({ status: 409, body: { message: 'Aceite o atendimento antes de responder.' } });
 
     const accepted = await post<TAtendimento>(`/backend/api/atendimento/${id}/aceitar`, s.at1.auth);
@@ -71,14 +89,22 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const history = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth);
     expect(history.body.mensagens.filter((m) => m.clientId === msg.clientId)).toHaveLength(1);
 
-    const empty = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, { clientId: 'client-id-0002', atendimentoId: id, conteudo: '   ' });
+    const empty = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, {
+      clientId: 'client-id-0002',
+      atendimentoId: id,
+      conteudo: '   ',
+    });
     expect(empty).toMatchObject({ status: 400, body: { message: 'Digite uma mensagem ou anexe um arquivo.' } });
 
     const moved = await post<TAtendimento>(`/backend/api/atendimento/${id}/transferir`, s.at1.auth, { atendenteId: s.at2.user.id });
     expect(moved.body).toMatchObject({ atendenteNome: 'Sofia', status: 'em_atendimento', departamentoNome: 'Suporte' });
     const notice = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.at2.auth);
     expect(notice.body.mensagens.at(-1)).toMatchObject({ autor: 'sistema', conteudo: 'Atendimento transferido para Sofia por Carlos.' });
-    const lost = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, { clientId: 'client-id-0003', atendimentoId: id, conteudo: 'ainda aqui' });
+    const lost = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, {
+      clientId: 'client-id-0003',
+      atendimentoId: id,
+      conteudo: 'ainda aqui',
+    });
     expect(lost.status).toBe(403);
 
     const done = await post<TAtendimento>(`/backend/api/atendimento/${id}/finalizar`, s.at2.auth);
@@ -91,9 +117,15 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const rating = `/backend/api/public${link.replace('/avaliar/', '/avaliacao/')}`;
     expect((await get<{ status: string }>(rating, {})).body.status).toBe('pendente');
     expect((await post<{ message: string }>(rating, {}, { nota: 6 })).status).toBe(400);
-    expect(await post(rating, {}, { nota: 5, comentario: 'Ótimo!' })).toMatchObject({ status: 200, body: { message: 'Obrigado pela sua avaliação!' } });
+    expect(await post(rating, {}, { nota: 5, comentario: 'Ótimo!' })).toMatchObject({
+      status: 200,
+      body: { message: 'Obrigado pela sua avaliação!' },
+    });
     expect(await post(rating, {}, { nota: 1 })).toMatchObject({ status: 409, body: { message: 'Este atendimento já foi avaliado.' } });
-    expect(await get(`/backend/api/public/avaliacao/outra-conta/${id}`, {})).toMatchObject({ status: 404, body: { message: 'Link de avaliação inválido.' } });
+    expect(await get(`/backend/api/public/avaliacao/outra-conta/${id}`, {})).toMatchObject({
+      status: 404,
+      body: { message: 'Link de avaliação inválido.' },
+    });
 
     const me = await get<{ notaMedia: number }>('/backend/Usuario/GetCurrentUser', s.at2.auth);
     expect(me.body.notaMedia).toBe(5);
@@ -102,7 +134,10 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
   it('pages messages 25 at a time, oldest to newest', async () => {
     const v = await makeVisitor(t, s.canal);
     for (let i = 1; i <= 30; i++) await v.send(`mensagem ${i}`);
-    const { body: page } = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando&busca=' + encodeURIComponent(v.session.cliente.nome!), s.admin.auth);
+    const { body: page } = await get<TConversasPage>(
+      '/backend/api/atendimento/conversas?status=aguardando&busca=' + encodeURIComponent(v.session.cliente.nome!),
+      s.admin.auth,
+    );
     const id = page.itens[0]!.atendimentoId;
     const p1 = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.admin.auth);
     expect(p1.body.mensagens.map((m) => m.conteudo)).toEqual(Array.from({ length: 25 }, (_, i) => `mensagem ${i + 6}`));
@@ -136,7 +171,10 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const r: { body: TConversasPage } = await get<TConversasPage>(`/backend/api/atendimento/conversas?status=aguardando&limit=1${cursor ? `&cursor=${cursor}` : ''}`, s.admin.auth);
+      const r: { body: TConversasPage } = await get<TConversasPage>(
+        `/backend/api/atendimento/conversas?status=aguardando&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        s.admin.auth,
+      );
       seen.push(...r.body.itens.map((i) => i.atendimentoId));
       cursor = r.body.proximoCursor;
     } while (cursor);
@@ -153,7 +191,16 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     expect((await get(`/backend/api/atendimento/${id}/mensagens`, otherAuth)).status).toBe(404);
     expect((await post(`/backend/api/atendimento/${id}/aceitar`, otherAuth)).status).toBe(404);
     expect((await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando', otherAuth)).body.itens).toHaveLength(0);
-    expect((await t.app.inject({ method: 'PUT', url: `/backend/api/canais/${s.canal.id}`, headers: otherAuth, payload: { nome: 'x', origensPermitidas: ['https://x.com'] } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/backend/api/canais/${s.canal.id}`,
+          headers: otherAuth,
+          payload: { nome: 'x', origensPermitidas: ['https://x.com'] },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('refuses users without customer chat and todos for atendentes', async () => {

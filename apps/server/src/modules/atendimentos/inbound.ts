@@ -15,7 +15,14 @@ export type InboundInput = {
   departamentoId: string | null;
   mensagem: NewMessage;
 };
-export type InboundResult = { atendimentoId: string; opened: boolean; duplicate: boolean; row: TAtendimento; mensagens: TMensagem[]; masterId: string | null };
+export type InboundResult = {
+  atendimentoId: string;
+  opened: boolean;
+  duplicate: boolean;
+  row: TAtendimento;
+  mensagens: TMensagem[];
+  masterId: string | null;
+};
 
 /** Most customer messages one batch takes: bounds a transaction's length on the embedded database. */
 const MAX_BATCH = 200;
@@ -23,7 +30,11 @@ const pairKey = (i: InboundInput) => `${i.clienteId}|${i.canal.id}`;
 
 /** Finds the open atendimento of a customer on a channel, or opens one waiting in the queue. */
 async function openFor(tx: Db, i: InboundInput): Promise<{ row: AtendimentoRow; opened: boolean }> {
-  const openWhere = and(eq(atendimentos.clienteId, i.clienteId), eq(atendimentos.canalId, i.canal.id), ne(atendimentos.status, 'finalizado'));
+  const openWhere = and(
+    eq(atendimentos.clienteId, i.clienteId),
+    eq(atendimentos.canalId, i.canal.id),
+    ne(atendimentos.status, 'finalizado'),
+  );
   const [existing] = await tx.select().from(atendimentos).where(openWhere).limit(1).for('update');
   if (existing) return { row: existing, opened: false };
   const ticket = await nextTicket(tx, i.canal.accountId);
@@ -34,7 +45,15 @@ async function openFor(tx: Db, i: InboundInput): Promise<{ row: AtendimentoRow; 
     .limit(1);
   const [created] = await tx
     .insert(atendimentos)
-    .values({ accountId: i.canal.accountId, ticket, clienteId: i.clienteId, canalId: i.canal.id, origem: i.origem(Boolean(previous)), departamentoId: i.departamentoId, ultimaMensagemEm: new Date() })
+    .values({
+      accountId: i.canal.accountId,
+      ticket,
+      clienteId: i.clienteId,
+      canalId: i.canal.id,
+      origem: i.origem(Boolean(previous)),
+      departamentoId: i.departamentoId,
+      ultimaMensagemEm: new Date(),
+    })
     .onConflictDoNothing()
     .returning();
   if (created) return { row: created, opened: true };
@@ -66,7 +85,12 @@ async function receiveBatch(db: Db, items: InboundInput[]): Promise<InboundResul
     const found = await tx
       .select()
       .from(atendimentos)
-      .where(and(ne(atendimentos.status, 'finalizado'), or(...pairs.map((p) => and(eq(atendimentos.clienteId, p.clienteId), eq(atendimentos.canalId, p.canal.id))))))
+      .where(
+        and(
+          ne(atendimentos.status, 'finalizado'),
+          or(...pairs.map((p) => and(eq(atendimentos.clienteId, p.clienteId), eq(atendimentos.canalId, p.canal.id)))),
+        ),
+      )
       .for('update');
     const open = new Map(found.map((a) => [`${a.clienteId}|${a.canalId}`, { row: a, opened: false }]));
     for (const p of pairs) if (!open.has(pairKey(p))) open.set(pairKey(p), await openFor(tx, p));
@@ -74,7 +98,19 @@ async function receiveBatch(db: Db, items: InboundInput[]): Promise<InboundResul
     const values = items.map((i) => {
       const a = open.get(pairKey(i))!.row;
       const m = i.mensagem;
-      return { accountId: a.accountId, atendimentoId: a.id, autor: 'cliente' as const, tipo: m.tipo, conteudo: m.conteudo, midia: m.midia ?? null, localizacao: m.localizacao ?? null, respondendoA: m.respondendoA ?? null, reagindoA: m.reagindoA ?? null, clientId: m.clientId ?? null, externalId: m.externalId ?? null };
+      return {
+        accountId: a.accountId,
+        atendimentoId: a.id,
+        autor: 'cliente' as const,
+        tipo: m.tipo,
+        conteudo: m.conteudo,
+        midia: m.midia ?? null,
+        localizacao: m.localizacao ?? null,
+        respondendoA: m.respondendoA ?? null,
+        reagindoA: m.reagindoA ?? null,
+        clientId: m.clientId ?? null,
+        externalId: m.externalId ?? null,
+      };
     });
     const inserted = await tx.insert(mensagens).values(values).onConflictDoNothing().returning();
     const byClient = new Map(inserted.map((m) => [`${m.atendimentoId}|${m.clientId ?? ''}|${m.externalId ?? ''}`, m]));
@@ -86,9 +122,15 @@ async function receiveBatch(db: Db, items: InboundInput[]): Promise<InboundResul
       const earlier = await tx
         .select()
         .from(mensagens)
-        .where(or(...missing.map((i) => (i.mensagem.clientId
-          ? and(eq(mensagens.atendimentoId, open.get(pairKey(i))!.row.id), eq(mensagens.clientId, i.mensagem.clientId))
-          : and(eq(mensagens.accountId, i.canal.accountId), eq(mensagens.externalId, i.mensagem.externalId!))))));
+        .where(
+          or(
+            ...missing.map((i) =>
+              i.mensagem.clientId
+                ? and(eq(mensagens.atendimentoId, open.get(pairKey(i))!.row.id), eq(mensagens.clientId, i.mensagem.clientId))
+                : and(eq(mensagens.accountId, i.canal.accountId), eq(mensagens.externalId, i.mensagem.externalId!)),
+            ),
+          ),
+        );
       for (const m of earlier) byClient.set(`${m.atendimentoId}|${m.clientId ?? ''}|${m.externalId ?? ''}`, m);
     }
 
@@ -98,7 +140,10 @@ async function receiveBatch(db: Db, items: InboundInput[]): Promise<InboundResul
     for (const m of inserted) {
       const item = itemByKey.get(`${m.atendimentoId}|${m.clientId ?? ''}|${m.externalId ?? ''}`)!;
       const f = fresh.get(m.atendimentoId) ?? { count: 0, seq: -1, last: item.mensagem };
-      fresh.set(m.atendimentoId, { count: f.count + 1, ...(m.seq > f.seq ? { seq: m.seq, last: item.mensagem } : { seq: f.seq, last: f.last }) });
+      fresh.set(m.atendimentoId, {
+        count: f.count + 1,
+        ...(m.seq > f.seq ? { seq: m.seq, last: item.mensagem } : { seq: f.seq, last: f.last }),
+      });
     }
     if (fresh.size) {
       // Times come from here in milliseconds, as everywhere else: the list's cursor carries milliseconds.
@@ -127,8 +172,17 @@ async function receiveBatch(db: Db, items: InboundInput[]): Promise<InboundResul
     if (!j || !m) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
     const duplicate = !stored.insertedIds.has(m.id) || answered.has(m.id);
     answered.add(m.id);
-    const mensagem = !m.respondendoA ? presentMensagem({ m, atendenteNome: null, citada: null }) : (await result(db, a.accountId, a.id, [m.id])).mensagens[0]!;
-    out.push({ atendimentoId: a.id, opened: opened && !duplicate, duplicate, row: presentAtendimento(j), mensagens: [mensagem], masterId: j.masterId });
+    const mensagem = !m.respondendoA
+      ? presentMensagem({ m, atendenteNome: null, citada: null })
+      : (await result(db, a.accountId, a.id, [m.id])).mensagens[0]!;
+    out.push({
+      atendimentoId: a.id,
+      opened: opened && !duplicate,
+      duplicate,
+      row: presentAtendimento(j),
+      mensagens: [mensagem],
+      masterId: j.masterId,
+    });
   }
   return out;
 }
@@ -155,7 +209,13 @@ class InboundBatcher {
     while (this.queue.length) {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        const results = batch.length === 1 ? [await receiveOne(this.db, batch[0]!.input)] : await receiveBatch(this.db, batch.map((p) => p.input));
+        const results =
+          batch.length === 1
+            ? [await receiveOne(this.db, batch[0]!.input)]
+            : await receiveBatch(
+                this.db,
+                batch.map((p) => p.input),
+              );
         batch.forEach((p, k) => p.resolve(results[k]!));
       } catch (err) {
         if (batch.length === 1) batch[0]!.reject(err);

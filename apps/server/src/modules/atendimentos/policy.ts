@@ -14,7 +14,11 @@ export const isSupervisor = (u: Pick<TSessionUser, 'role'>) => u.role === 'admin
 /** Customer chat is for master, admin and atendente (spec part 2 §6). */
 export async function requireStaff(db: Db, user: TSessionUser): Promise<TStaff> {
   if (!isSupervisor(user) && user.role !== 'atendente') throw new Forbidden('Seu perfil não atende clientes.');
-  const [row] = await db.select({ nome: users.nome, departamentoId: users.departamentoId }).from(users).where(and(eq(users.id, user.id), eq(users.accountId, user.accountId))).limit(1);
+  const [row] = await db
+    .select({ nome: users.nome, departamentoId: users.departamentoId })
+    .from(users)
+    .where(and(eq(users.id, user.id), eq(users.accountId, user.accountId)))
+    .limit(1);
   if (!row) throw new Forbidden();
   return { ...user, ...row };
 }
@@ -27,7 +31,9 @@ export function visibleTo(staff: TStaff): SQL | undefined {
   if (isSupervisor(staff)) return undefined;
   const queue = and(
     eq(atendimentos.status, 'aguardando'),
-    staff.departamentoId ? or(eq(atendimentos.departamentoId, staff.departamentoId), isNull(atendimentos.departamentoId)) : isNull(atendimentos.departamentoId),
+    staff.departamentoId
+      ? or(eq(atendimentos.departamentoId, staff.departamentoId), isNull(atendimentos.departamentoId))
+      : isNull(atendimentos.departamentoId),
   );
   return or(queue, eq(atendimentos.atendenteId, staff.id));
 }

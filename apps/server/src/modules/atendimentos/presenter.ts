@@ -44,7 +44,11 @@ export function presentAtendimento({ a, cliente, canalNome, atendenteNome, depar
   };
 }
 
-export type MensagemJoined = { m: MensagemRow; atendenteNome: string | null; citada: Pick<MensagemRow, 'id' | 'autor' | 'tipo' | 'conteudo'> | null };
+export type MensagemJoined = {
+  m: MensagemRow;
+  atendenteNome: string | null;
+  citada: Pick<MensagemRow, 'id' | 'autor' | 'tipo' | 'conteudo'> | null;
+};
 
 export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): TMensagem {
   return {

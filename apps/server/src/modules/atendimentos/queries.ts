@@ -12,7 +12,13 @@ export function selectAtendimentos(db: Db, where: SQL | undefined) {
   return db
     .select({
       a: atendimentos,
-      cliente: { nome: clientes.nome, numero: clientes.numero, email: clientes.email, avatarUrl: clientes.avatarUrl, identificador: clientes.identificador },
+      cliente: {
+        nome: clientes.nome,
+        numero: clientes.numero,
+        email: clientes.email,
+        avatarUrl: clientes.avatarUrl,
+        identificador: clientes.identificador,
+      },
       canalNome: canais.nome,
       atendenteNome: users.nome,
       departamentoNome: departamentos.nome,
@@ -51,8 +57,16 @@ export function selectMensagens(db: Db, where: SQL | undefined) {
     .$dynamic();
 }
 
-export async function mensagensPage(db: Db, atendimentoId: string, beforeSeq: number | null, limit: number): Promise<{ rows: MensagemJoined[]; hasMore: boolean }> {
-  const rows = await selectMensagens(db, and(eq(mensagens.atendimentoId, atendimentoId), beforeSeq ? lt(mensagens.seq, beforeSeq) : undefined))
+export async function mensagensPage(
+  db: Db,
+  atendimentoId: string,
+  beforeSeq: number | null,
+  limit: number,
+): Promise<{ rows: MensagemJoined[]; hasMore: boolean }> {
+  const rows = await selectMensagens(
+    db,
+    and(eq(mensagens.atendimentoId, atendimentoId), beforeSeq ? lt(mensagens.seq, beforeSeq) : undefined),
+  )
     .orderBy(desc(mensagens.seq))
     .limit(limit + 1);
   const hasMore = rows.length > limit;

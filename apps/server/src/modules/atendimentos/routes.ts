@@ -3,8 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  ANEXO_MAX_BYTES, ANEXO_MIME_TYPES, ATENDIMENTO_TEXTS, ZAtendenteOnline, ZAtendimento, ZConversasPage, ZConversasQuery,
-  ZEnviarMensagem, ZMensagem, ZMensagensPage, ZMensagensQuery, ZMidia, ZTransferir, tipoFromMime,
+  ANEXO_MAX_BYTES,
+  ANEXO_MIME_TYPES,
+  ATENDIMENTO_TEXTS,
+  ZAtendenteOnline,
+  ZAtendimento,
+  ZConversasPage,
+  ZConversasQuery,
+  ZEnviarMensagem,
+  ZMensagem,
+  ZMensagensPage,
+  ZMensagensQuery,
+  ZMidia,
+  ZTransferir,
+  tipoFromMime,
 } from '@balcao/shared/atendimentos';
 import type { AppContext } from '../../context';
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
@@ -19,7 +31,12 @@ import { findAtendimento, ilike, likePattern, mensagensPage, selectAtendimentos 
 import { accept, finish, markRead, sendFromAtendente, transfer } from './service';
 
 const ZId = z.object({ id: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }) });
-const ANEXO_RULES = { maxBytes: ANEXO_MAX_BYTES, mimeTypes: ANEXO_MIME_TYPES, tooLarge: ATENDIMENTO_TEXTS.anexoTamanho, wrongType: ATENDIMENTO_TEXTS.anexoTipo };
+const ANEXO_RULES = {
+  maxBytes: ANEXO_MAX_BYTES,
+  mimeTypes: ANEXO_MIME_TYPES,
+  tooLarge: ATENDIMENTO_TEXTS.anexoTamanho,
+  wrongType: ATENDIMENTO_TEXTS.anexoTipo,
+};
 
 /** `${ultimaMensagemEm ISO}|${id}`: a stable cursor for the list ordered by latest activity. */
 const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
@@ -46,7 +63,13 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const filters = and(
       scope,
       q.departamentoId ? eq(atendimentos.departamentoId, q.departamentoId) : undefined,
-      q.busca ? or(ilike(clientes.nome, likePattern(q.busca)), ilike(clientes.numero, likePattern(q.busca)), ilike(clientes.email, likePattern(q.busca))) : undefined,
+      q.busca
+        ? or(
+            ilike(clientes.nome, likePattern(q.busca)),
+            ilike(clientes.numero, likePattern(q.busca)),
+            ilike(clientes.email, likePattern(q.busca)),
+          )
+        : undefined,
     );
     const after = q.cursor ? decodeCursor(q.cursor) : null;
     const rows = await selectAtendimentos(
@@ -54,7 +77,9 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       and(
         filters,
         eq(atendimentos.status, q.status),
-        after ? or(lt(atendimentos.ultimaMensagemEm, after.at), and(eq(atendimentos.ultimaMensagemEm, after.at), lt(atendimentos.id, after.id))) : undefined,
+        after
+          ? or(lt(atendimentos.ultimaMensagemEm, after.at), and(eq(atendimentos.ultimaMensagemEm, after.at), lt(atendimentos.id, after.id)))
+          : undefined,
       ),
     )
       .orderBy(desc(atendimentos.ultimaMensagemEm), desc(atendimentos.id))
@@ -69,7 +94,11 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const last = page[page.length - 1];
     const contagens = { aguardando: 0, em_atendimento: 0, finalizado: 0 };
     for (const c of counts) contagens[c.status] = c.n;
-    return { itens: page.map(presentAtendimento), proximoCursor: rows.length > q.limit && last ? encodeCursor(last.a.ultimaMensagemEm, last.a.id) : null, contagens };
+    return {
+      itens: page.map(presentAtendimento),
+      proximoCursor: rows.length > q.limit && last ? encodeCursor(last.a.ultimaMensagemEm, last.a.id) : null,
+      contagens,
+    };
   });
 
   app.get('/api/atendimento/:id', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {
@@ -81,27 +110,35 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     return row;
   });
 
-  app.get('/api/atendimento/:id/mensagens', { schema: { params: ZId, querystring: ZMensagensQuery, response: { 200: ZMensagensPage } } }, async (req) => {
-    const staff = await staffOf(req);
-    const joined = await findAtendimento(db, staff.accountId, req.params.id);
-    if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
-    assertCanSee(staff, presentAtendimento(joined));
-    const before = req.query.antesDe ? Number(req.query.antesDe) : null;
-    if (before !== null && !Number.isSafeInteger(before)) throw new BadRequest('Cursor inválido.');
-    const { rows, hasMore } = await mensagensPage(db, req.params.id, before, req.query.limit);
-    return { mensagens: rows.map(presentMensagem), hasMore, cursor: hasMore && rows[0] ? String(rows[0].m.seq) : null };
-  });
+  app.get(
+    '/api/atendimento/:id/mensagens',
+    { schema: { params: ZId, querystring: ZMensagensQuery, response: { 200: ZMensagensPage } } },
+    async (req) => {
+      const staff = await staffOf(req);
+      const joined = await findAtendimento(db, staff.accountId, req.params.id);
+      if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
+      assertCanSee(staff, presentAtendimento(joined));
+      const before = req.query.antesDe ? Number(req.query.antesDe) : null;
+      if (before !== null && !Number.isSafeInteger(before)) throw new BadRequest('Cursor inválido.');
+      const { rows, hasMore } = await mensagensPage(db, req.params.id, before, req.query.limit);
+      return { mensagens: rows.map(presentMensagem), hasMore, cursor: hasMore && rows[0] ? String(rows[0].m.seq) : null };
+    },
+  );
 
-  app.post('/api/atendimento/:id/mensagens', { schema: { params: ZId, body: ZEnviarMensagem, response: { 200: ZMensagem, 201: ZMensagem } } }, async (req, reply) => {
-    const staff = await staffOf(req);
-    if (req.body.atendimentoId !== req.params.id) throw new BadRequest(ATENDIMENTO_TEXTS.naoEncontrado);
-    const r = await sendFromAtendente(db, staff, req.body);
-    if (!r.duplicate) {
-      events().messages(staff.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
-      events().row(staff.accountId, r.row);
-    }
-    return reply.code(r.duplicate ? 200 : 201).send(r.mensagens[0]!);
-  });
+  app.post(
+    '/api/atendimento/:id/mensagens',
+    { schema: { params: ZId, body: ZEnviarMensagem, response: { 200: ZMensagem, 201: ZMensagem } } },
+    async (req, reply) => {
+      const staff = await staffOf(req);
+      if (req.body.atendimentoId !== req.params.id) throw new BadRequest(ATENDIMENTO_TEXTS.naoEncontrado);
+      const r = await sendFromAtendente(db, staff, req.body);
+      if (!r.duplicate) {
+        events().messages(staff.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
+        events().row(staff.accountId, r.row);
+      }
+      return reply.code(r.duplicate ? 200 : 201).send(r.mensagens[0]!);
+    },
+  );
 
   app.post('/api/atendimento/:id/aceitar', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {
     const staff = await staffOf(req);
@@ -110,12 +147,16 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     return r.row;
   });
 
-  app.post('/api/atendimento/:id/transferir', { schema: { params: ZId, body: ZTransferir, response: { 200: ZAtendimento } } }, async (req) => {
-    const staff = await staffOf(req);
-    const r = await transfer(db, staff, req.params.id, req.body);
-    broadcastChange(events(), staff.accountId, r, null);
-    return r.row;
-  });
+  app.post(
+    '/api/atendimento/:id/transferir',
+    { schema: { params: ZId, body: ZTransferir, response: { 200: ZAtendimento } } },
+    async (req) => {
+      const staff = await staffOf(req);
+      const r = await transfer(db, staff, req.params.id, req.body);
+      broadcastChange(events(), staff.accountId, r, null);
+      return r.row;
+    },
+  );
 
   app.post('/api/atendimento/:id/finalizar', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {
     const staff = await staffOf(req);
@@ -148,7 +189,12 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   });
 };
 
-type Change = { row: z.infer<typeof ZAtendimento>; before: z.infer<typeof ZAtendimento>; mensagens: z.infer<typeof ZMensagem>[]; masterId: string | null };
+type Change = {
+  row: z.infer<typeof ZAtendimento>;
+  before: z.infer<typeof ZAtendimento>;
+  mensagens: z.infer<typeof ZMensagem>[];
+  masterId: string | null;
+};
 /** One change, told to everyone: the row to its old and new audience, the notices, the visitor's status line. */
 export function broadcastChange(events: AtendimentoEvents, accountId: string, r: Change, avaliacaoUrl: string | null) {
   events.messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });

@@ -33,7 +33,13 @@ export async function nextTicket(tx: Db, accountId: string): Promise<number> {
 }
 
 /** Inserts once per client id / external id; answers the id of the new or the already stored message. */
-export async function insertOnce(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, autor: 'cliente' | 'atendente' | 'sistema', atendenteId: string | null, m: NewMessage) {
+export async function insertOnce(
+  tx: Db,
+  a: Pick<AtendimentoRow, 'id' | 'accountId'>,
+  autor: 'cliente' | 'atendente' | 'sistema',
+  atendenteId: string | null,
+  m: NewMessage,
+) {
   const [inserted] = await tx
     .insert(mensagens)
     .values({
@@ -56,7 +62,11 @@ export async function insertOnce(tx: Db, a: Pick<AtendimentoRow, 'id' | 'account
   const [existing] = await tx
     .select({ id: mensagens.id })
     .from(mensagens)
-    .where(m.clientId ? and(eq(mensagens.atendimentoId, a.id), eq(mensagens.clientId, m.clientId)) : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, m.externalId!)))
+    .where(
+      m.clientId
+        ? and(eq(mensagens.atendimentoId, a.id), eq(mensagens.clientId, m.clientId))
+        : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, m.externalId!)),
+    )
     .limit(1);
   if (!existing) throw new Conflict('Mensagem duplicada.');
   return { id: existing.id, duplicate: true, row: null };
@@ -100,7 +110,8 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   const row = presentAtendimento(joined);
   assertCanSee(staff, row);
   if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
-  if (row.status !== 'em_atendimento' || (row.atendenteId !== staff.id && !isSupervisor(staff))) throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
+  if (row.status !== 'em_atendimento' || (row.atendenteId !== staff.id && !isSupervisor(staff)))
+    throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
   const tipo = input.midia ? (input.tipo === 'text' ? 'document' : input.tipo) : input.tipo;
   const m: NewMessage = { ...input, tipo };
   const msg = await db.transaction(async (txx) => {
@@ -160,11 +171,16 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
       .from(users)
       .where(and(eq(users.id, to.atendenteId), eq(users.accountId, staff.accountId)))
       .limit(1);
-    if (!target || !['atendente', 'admin', 'master'].includes(target.role)) throw new BadRequest('Atendente não encontrado.', { atendenteId: ['Atendente não encontrado.'] });
+    if (!target || !['atendente', 'admin', 'master'].includes(target.role))
+      throw new BadRequest('Atendente não encontrado.', { atendenteId: ['Atendente não encontrado.'] });
     set = { status: 'em_atendimento', atendenteId: target.id, departamentoId: target.departamentoId ?? joined.a.departamentoId };
     destino = target.nome;
   } else {
-    const [dep] = await db.select().from(departamentos).where(and(eq(departamentos.id, to.departamentoId!), eq(departamentos.accountId, staff.accountId))).limit(1);
+    const [dep] = await db
+      .select()
+      .from(departamentos)
+      .where(and(eq(departamentos.id, to.departamentoId!), eq(departamentos.accountId, staff.accountId)))
+      .limit(1);
     if (!dep) throw new BadRequest('Departamento não encontrado.', { departamentoId: ['Departamento não encontrado.'] });
     set = { status: 'aguardando', atendenteId: null, departamentoId: dep.id };
     destino = `o departamento ${dep.nome}`;
@@ -183,7 +199,10 @@ export async function finish(db: Db, staff: TStaff, id: string, ratingUrl: (aten
   assertHolder(staff, before);
   const ids = await db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
-    await tx.update(atendimentos).set({ status: 'finalizado', fim: new Date(), atendenteId: joined.a.atendenteId ?? staff.id }).where(eq(atendimentos.id, id));
+    await tx
+      .update(atendimentos)
+      .set({ status: 'finalizado', fim: new Date(), atendenteId: joined.a.atendenteId ?? staff.id })
+      .where(eq(atendimentos.id, id));
     const closed = await systemNotice(tx, joined.a, `Atendimento finalizado por ${staff.nome}.`);
     const rating = await systemNotice(tx, joined.a, `Como foi o seu atendimento? Avalie em: ${ratingUrl(id)}`);
     return [closed, rating];

@@ -24,7 +24,11 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
 
   it('answers the same for a wrong password and an unknown e-mail', async () => {
     const a = await t.app.inject({ method: 'POST', url: '/backend/api/auth/login', payload: { email: acc.master.email, senha: 'errada' } });
-    const b = await t.app.inject({ method: 'POST', url: '/backend/api/auth/login', payload: { email: 'ninguem@teste.local', senha: 'errada' } });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/login',
+      payload: { email: 'ninguem@teste.local', senha: 'errada' },
+    });
     expect(a.statusCode).toBe(401);
     expect(b.statusCode).toBe(401);
     expect(a.json()).toEqual(b.json());
@@ -32,7 +36,12 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   });
 
   it('refuses malformed JSON and missing fields in Portuguese', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/backend/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('O corpo da requisição não é um JSON válido.');
     const missing = await t.app.inject({ method: 'POST', url: '/backend/api/auth/login', payload: { email: acc.master.email } });
@@ -46,7 +55,11 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       const r = await t.app.inject({ method: 'POST', url: '/backend/api/auth/login', payload: { email: u.email, senha: 'errada' } });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/backend/api/auth/login', payload: { email: u.email, senha: TEST_PASSWORD } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/login',
+      payload: { email: u.email, senha: TEST_PASSWORD },
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Muitas tentativas de login. Aguarde alguns minutos e tente novamente.');
   });
@@ -67,11 +80,23 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   });
 
   it('refuses expired and forged tokens', async () => {
-    const expired = await new TokenService('test-secret-test-secret-test-secret-123', -10).sign({ id: acc.master.id, accountId: acc.account.id, role: 'master' });
-    const r = await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: { authorization: `Bearer ${expired}` } });
+    const expired = await new TokenService('test-secret-test-secret-test-secret-123', -10).sign({
+      id: acc.master.id,
+      accountId: acc.account.id,
+      role: 'master',
+    });
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/backend/Usuario/GetCurrentUser',
+      headers: { authorization: `Bearer ${expired}` },
+    });
     expect(r.statusCode).toBe(401);
     expect(r.json()).toMatchObject({ code: 'TOKEN_EXPIRED', message: 'Sua sessão expirou. Faça login novamente.' });
-    const forged = await new TokenService('another-secret-another-secret-another').sign({ id: acc.master.id, accountId: acc.account.id, role: 'master' });
+    const forged = await new TokenService('another-secret-another-secret-another').sign({
+      id: acc.master.id,
+      accountId: acc.account.id,
+      role: 'master',
+    });
     const f = await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: { authorization: `Bearer ${forged}` } });
     expect(f.statusCode).toBe(401);
     expect(f.json().message).toBe('Token inválido. Faça login novamente.');
@@ -81,15 +106,27 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     const u = await acc.addUser('atendente');
     const ask = await t.app.inject({ method: 'POST', url: '/backend/api/auth/forgot-password', payload: { email: u.email } });
     expect(ask.statusCode).toBe(200);
-    const unknown = await t.app.inject({ method: 'POST', url: '/backend/api/auth/forgot-password', payload: { email: 'ninguem@teste.local' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/forgot-password',
+      payload: { email: 'ninguem@teste.local' },
+    });
     expect(unknown.json()).toEqual(ask.json());
     const [mail] = await t.ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(1);
     expect(mail!.to).toBe(u.email);
     const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
-    const done = await t.app.inject({ method: 'POST', url: '/backend/api/auth/reset-password', payload: { token, senha: 'nova-senha-123' } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/reset-password',
+      payload: { token, senha: 'nova-senha-123' },
+    });
     expect(done.statusCode).toBe(200);
     await login(t.app, u.email, 'nova-senha-123');
-    const again = await t.app.inject({ method: 'POST', url: '/backend/api/auth/reset-password', payload: { token, senha: 'outra-senha-123' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/reset-password',
+      payload: { token, senha: 'outra-senha-123' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Este link de redefinição é inválido ou expirou. Peça um novo.');
   });

@@ -1,10 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REFRESH_TOKEN_TTL_S, TEXTS, ZForgotPasswordInput, ZLoginAnswer, ZLoginInput, ZMessageAnswer, ZResetPasswordInput, ZTokenAnswer } from '@balcao/shared/auth';
+import {
+  REFRESH_TOKEN_TTL_S,
+  TEXTS,
+  ZForgotPasswordInput,
+  ZLoginAnswer,
+  ZLoginInput,
+  ZMessageAnswer,
+  ZResetPasswordInput,
+  ZTokenAnswer,
+} from '@balcao/shared/auth';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema/users';
 import { loadCurrentUser, updateUser } from '../usuarios/service';
-import { checkCredentials, issueRefreshToken, requestPasswordReset, resetPassword, revokeRefreshFamily, rotateRefreshToken } from './service';
+import {
+  checkCredentials,
+  issueRefreshToken,
+  requestPasswordReset,
+  resetPassword,
+  revokeRefreshFamily,
+  rotateRefreshToken,
+} from './service';
 
 export const REFRESH_COOKIE = 'balcao_refresh';
 const COOKIE_PATH = '/backend';
@@ -13,7 +29,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const { db, tokens } = ctx;
   const sessionUser = (u: UserRow) => ({ id: u.id, accountId: u.accountId, role: u.role });
   const setRefreshCookie = (reply: FastifyReply, value: string) =>
-    reply.setCookie(REFRESH_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: ctx.secureCookies, path: COOKIE_PATH, maxAge: REFRESH_TOKEN_TTL_S });
+    reply.setCookie(REFRESH_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secureCookies,
+      path: COOKIE_PATH,
+      maxAge: REFRESH_TOKEN_TTL_S,
+    });
   const baseUrl = (req: FastifyRequest) => ctx.publicUrl ?? `${req.protocol}://${req.host}`;
 
   app.post('/api/auth/login', { schema: { body: ZLoginInput, response: { 200: ZLoginAnswer } } }, async (req, reply) => {

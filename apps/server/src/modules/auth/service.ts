@@ -40,7 +40,11 @@ export async function issueRefreshToken(db: Db, userId: string, familyId: string
 /** Rotates a refresh token. A token rotated long ago and presented again means theft: its whole family is revoked. */
 export async function rotateRefreshToken(db: Db, value: string | undefined): Promise<{ user: UserRow; newToken: string | null }> {
   if (!value) throw new Unauthorized();
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(value))).limit(1);
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(value)))
+    .limit(1);
   if (!row || row.revokedAt || row.expiresAt <= new Date()) throw new Unauthorized();
   if (row.rotatedAt) {
     if (Date.now() - row.rotatedAt.getTime() > ROTATION_GRACE_MS) {
@@ -63,12 +67,19 @@ export async function rotateRefreshToken(db: Db, value: string | undefined): Pro
 
 export async function revokeRefreshFamily(db: Db, value: string | undefined): Promise<void> {
   if (!value) return;
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(value))).limit(1);
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(value)))
+    .limit(1);
   if (row) await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
 }
 
 export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Always answers the same, so the form never tells whether an e-mail is registered. */
@@ -94,9 +105,18 @@ export async function resetPassword(db: Db, input: TResetPasswordInput): Promise
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, hashOpaqueToken(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashOpaqueToken(input.token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
     .returning();
   if (!row) throw new BadRequest(TEXTS.resetInvalid, { token: [TEXTS.resetInvalid] });
-  await db.update(users).set({ passwordHash: await hashPassword(input.senha) }).where(eq(users.id, row.userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.senha) })
+    .where(eq(users.id, row.userId));
   await revokeAllRefreshTokens(db, row.userId);
 }

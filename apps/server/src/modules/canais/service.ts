@@ -15,38 +15,61 @@ const newSecret = () => randomBytes(32).toString('hex');
 async function checkDepartamentos(db: Db, accountId: string, input: TCanalWidgetInput) {
   const ids = [...new Set([...input.departamentoIds, ...(input.departamentoPadraoId ? [input.departamentoPadraoId] : [])])];
   if (ids.length === 0) return;
-  const found = await db.select({ id: departamentos.id }).from(departamentos).where(and(eq(departamentos.accountId, accountId), inArray(departamentos.id, ids)));
-  if (found.length !== ids.length) throw new BadRequest('Departamento não encontrado.', { departamentoIds: ['Departamento não encontrado.'] });
+  const found = await db
+    .select({ id: departamentos.id })
+    .from(departamentos)
+    .where(and(eq(departamentos.accountId, accountId), inArray(departamentos.id, ids)));
+  if (found.length !== ids.length)
+    throw new BadRequest('Departamento não encontrado.', { departamentoIds: ['Departamento não encontrado.'] });
 }
 
 const splitInput = ({ nome, ativo, ...config }: TCanalWidgetInput) => ({ nome, ativo, config });
 
 export async function listCanais(db: Db, accountId: string) {
-  return db.select().from(canais).where(and(eq(canais.accountId, accountId), isNull(canais.removidoEm))).orderBy(asc(canais.createdAt));
+  return db
+    .select()
+    .from(canais)
+    .where(and(eq(canais.accountId, accountId), isNull(canais.removidoEm)))
+    .orderBy(asc(canais.createdAt));
 }
 
 export async function getCanal(db: Db, accountId: string, id: string): Promise<CanalRow> {
-  const [row] = await db.select().from(canais).where(and(eq(canais.id, id), eq(canais.accountId, accountId), isNull(canais.removidoEm))).limit(1);
+  const [row] = await db
+    .select()
+    .from(canais)
+    .where(and(eq(canais.id, id), eq(canais.accountId, accountId), isNull(canais.removidoEm)))
+    .limit(1);
   if (!row) throw new NotFound(NOT_FOUND);
   return row;
 }
 
 export async function createWidgetCanal(db: Db, cipher: SecretCipher, accountId: string, input: TCanalWidgetInput) {
   await checkDepartamentos(db, accountId, input);
-  const [row] = await db.insert(canais).values({ accountId, tipo: 'widget', token: newToken(), segredoCifrado: cipher.encrypt(newSecret()), ...splitInput(input) }).returning();
+  const [row] = await db
+    .insert(canais)
+    .values({ accountId, tipo: 'widget', token: newToken(), segredoCifrado: cipher.encrypt(newSecret()), ...splitInput(input) })
+    .returning();
   return row!;
 }
 
 export async function updateWidgetCanal(db: Db, accountId: string, id: string, input: TCanalWidgetInput) {
   await getCanal(db, accountId, id);
   await checkDepartamentos(db, accountId, input);
-  const [row] = await db.update(canais).set(splitInput(input)).where(and(eq(canais.id, id), eq(canais.accountId, accountId))).returning();
+  const [row] = await db
+    .update(canais)
+    .set(splitInput(input))
+    .where(and(eq(canais.id, id), eq(canais.accountId, accountId)))
+    .returning();
   return row!;
 }
 
 export async function rotateSecret(db: Db, cipher: SecretCipher, accountId: string, id: string) {
   await getCanal(db, accountId, id);
-  const [row] = await db.update(canais).set({ segredoCifrado: cipher.encrypt(newSecret()) }).where(eq(canais.id, id)).returning();
+  const [row] = await db
+    .update(canais)
+    .set({ segredoCifrado: cipher.encrypt(newSecret()) })
+    .where(eq(canais.id, id))
+    .returning();
   return row!;
 }
 

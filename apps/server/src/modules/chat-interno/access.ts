@@ -31,7 +31,13 @@ export type Acesso = {
 export async function acessarConversa(db: Db, user: TSessionUser, conversaId: string): Promise<Acesso> {
   const [row] = isUuid(conversaId)
     ? await db
-        .select({ conversa: chatConversas, admin: chatParticipantes.admin, removed: chatParticipantes.removed, nome: users.nome, fotoUrl: users.fotoUrl })
+        .select({
+          conversa: chatConversas,
+          admin: chatParticipantes.admin,
+          removed: chatParticipantes.removed,
+          nome: users.nome,
+          fotoUrl: users.fotoUrl,
+        })
         .from(chatConversas)
         .innerJoin(users, and(eq(users.id, user.id), eq(users.accountId, chatConversas.accountId)))
         .leftJoin(chatParticipantes, and(eq(chatParticipantes.conversaId, chatConversas.id), eq(chatParticipantes.usuarioId, user.id)))
@@ -39,7 +45,11 @@ export async function acessarConversa(db: Db, user: TSessionUser, conversaId: st
         .limit(1)
     : [];
   if (!row) throw new NotFound(CHAT_INTERNO_INLINE.conversaNaoEncontrada);
-  return { conversa: row.conversa, admin: row.admin === true && row.removed === false, eu: { id: user.id, nome: row.nome, fotoUrl: row.fotoUrl } };
+  return {
+    conversa: row.conversa,
+    admin: row.admin === true && row.removed === false,
+    eu: { id: user.id, nome: row.nome, fotoUrl: row.fotoUrl },
+  };
 }
 
 /** Everyone who takes part now (departments expanded to their current members): who receives its events. */

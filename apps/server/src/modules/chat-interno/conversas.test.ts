@@ -45,7 +45,7 @@ describe.each(DB_KINDS)('chat interno: conversations on %s', (kind) => {
     expect(row.participantesIds.sort()).toEqual([w.master.id, w.ana.id].sort());
   });
 
-  it('refuses a direct conversation with nobody, with oneself, or with another account\'s user', async () => {
+  it("refuses a direct conversation with nobody, with oneself, or with another account's user", async () => {
     const none = await w.api.master.post('/conversa', { usuarios: [], departamentos: [], nome: '' });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ message: V.selecioneUsuario, errors: { usuarios: [V.selecioneUsuario] } });
@@ -77,7 +77,7 @@ describe.each(DB_KINDS)('chat interno: conversations on %s', (kind) => {
     expect(fifty.json().ehGrupo).toBe(true);
   });
 
-  it('lets only the master put departments in a group, and only its own account\'s', async () => {
+  it("lets only the master put departments in a group, and only its own account's", async () => {
     const byAdmin = await w.api.ana.post('/conversa', { usuarios: [], departamentos: [w.suporte.id], nome: 'Suporte' });
     expect(byAdmin.statusCode).toBe(403);
     expect(byAdmin.json().message).toBe(CHAT_INTERNO_PERMISSOES.apenasMasterDepartamentos);
@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('chat interno: conversations on %s', (kind) => {
     expect(ok.statusCode).toBe(201);
   });
 
-  it('lists a group for its users and its department\'s members, with names, admins, notice and unread count', async () => {
+  it("lists a group for its users and its department's members, with names, admins, notice and unread count", async () => {
     const id = await makeGroup(w.api.master, 'Equipe', [w.ana.id, w.duda.id], [w.suporte.id]);
     for (const api of [w.api.ana, w.api.bia, w.api.caio, w.api.duda]) {
       const row = (await listOf(api)).find((c) => c.id === id)!;
@@ -131,13 +131,16 @@ describe.each(DB_KINDS)('chat interno: conversations on %s', (kind) => {
     expect(names).toEqual(['Bia', 'Caio', 'Duda', 'Master Teste']);
     const deps = await w.api.master.get('/departamentos-disponiveis');
     expect(deps.statusCode).toBe(200);
-    expect(deps.json()).toEqual([{ id: w.suporte.id, nome: 'Suporte' }, { id: w.vendas.id, nome: 'Vendas' }]);
+    expect(deps.json()).toEqual([
+      { id: w.suporte.id, nome: 'Suporte' },
+      { id: w.vendas.id, nome: 'Vendas' },
+    ]);
     const byAdmin = await w.api.ana.get('/departamentos-disponiveis');
     expect(byAdmin.statusCode).toBe(403);
     expect((await w.api.outraMaster.get('/departamentos-disponiveis')).json()).toEqual([{ id: w.outra.departamento.id, nome: 'Externo' }]);
   });
 
-  it('answers a department\'s users, and 404 for another account\'s department or a bad id', async () => {
+  it("answers a department's users, and 404 for another account's department or a bad id", async () => {
     const res = await w.api.master.post(`/usuarios-departamento/${w.suporte.id}`);
     expect(res.statusCode).toBe(200);
     expect((res.json() as { nome: string }[]).map((u) => u.nome)).toEqual(['Bia', 'Caio']);
@@ -152,7 +155,7 @@ describe.each(DB_KINDS)('chat interno: conversations on %s', (kind) => {
     expect(upper.statusCode).toBe(401);
   });
 
-  it('hides another account\'s conversation behind the same 404', async () => {
+  it("hides another account's conversation behind the same 404", async () => {
     const id = await makeGroup(w.api.master, 'Privado', [w.ana.id, w.bia.id]);
     const res = await w.api.estranho.get(`/conversa/${id}/participantes`);
     expect(res.statusCode).toBe(404);

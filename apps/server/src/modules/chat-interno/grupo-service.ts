@@ -1,6 +1,11 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import {
-  CHAT_INTERNO_AVISOS as AVISO, CHAT_INTERNO_PERMISSOES, CHAT_INTERNO_VALIDACAO as V, INTEGRANTE_TIPO, type TIntegranteInput, type TMensagem,
+  CHAT_INTERNO_AVISOS as AVISO,
+  CHAT_INTERNO_PERMISSOES,
+  CHAT_INTERNO_VALIDACAO as V,
+  INTEGRANTE_TIPO,
+  type TIntegranteInput,
+  type TMensagem,
   type TPromoverInput,
 } from '@balcao/shared/chat-interno';
 import { chatConversas, chatParticipantes } from '../../db/schema/chat-interno';
@@ -17,7 +22,12 @@ import { departamentoDaConta, pessoa } from './service';
 // (origemTipo Aviso) in one transaction, and answered as the ChatChange the hub publishes.
 
 /** Runs a change and reports who must hear about it: members after (messages), members before and after (list). */
-async function change(db: Db, user: TSessionUser, conversaId: string, work: (tx: Db, before: string[]) => Promise<TMensagem[]>): Promise<ChatChange> {
+async function change(
+  db: Db,
+  user: TSessionUser,
+  conversaId: string,
+  work: (tx: Db, before: string[]) => Promise<TMensagem[]>,
+): Promise<ChatChange> {
   const before = await memberIds(db, user.accountId, conversaId);
   const mensagens = await transaction(db, (tx) => work(tx, before));
   const after = await memberIds(db, user.accountId, conversaId);
@@ -35,7 +45,11 @@ export function adicionarIntegrante(db: Db, user: TSessionUser, acesso: Acesso, 
       const [row] = await tx
         .insert(chatParticipantes)
         .values({ conversaId, usuarioId: alvo.id })
-        .onConflictDoUpdate({ target: [chatParticipantes.conversaId, chatParticipantes.usuarioId], set: { removed: false }, setWhere: eq(chatParticipantes.removed, true) })
+        .onConflictDoUpdate({
+          target: [chatParticipantes.conversaId, chatParticipantes.usuarioId],
+          set: { removed: false },
+          setWhere: eq(chatParticipantes.removed, true),
+        })
         .returning();
       if (!row) throw new Conflict(V.participanteJaNoGrupo);
       chegando = [alvo.id];
@@ -48,12 +62,23 @@ export function adicionarIntegrante(db: Db, user: TSessionUser, acesso: Acesso, 
         .onConflictDoNothing({ target: [chatParticipantes.conversaId, chatParticipantes.departamentoId] })
         .returning();
       if (!row) throw new Conflict(V.participanteJaNoGrupo);
-      chegando = (await tx.select({ id: users.id }).from(users).where(and(eq(users.accountId, user.accountId), eq(users.departamentoId, dep.id)))).map((u) => u.id);
+      chegando = (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.accountId, user.accountId), eq(users.departamentoId, dep.id)))
+      ).map((u) => u.id);
       aviso = AVISO.adicionouDepartamento(acesso.eu.nome, dep.nome);
     }
     // Newcomers start reading at the current end: the history is there to scroll, not a wall of unread.
     const seq = await lastSeq(tx, conversaId);
-    if (seq !== null) await markRead(tx, conversaId, chegando.filter((id) => !before.includes(id)), seq);
+    if (seq !== null)
+      await markRead(
+        tx,
+        conversaId,
+        chegando.filter((id) => !before.includes(id)),
+        seq,
+      );
     return [await insertAviso(tx, conversaId, acesso.eu, aviso)];
   });
 }
@@ -113,12 +138,23 @@ export function promoverAdmin(db: Db, user: TSessionUser, acesso: Acesso, input:
   const conversaId = acesso.conversa.id;
   return change(db, user, conversaId, async (tx) => {
     const [alvo] = await tx
-      .select({ id: chatParticipantes.id, admin: chatParticipantes.admin, usuarioId: chatParticipantes.usuarioId, departamentoId: chatParticipantes.departamentoId, nome: users.nome })
+      .select({
+        id: chatParticipantes.id,
+        admin: chatParticipantes.admin,
+        usuarioId: chatParticipantes.usuarioId,
+        departamentoId: chatParticipantes.departamentoId,
+        nome: users.nome,
+      })
       .from(chatParticipantes)
       .leftJoin(users, eq(users.id, chatParticipantes.usuarioId))
-      .where(and(eq(chatParticipantes.conversaId, conversaId), eq(chatParticipantes.removed, false),
-        // The spec's body carries only integranteId: it may name a listed user or a listed department.
-        or(eq(chatParticipantes.usuarioId, input.integranteId), eq(chatParticipantes.departamentoId, input.integranteId))))
+      .where(
+        and(
+          eq(chatParticipantes.conversaId, conversaId),
+          eq(chatParticipantes.removed, false),
+          // The spec's body carries only integranteId: it may name a listed user or a listed department.
+          or(eq(chatParticipantes.usuarioId, input.integranteId), eq(chatParticipantes.departamentoId, input.integranteId)),
+        ),
+      )
       .limit(1);
     if (!alvo) throw new NotFound(V.participanteNaoEncontrado);
     if (alvo.departamentoId) throw new BadRequest(CHAT_INTERNO_PERMISSOES.departamentoNaoPromove);

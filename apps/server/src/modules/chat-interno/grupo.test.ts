@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  CHAT_INTERNO_INLINE, CHAT_INTERNO_PERMISSOES as P, CHAT_INTERNO_VALIDACAO as V, type TConversa, type TMensagensPagina, type TParticipante,
+  CHAT_INTERNO_INLINE,
+  CHAT_INTERNO_PERMISSOES as P,
+  CHAT_INTERNO_VALIDACAO as V,
+  type TConversa,
+  type TMensagensPagina,
+  type TParticipante,
 } from '@balcao/shared/chat-interno';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { bytes, chatWorld, makeGroup, type ChatClient, type ChatWorld } from './testing';
@@ -53,7 +58,7 @@ describe.each(DB_KINDS)('chat interno: group administration on %s', (kind) => {
     expect(dup.json().message).toBe(V.participanteJaNoGrupo);
   });
 
-  it('refuses bad add bodies and another account\'s ids', async () => {
+  it("refuses bad add bodies and another account's ids", async () => {
     const foreign = await w.api.ana.post(`/conversa/${grupo}/integrante`, { integranteId: w.outra.estranho.id, integranteTipo: 1 });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(V.usuarioNaoEncontrado);
@@ -114,7 +119,10 @@ describe.each(DB_KINDS)('chat interno: group administration on %s', (kind) => {
     expect(left.statusCode).toBe(204);
     expect(await inList(w.api.ana)).toBe(false);
     const after = await participantes(w.api.bia);
-    expect(after.map((p) => [p.nome, p.admin])).toEqual([['Bia', true], ['Duda', false]]);
+    expect(after.map((p) => [p.nome, p.admin])).toEqual([
+      ['Bia', true],
+      ['Duda', false],
+    ]);
     const notices = (await history(w.api.bia)).slice(-2).map((m) => m.conteudo);
     expect(notices).toEqual(['Ana saiu do grupo', 'Bia agora é administrador']);
     expect((await w.api.ana.del(`/conversa/${grupo}/sair`)).statusCode).toBe(404);
@@ -177,7 +185,13 @@ describe.each(DB_KINDS)('chat interno: group administration on %s', (kind) => {
     const fake = await w.api.ana.upload(`/conversa/${grupo}/upload-foto-grupo`, 'foto', 'a.png', bytes.pdf(), 'image/png');
     expect(fake.statusCode).toBe(415);
     expect(fake.json().message).toBe(V.fotoGrupoTipo);
-    const big = await w.api.ana.upload(`/conversa/${grupo}/upload-foto-grupo`, 'foto', 'a.png', bytes.png(3 * 1024 * 1024 + 1), 'image/png');
+    const big = await w.api.ana.upload(
+      `/conversa/${grupo}/upload-foto-grupo`,
+      'foto',
+      'a.png',
+      bytes.png(3 * 1024 * 1024 + 1),
+      'image/png',
+    );
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe(V.arquivoGrande('3 MB'));
     const wrongField = await w.api.ana.upload(`/conversa/${grupo}/upload-foto-grupo`, 'file', 'a.png', bytes.png(), 'image/png');

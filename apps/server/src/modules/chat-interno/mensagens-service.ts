@@ -1,6 +1,11 @@
 import { and, count, desc, eq, max, or, sql } from 'drizzle-orm';
 import {
-  CHAT_INTERNO_VALIDACAO, ORIGEM_TIPO, type TEnviarMensagem, type TMensagem, type TMensagensPagina, type TVisualizarInput,
+  CHAT_INTERNO_VALIDACAO,
+  ORIGEM_TIPO,
+  type TEnviarMensagem,
+  type TMensagem,
+  type TMensagensPagina,
+  type TVisualizarInput,
 } from '@balcao/shared/chat-interno';
 import { chatLeituras, chatMensagens, type ChatMensagemRow } from '../../db/schema/chat-interno';
 import { users } from '../../db/schema/users';
@@ -60,7 +65,15 @@ export async function enviarMensagem(db: Db, user: TSessionUser, input: TEnviarM
   if (!row) return { mensagem: await storedResend(db, conversa.id, m.id, eu), change: null };
   await markRead(db, conversa.id, [user.id], row.seq);
   const mensagem = presentMensagem(row, eu, false);
-  return { mensagem, change: { conversaId: conversa.id, mensagens: [mensagem], receivers: await memberIds(db, user.accountId, conversa.id), listChangedFor: [] } };
+  return {
+    mensagem,
+    change: {
+      conversaId: conversa.id,
+      mensagens: [mensagem],
+      receivers: await memberIds(db, user.accountId, conversa.id),
+      listChangedFor: [],
+    },
+  };
 }
 
 async function storedResend(db: Db, conversaId: string, clientId: string, eu: Pessoa): Promise<TMensagem> {
@@ -104,7 +117,10 @@ export async function listarMensagens(
 
 /** `lida`: another's message, when the viewer has read it; the viewer's own, when anyone else has. */
 async function readChecker(db: Db, conversaId: string, viewerId: string): Promise<(m: ChatMensagemRow) => boolean> {
-  const marks = await db.select({ usuarioId: chatLeituras.usuarioId, seq: chatLeituras.ultimaSeq }).from(chatLeituras).where(eq(chatLeituras.conversaId, conversaId));
+  const marks = await db
+    .select({ usuarioId: chatLeituras.usuarioId, seq: chatLeituras.ultimaSeq })
+    .from(chatLeituras)
+    .where(eq(chatLeituras.conversaId, conversaId));
   const mine = marks.find((k) => k.usuarioId === viewerId)?.seq ?? 0;
   const others = Math.max(0, ...marks.filter((k) => k.usuarioId !== viewerId).map((k) => k.seq));
   return (m) => (m.remetenteId === viewerId ? others >= m.seq : mine >= m.seq);
@@ -119,7 +135,12 @@ export async function visualizarMensagens(db: Db, user: TSessionUser, input: TVi
     const [row] = await db
       .select({ seq: chatMensagens.seq })
       .from(chatMensagens)
-      .where(and(eq(chatMensagens.conversaId, conversa.id), or(eq(chatMensagens.clientId, ref), isUuid(ref) ? eq(chatMensagens.id, ref) : undefined)))
+      .where(
+        and(
+          eq(chatMensagens.conversaId, conversa.id),
+          or(eq(chatMensagens.clientId, ref), isUuid(ref) ? eq(chatMensagens.id, ref) : undefined),
+        ),
+      )
       .orderBy(desc(chatMensagens.seq))
       .limit(1);
     if (!row) throw new NotFound(CHAT_INTERNO_VALIDACAO.mensagemNaoEncontrada);
@@ -132,6 +153,9 @@ export async function visualizarMensagens(db: Db, user: TSessionUser, input: TVi
 
 /** The newest message's position in a conversation, or null when it has none. */
 export async function lastSeq(db: Db, conversaId: string): Promise<number | null> {
-  const [row] = await db.select({ seq: max(chatMensagens.seq) }).from(chatMensagens).where(eq(chatMensagens.conversaId, conversaId));
+  const [row] = await db
+    .select({ seq: max(chatMensagens.seq) })
+    .from(chatMensagens)
+    .where(eq(chatMensagens.conversaId, conversaId));
   return row?.seq == null ? null : Number(row.seq);
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHAT_INTERNO_MIDIA_URL_RE, CHAT_INTERNO_PAGE_SIZE, CHAT_INTERNO_VALIDACAO as V, type TConversa, type TMensagem, type TMensagensPagina,
+  CHAT_INTERNO_MIDIA_URL_RE,
+  CHAT_INTERNO_PAGE_SIZE,
+  CHAT_INTERNO_VALIDACAO as V,
+  type TConversa,
+  type TMensagem,
+  type TMensagensPagina,
 } from '@balcao/shared/chat-interno';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { bytes, chatWorld, makeGroup, type ChatClient, type ChatWorld } from './testing';
@@ -22,9 +27,10 @@ describe.each(DB_KINDS)('chat interno: messages and files on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     return res.json() as TMensagensPagina;
   };
-  const unread = async (api: ChatClient, id: string) => ((await api.get('/conversas')).json() as TConversa[]).find((c) => c.id === id)!.qtdMensagensNaoVistas;
+  const unread = async (api: ChatClient, id: string) =>
+    ((await api.get('/conversas')).json() as TConversa[]).find((c) => c.id === id)!.qtdMensagensNaoVistas;
 
-  it('stores a text message and answers it in the spec\'s shape, with an ISO-8601 UTC time', async () => {
+  it("stores a text message and answers it in the spec's shape, with an ISO-8601 UTC time", async () => {
     const clientId = randomUUID();
     const res = await w.api.ana.send(direct, '  Bom dia!  ', clientId);
     expect(res.statusCode).toBe(201);
@@ -87,7 +93,7 @@ describe.each(DB_KINDS)('chat interno: messages and files on %s', (kind) => {
     expect((await w.api.bia.get(`/mensagens/${id}?page=0`)).statusCode).toBe(400);
   });
 
-  it('marks messages read (ViewMessages over HTTP), by our id or the client\'s, and reports lida both ways', async () => {
+  it("marks messages read (ViewMessages over HTTP), by our id or the client's, and reports lida both ways", async () => {
     const id = await makeGroup(w.api.ana, 'Leitura', [w.bia.id, w.caio.id]);
     const clientId = randomUUID();
     await w.api.ana.send(id, 'primeira');
@@ -124,7 +130,10 @@ describe.each(DB_KINDS)('chat interno: messages and files on %s', (kind) => {
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
 
-    const sent = await w.api.ana.post('/mensagem', { conversaId: direct, mensagem: { id: randomUUID(), texto: 'legenda', tipo: 'image', midiaUrl: url } });
+    const sent = await w.api.ana.post('/mensagem', {
+      conversaId: direct,
+      mensagem: { id: randomUUID(), texto: 'legenda', tipo: 'image', midiaUrl: url },
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ tipo: 'image', midiaUrl: url, conteudo: 'legenda' });
     const row = ((await w.api.bia.get('/conversas')).json() as TConversa[]).find((c) => c.id === direct)!;
@@ -151,7 +160,13 @@ describe.each(DB_KINDS)('chat interno: messages and files on %s', (kind) => {
     const fakePng = await w.api.ana.upload('/upload-arquivo', 'file', 'foto.png', bytes.text('not an image'), 'image/png');
     expect(fakePng.statusCode).toBe(415);
     expect(fakePng.json().message).toBe(V.arquivoTipo);
-    const binaryTxt = await w.api.ana.upload('/upload-arquivo', 'file', 'notas.txt', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0xff, 0xfe]), 'text/plain');
+    const binaryTxt = await w.api.ana.upload(
+      '/upload-arquivo',
+      'file',
+      'notas.txt',
+      Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0xff, 0xfe]),
+      'text/plain',
+    );
     expect(binaryTxt.statusCode).toBe(415);
     const empty = await w.api.ana.upload('/upload-arquivo', 'file', 'vazio.pdf', Buffer.alloc(0), 'application/pdf');
     expect(empty.statusCode).toBe(400);

@@ -1,5 +1,11 @@
 import type { Namespace, Server } from 'socket.io';
-import { CHAT_INTERNO_EVENTS, CHAT_INTERNO_NAMESPACE, type ChatInternoClientEvents, type ChatInternoServerEvents, type TMensagem } from '@balcao/shared/chat-interno';
+import {
+  CHAT_INTERNO_EVENTS,
+  CHAT_INTERNO_NAMESPACE,
+  type ChatInternoClientEvents,
+  type ChatInternoServerEvents,
+  type TMensagem,
+} from '@balcao/shared/chat-interno';
 import { rooms } from '../../realtime/server';
 
 /** What a change means for the hub: new messages for the current members, a list reload for everyone affected. */
@@ -24,7 +30,9 @@ export function publishChange(io: Server | undefined, change: ChatChange, except
   if (!io) return;
   const nsp = chatInternoNamespace(io);
   if (change.receivers.length) {
-    const target = exceptSocketId ? nsp.to(change.receivers.map(rooms.user)).except(exceptSocketId) : nsp.to(change.receivers.map(rooms.user));
+    const target = exceptSocketId
+      ? nsp.to(change.receivers.map(rooms.user)).except(exceptSocketId)
+      : nsp.to(change.receivers.map(rooms.user));
     for (const mensagem of change.mensagens) target.emit(CHAT_INTERNO_EVENTS.receiveMessage, mensagem);
   }
   if (change.listChangedFor.length) {

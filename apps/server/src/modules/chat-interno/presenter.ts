@@ -1,5 +1,11 @@
 import {
-  INTEGRANTE_TIPO, previaMensagem, type TConversa, type TMensagem, type TMensagemTipo, type TParticipante, type TUsuarioDisponivel,
+  INTEGRANTE_TIPO,
+  previaMensagem,
+  type TConversa,
+  type TMensagem,
+  type TMensagemTipo,
+  type TParticipante,
+  type TUsuarioDisponivel,
 } from '@balcao/shared/chat-interno';
 import type { ChatConversaRow, ChatMensagemRow } from '../../db/schema/chat-interno';
 
@@ -59,7 +65,10 @@ export function presentConversa(
   const usuarios = participantes.filter((p) => p.usuarioId);
   const departamentos = participantes.filter((p) => p.departamentoId);
   const outros = usuarios.filter((p) => p.usuarioId !== viewerId);
-  const outro = !conversa.ehGrupo && outros[0] ? { id: outros[0].usuarioId!, nome: outros[0].usuarioNome ?? '', fotoUrl: outros[0].usuarioFotoUrl } : null;
+  const outro =
+    !conversa.ehGrupo && outros[0]
+      ? { id: outros[0].usuarioId!, nome: outros[0].usuarioNome ?? '', fotoUrl: outros[0].usuarioFotoUrl }
+      : null;
   return {
     id: conversa.id,
     nome: conversa.nome,

@@ -2,9 +2,27 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CHAT_INTERNO_PERMISSOES as P, CHAT_INTERNO_UPLOAD_KIND, GRUPO_FOTO_MAX_BYTES, INTEGRANTE_TIPO, ZConversa, ZConversaCriada, ZCriarConversaInput,
-  ZDepartamentoDisponivel, ZEnviarMensagemInput, ZFotoGrupoAnswer, ZIntegranteInput, ZMensagem, ZMensagensPagina, ZMensagensQuery, ZNomeGrupo,
-  ZNomeGrupoAnswer, ZParticipante, ZPromoverInput, ZUploadArquivoAnswer, ZUsuarioDisponivel, ZVisualizarInput,
+  CHAT_INTERNO_PERMISSOES as P,
+  CHAT_INTERNO_UPLOAD_KIND,
+  GRUPO_FOTO_MAX_BYTES,
+  INTEGRANTE_TIPO,
+  ZConversa,
+  ZConversaCriada,
+  ZCriarConversaInput,
+  ZDepartamentoDisponivel,
+  ZEnviarMensagemInput,
+  ZFotoGrupoAnswer,
+  ZIntegranteInput,
+  ZMensagem,
+  ZMensagensPagina,
+  ZMensagensQuery,
+  ZNomeGrupo,
+  ZNomeGrupoAnswer,
+  ZParticipante,
+  ZPromoverInput,
+  ZUploadArquivoAnswer,
+  ZUsuarioDisponivel,
+  ZVisualizarInput,
 } from '@balcao/shared/chat-interno';
 import type { AppContext } from '../../context';
 import { BadRequest } from '../../lib/errors';
@@ -16,7 +34,14 @@ import { enviarMensagem, listarMensagens, visualizarMensagens } from './mensagen
 import { publishChange } from './notify';
 import { assertGroupAdmin, assertGrupo, assertMaster, assertNotSelf, assertPromovivel } from './policy';
 import { presentParticipante, presentPessoa } from './presenter';
-import { criarConversa, departamentosDisponiveis, listarConversas, participantesDe, usuariosDisponiveis, usuariosDoDepartamento } from './service';
+import {
+  criarConversa,
+  departamentosDisponiveis,
+  listarConversas,
+  participantesDe,
+  usuariosDisponiveis,
+  usuariosDoDepartamento,
+} from './service';
 import { CHAT_FILE_MAX_BYTES, expectField, GRUPO_FOTO_RULES, readChatFile } from './uploads';
 
 const BASE = '/api/chat-interno';
@@ -48,42 +73,58 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     return departamentosDisponiveis(db, user.accountId);
   });
 
-  app.post(`${BASE}/usuarios-departamento/:id`, { schema: { params: ZIdParams, response: { 200: z.array(ZUsuarioDisponivel) } } }, async (req) => {
-    const user = requireUser(req);
-    return (await usuariosDoDepartamento(db, user.accountId, req.params.id)).map(presentPessoa);
-  });
+  app.post(
+    `${BASE}/usuarios-departamento/:id`,
+    { schema: { params: ZIdParams, response: { 200: z.array(ZUsuarioDisponivel) } } },
+    async (req) => {
+      const user = requireUser(req);
+      return (await usuariosDoDepartamento(db, user.accountId, req.params.id)).map(presentPessoa);
+    },
+  );
 
-  app.post(`${BASE}/conversa`, { schema: { body: ZCriarConversaInput, response: { 200: ZConversaCriada, 201: ZConversaCriada } } }, async (req, reply) => {
-    const user = requireUser(req);
-    if (req.body.departamentos.length) assertMaster(await isAccountMaster(db, user));
-    const criada = await criarConversa(db, user, req.body);
-    if (criada.change) publishChange(ctx.io, criada.change);
-    // 201 for a new conversation; 200 when the pair's direct chat already existed and is reused.
-    return reply.code(criada.created ? 201 : 200).send({ id: criada.id, ehGrupo: criada.ehGrupo });
-  });
+  app.post(
+    `${BASE}/conversa`,
+    { schema: { body: ZCriarConversaInput, response: { 200: ZConversaCriada, 201: ZConversaCriada } } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      if (req.body.departamentos.length) assertMaster(await isAccountMaster(db, user));
+      const criada = await criarConversa(db, user, req.body);
+      if (criada.change) publishChange(ctx.io, criada.change);
+      // 201 for a new conversation; 200 when the pair's direct chat already existed and is reused.
+      return reply.code(criada.created ? 201 : 200).send({ id: criada.id, ehGrupo: criada.ehGrupo });
+    },
+  );
 
   app.get(`${BASE}/conversa/:id/participantes`, { schema: { params: ZIdParams, response: { 200: ZParticipantes } } }, async (req) => {
     const acesso = await acessarConversa(db, requireUser(req), req.params.id);
     return participantes(acesso.conversa.id);
   });
 
-  app.post(`${BASE}/conversa/:id/integrante`, { schema: { params: ZIdParams, body: ZIntegranteInput, response: { 200: ZParticipantes } } }, async (req) => {
-    const user = requireUser(req);
-    const acesso = await acessarConversa(db, user, req.params.id);
-    assertGroupAdmin(acesso, P.apenasAdminAdicionar);
-    if (req.body.integranteTipo === INTEGRANTE_TIPO.departamento) assertMaster(await isAccountMaster(db, user));
-    publishChange(ctx.io, await adicionarIntegrante(db, user, acesso, req.body));
-    return participantes(acesso.conversa.id);
-  });
+  app.post(
+    `${BASE}/conversa/:id/integrante`,
+    { schema: { params: ZIdParams, body: ZIntegranteInput, response: { 200: ZParticipantes } } },
+    async (req) => {
+      const user = requireUser(req);
+      const acesso = await acessarConversa(db, user, req.params.id);
+      assertGroupAdmin(acesso, P.apenasAdminAdicionar);
+      if (req.body.integranteTipo === INTEGRANTE_TIPO.departamento) assertMaster(await isAccountMaster(db, user));
+      publishChange(ctx.io, await adicionarIntegrante(db, user, acesso, req.body));
+      return participantes(acesso.conversa.id);
+    },
+  );
 
-  app.delete(`${BASE}/conversa/:id/integrante`, { schema: { params: ZIdParams, body: ZIntegranteInput, response: { 200: ZParticipantes } } }, async (req) => {
-    const user = requireUser(req);
-    const acesso = await acessarConversa(db, user, req.params.id);
-    assertGroupAdmin(acesso, P.apenasAdminRemover);
-    assertNotSelf(user, req.body);
-    publishChange(ctx.io, await removerIntegrante(db, user, acesso, req.body));
-    return participantes(acesso.conversa.id);
-  });
+  app.delete(
+    `${BASE}/conversa/:id/integrante`,
+    { schema: { params: ZIdParams, body: ZIntegranteInput, response: { 200: ZParticipantes } } },
+    async (req) => {
+      const user = requireUser(req);
+      const acesso = await acessarConversa(db, user, req.params.id);
+      assertGroupAdmin(acesso, P.apenasAdminRemover);
+      assertNotSelf(user, req.body);
+      publishChange(ctx.io, await removerIntegrante(db, user, acesso, req.body));
+      return participantes(acesso.conversa.id);
+    },
+  );
 
   app.delete(`${BASE}/conversa/:id/sair`, { schema: { params: ZIdParams } }, async (req, reply) => {
     const user = requireUser(req);
@@ -93,33 +134,45 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     return reply.code(204).send();
   });
 
-  app.post(`${BASE}/conversa/:id/admin`, { schema: { params: ZIdParams, body: ZPromoverInput, response: { 200: ZParticipantes } } }, async (req) => {
-    const user = requireUser(req);
-    const acesso = await acessarConversa(db, user, req.params.id);
-    assertGroupAdmin(acesso, P.apenasAdminPromover);
-    assertPromovivel(user, req.body);
-    publishChange(ctx.io, await promoverAdmin(db, user, acesso, req.body));
-    return participantes(acesso.conversa.id);
-  });
+  app.post(
+    `${BASE}/conversa/:id/admin`,
+    { schema: { params: ZIdParams, body: ZPromoverInput, response: { 200: ZParticipantes } } },
+    async (req) => {
+      const user = requireUser(req);
+      const acesso = await acessarConversa(db, user, req.params.id);
+      assertGroupAdmin(acesso, P.apenasAdminPromover);
+      assertPromovivel(user, req.body);
+      publishChange(ctx.io, await promoverAdmin(db, user, acesso, req.body));
+      return participantes(acesso.conversa.id);
+    },
+  );
 
   // The body is the new name as a bare JSON string ("Novo nome"), as the spec's client sends it.
-  app.post(`${BASE}/conversa/:id/mudar-nome`, { schema: { params: ZIdParams, body: ZNomeGrupo, response: { 200: ZNomeGrupoAnswer } } }, async (req) => {
-    const user = requireUser(req);
-    const acesso = await acessarConversa(db, user, req.params.id);
-    assertGroupAdmin(acesso, P.apenasAdminRenomear);
-    publishChange(ctx.io, await renomearGrupo(db, user, acesso, req.body));
-    return { id: acesso.conversa.id, nome: req.body };
-  });
+  app.post(
+    `${BASE}/conversa/:id/mudar-nome`,
+    { schema: { params: ZIdParams, body: ZNomeGrupo, response: { 200: ZNomeGrupoAnswer } } },
+    async (req) => {
+      const user = requireUser(req);
+      const acesso = await acessarConversa(db, user, req.params.id);
+      assertGroupAdmin(acesso, P.apenasAdminRenomear);
+      publishChange(ctx.io, await renomearGrupo(db, user, acesso, req.body));
+      return { id: acesso.conversa.id, nome: req.body };
+    },
+  );
 
-  app.post(`${BASE}/conversa/:id/upload-foto-grupo`, { schema: { params: ZIdParams, response: { 200: ZFotoGrupoAnswer } } }, async (req) => {
-    const user = requireUser(req);
-    const acesso = await acessarConversa(db, user, req.params.id);
-    assertGroupAdmin(acesso, P.apenasAdminFoto);
-    const foto = await readCheckedFile(await oneFile(req, 'foto', GRUPO_FOTO_MAX_BYTES), GRUPO_FOTO_RULES);
-    const url = await storeUpload(ctx.uploadsDir, GRUPO_FOTO_UPLOAD_KIND, foto.buffer, foto.ext);
-    publishChange(ctx.io, await alterarFotoGrupo(db, user, acesso, url));
-    return { url, fotoUrl: url };
-  });
+  app.post(
+    `${BASE}/conversa/:id/upload-foto-grupo`,
+    { schema: { params: ZIdParams, response: { 200: ZFotoGrupoAnswer } } },
+    async (req) => {
+      const user = requireUser(req);
+      const acesso = await acessarConversa(db, user, req.params.id);
+      assertGroupAdmin(acesso, P.apenasAdminFoto);
+      const foto = await readCheckedFile(await oneFile(req, 'foto', GRUPO_FOTO_MAX_BYTES), GRUPO_FOTO_RULES);
+      const url = await storeUpload(ctx.uploadsDir, GRUPO_FOTO_UPLOAD_KIND, foto.buffer, foto.ext);
+      publishChange(ctx.io, await alterarFotoGrupo(db, user, acesso, url));
+      return { url, fotoUrl: url };
+    },
+  );
 
   app.post(`${BASE}/upload-arquivo`, { schema: { response: { 200: ZUploadArquivoAnswer } } }, async (req) => {
     requireUser(req);
@@ -135,11 +188,15 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
 
   // Not in the spec's table: the HTTP twin of the hub's SendMessage (same payload, same idempotency), for a client without its socket.
-  app.post(`${BASE}/mensagem`, { schema: { body: ZEnviarMensagemInput, response: { 200: ZMensagem, 201: ZMensagem } } }, async (req, reply) => {
-    const { mensagem, change } = await enviarMensagem(db, requireUser(req), req.body);
-    if (change) publishChange(ctx.io, change);
-    return reply.code(change ? 201 : 200).send(mensagem);
-  });
+  app.post(
+    `${BASE}/mensagem`,
+    { schema: { body: ZEnviarMensagemInput, response: { 200: ZMensagem, 201: ZMensagem } } },
+    async (req, reply) => {
+      const { mensagem, change } = await enviarMensagem(db, requireUser(req), req.body);
+      if (change) publishChange(ctx.io, change);
+      return reply.code(change ? 201 : 200).send(mensagem);
+    },
+  );
 
   // Not in the spec's table: the HTTP twin of ViewMessages.
   app.post(

@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  CHAT_INTERNO_AVISOS, CHAT_INTERNO_VALIDACAO, classificarNovaConversa, type TConversa, type TCriarConversaInput,
+  CHAT_INTERNO_AVISOS,
+  CHAT_INTERNO_VALIDACAO,
+  classificarNovaConversa,
+  type TConversa,
+  type TCriarConversaInput,
 } from '@balcao/shared/chat-interno';
 import { chatConversas, chatLeituras, chatMensagens, chatParticipantes } from '../../db/schema/chat-interno';
 import { departamentos } from '../../db/schema/departamentos';
@@ -17,22 +21,24 @@ import { presentConversa, type ParticipanteView, type Pessoa } from './presenter
 /** Listed (not removed) participants of several conversations with their names, in the order they joined. */
 export async function participantesDe(db: Db, conversaIds: string[]): Promise<ParticipanteView[]> {
   if (!conversaIds.length) return [];
-  return db
-    .select({
-      conversaId: chatParticipantes.conversaId,
-      usuarioId: chatParticipantes.usuarioId,
-      departamentoId: chatParticipantes.departamentoId,
-      admin: chatParticipantes.admin,
-      usuarioNome: users.nome,
-      usuarioFotoUrl: users.fotoUrl,
-      departamentoNome: departamentos.nome,
-    })
-    .from(chatParticipantes)
-    .leftJoin(users, eq(users.id, chatParticipantes.usuarioId))
-    .leftJoin(departamentos, eq(departamentos.id, chatParticipantes.departamentoId))
-    .where(and(inArray(chatParticipantes.conversaId, conversaIds), eq(chatParticipantes.removed, false)))
-    // Rows added together share a timestamp: names break the tie, so titles read the same every time.
-    .orderBy(asc(chatParticipantes.createdAt), asc(users.nome), asc(departamentos.nome), asc(chatParticipantes.id));
+  return (
+    db
+      .select({
+        conversaId: chatParticipantes.conversaId,
+        usuarioId: chatParticipantes.usuarioId,
+        departamentoId: chatParticipantes.departamentoId,
+        admin: chatParticipantes.admin,
+        usuarioNome: users.nome,
+        usuarioFotoUrl: users.fotoUrl,
+        departamentoNome: departamentos.nome,
+      })
+      .from(chatParticipantes)
+      .leftJoin(users, eq(users.id, chatParticipantes.usuarioId))
+      .leftJoin(departamentos, eq(departamentos.id, chatParticipantes.departamentoId))
+      .where(and(inArray(chatParticipantes.conversaId, conversaIds), eq(chatParticipantes.removed, false)))
+      // Rows added together share a timestamp: names break the tie, so titles read the same every time.
+      .orderBy(asc(chatParticipantes.createdAt), asc(users.nome), asc(departamentos.nome), asc(chatParticipantes.id))
+  );
 }
 
 /**
@@ -41,7 +47,12 @@ export async function participantesDe(db: Db, conversaIds: string[]): Promise<Pa
  */
 export async function listarConversas(db: Db, user: TSessionUser): Promise<TConversa[]> {
   const ultima = db
-    .select({ conteudo: chatMensagens.conteudo, tipo: chatMensagens.tipo, remetenteId: chatMensagens.remetenteId, createdAt: chatMensagens.createdAt })
+    .select({
+      conteudo: chatMensagens.conteudo,
+      tipo: chatMensagens.tipo,
+      remetenteId: chatMensagens.remetenteId,
+      createdAt: chatMensagens.createdAt,
+    })
     .from(chatMensagens)
     .where(eq(chatMensagens.conversaId, chatConversas.id))
     .orderBy(desc(chatMensagens.seq))
@@ -60,7 +71,10 @@ export async function listarConversas(db: Db, user: TSessionUser): Promise<TConv
     .where(and(eq(chatConversas.accountId, user.accountId), isMember(chatConversas.id, user.id)))
     .orderBy(sql`coalesce(${ultima.createdAt}, ${chatConversas.createdAt}) desc`, desc(chatConversas.id));
   const byConversa = new Map<string, ParticipanteView[]>();
-  for (const p of await participantesDe(db, rows.map((r) => r.conversa.id))) {
+  for (const p of await participantesDe(
+    db,
+    rows.map((r) => r.conversa.id),
+  )) {
     const list = byConversa.get(p.conversaId);
     if (list) list.push(p);
     else byConversa.set(p.conversaId, [p]);
@@ -93,7 +107,11 @@ async function criarDireta(db: Db, user: TSessionUser, outroId: string): Promise
       .values({ accountId: user.accountId, ehGrupo: false, directKey, createdBy: user.id })
       .onConflictDoNothing({ target: [chatConversas.accountId, chatConversas.directKey] })
       .returning();
-    if (row) await tx.insert(chatParticipantes).values([{ conversaId: row.id, usuarioId: user.id }, { conversaId: row.id, usuarioId: outroId }]);
+    if (row)
+      await tx.insert(chatParticipantes).values([
+        { conversaId: row.id, usuarioId: user.id },
+        { conversaId: row.id, usuarioId: outroId },
+      ]);
     return row;
   });
   if (!created) {
@@ -105,18 +123,28 @@ async function criarDireta(db: Db, user: TSessionUser, outroId: string): Promise
     return { id: existing!.id, ehGrupo: false, created: false, change: null };
   }
   const both = [user.id, outroId];
-  return { id: created.id, ehGrupo: false, created: true, change: { conversaId: created.id, mensagens: [], receivers: both, listChangedFor: both } };
+  return {
+    id: created.id,
+    ehGrupo: false,
+    created: true,
+    change: { conversaId: created.id, mensagens: [], receivers: both, listChangedFor: both },
+  };
 }
 
 async function criarGrupo(db: Db, user: TSessionUser, nome: string, usuarioIds: string[], departamentoIds: string[]): Promise<Criada> {
   const autor = await pessoa(db, user.accountId, user.id);
   const { id, aviso } = await transaction(db, async (tx) => {
-    const [row] = await tx.insert(chatConversas).values({ accountId: user.accountId, ehGrupo: true, nome: nome.trim(), createdBy: user.id }).returning();
-    await tx.insert(chatParticipantes).values([
-      { conversaId: row!.id, usuarioId: user.id, admin: true },
-      ...usuarioIds.map((usuarioId) => ({ conversaId: row!.id, usuarioId })),
-      ...departamentoIds.map((departamentoId) => ({ conversaId: row!.id, departamentoId })),
-    ]);
+    const [row] = await tx
+      .insert(chatConversas)
+      .values({ accountId: user.accountId, ehGrupo: true, nome: nome.trim(), createdBy: user.id })
+      .returning();
+    await tx
+      .insert(chatParticipantes)
+      .values([
+        { conversaId: row!.id, usuarioId: user.id, admin: true },
+        ...usuarioIds.map((usuarioId) => ({ conversaId: row!.id, usuarioId })),
+        ...departamentoIds.map((departamentoId) => ({ conversaId: row!.id, departamentoId })),
+      ]);
     return { id: row!.id, aviso: await insertAviso(tx, row!.id, autor, CHAT_INTERNO_AVISOS.grupoCriado(autor.nome, nome.trim())) };
   });
   const members = await memberIds(db, user.accountId, id);
@@ -136,23 +164,31 @@ export async function pessoa(db: Db, accountId: string, userId: string): Promise
 
 async function assertUsuariosDaConta(db: Db, accountId: string, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  const found = await db.select({ id: users.id }).from(users).where(and(eq(users.accountId, accountId), inArray(users.id, ids)));
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), inArray(users.id, ids)));
   if (found.length !== ids.length) throw new NotFound(CHAT_INTERNO_VALIDACAO.usuarioNaoEncontrado);
 }
 
 async function assertDepartamentosDaConta(db: Db, accountId: string, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  const found = await db.select({ id: departamentos.id }).from(departamentos).where(and(eq(departamentos.accountId, accountId), inArray(departamentos.id, ids)));
+  const found = await db
+    .select({ id: departamentos.id })
+    .from(departamentos)
+    .where(and(eq(departamentos.accountId, accountId), inArray(departamentos.id, ids)));
   if (found.length !== ids.length) throw new NotFound(CHAT_INTERNO_VALIDACAO.departamentoNaoEncontrado);
 }
 
 /** A department of the account by id (with its name), or 404. */
 export async function departamentoDaConta(db: Db, accountId: string, id: string): Promise<{ id: string; nome: string }> {
-  const [row] = !isUuid(id) ? [] : await db
-    .select({ id: departamentos.id, nome: departamentos.nome })
-    .from(departamentos)
-    .where(and(eq(departamentos.id, id), eq(departamentos.accountId, accountId)))
-    .limit(1);
+  const [row] = !isUuid(id)
+    ? []
+    : await db
+        .select({ id: departamentos.id, nome: departamentos.nome })
+        .from(departamentos)
+        .where(and(eq(departamentos.id, id), eq(departamentos.accountId, accountId)))
+        .limit(1);
   if (!row) throw new NotFound(CHAT_INTERNO_VALIDACAO.departamentoNaoEncontrado);
   return row;
 }
@@ -168,7 +204,11 @@ export function usuariosDisponiveis(db: Db, user: TSessionUser): Promise<Pessoa[
 
 /** Spec part 2 §7 `departamentos-disponiveis` (the master's Departamentos tab). */
 export function departamentosDisponiveis(db: Db, accountId: string) {
-  return db.select({ id: departamentos.id, nome: departamentos.nome }).from(departamentos).where(eq(departamentos.accountId, accountId)).orderBy(asc(departamentos.nome));
+  return db
+    .select({ id: departamentos.id, nome: departamentos.nome })
+    .from(departamentos)
+    .where(eq(departamentos.accountId, accountId))
+    .orderBy(asc(departamentos.nome));
 }
 
 /** Spec part 2 §7 `usuarios-departamento/{id}`: the department's current members. */

@@ -17,7 +17,12 @@ export function client(t: TestApp, auth: Auth) {
     del: (url: string, payload?: object | string) => call('DELETE', url, payload),
     /** A bare JSON string body (as `mudar-nome` takes it). */
     postJsonString: (url: string, value: string) =>
-      t.app.inject({ method: 'POST', url: `${BASE}${url}`, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(value) }),
+      t.app.inject({
+        method: 'POST',
+        url: `${BASE}${url}`,
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: JSON.stringify(value),
+      }),
     upload: (url: string, field: string, filename: string, content: Buffer, type = 'application/octet-stream') =>
       t.app.inject({ method: 'POST', url: `${BASE}${url}`, ...multipart(auth, field, filename, content, type) }),
     /** Sends a text message over HTTP with a fresh client id. */

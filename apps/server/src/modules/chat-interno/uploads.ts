@@ -1,7 +1,13 @@
 import type { MultipartFile } from '@fastify/multipart';
 import {
-  CHAT_INTERNO_MIME_TYPES, CHAT_INTERNO_UPLOAD_MAX_BYTES, CHAT_INTERNO_VALIDACAO as V, formatarTamanho, GRUPO_FOTO_MAX_BYTES, GRUPO_FOTO_MIME_TYPES,
-  tipoPorMime, type TMidiaTipo,
+  CHAT_INTERNO_MIME_TYPES,
+  CHAT_INTERNO_UPLOAD_MAX_BYTES,
+  CHAT_INTERNO_VALIDACAO as V,
+  formatarTamanho,
+  GRUPO_FOTO_MAX_BYTES,
+  GRUPO_FOTO_MIME_TYPES,
+  tipoPorMime,
+  type TMidiaTipo,
 } from '@balcao/shared/chat-interno';
 import { BadRequest, PayloadTooLarge, UnsupportedMedia } from '../../lib/errors';
 import { readCheckedFile, type UploadRules } from '../../lib/uploads';

@@ -12,7 +12,11 @@ import { ilike, likePattern, selectAtendimentos } from '../atendimentos/queries'
 
 /** Previous atendimentos shown in the customer side panel. */
 const HISTORICO_MAX = 20;
-const ZListaQuery = z.object({ pesquisa: z.string().trim().max(100).optional(), page: z.coerce.number().int().min(1).default(1), take: z.coerce.number().int().min(1).max(100).default(20) });
+const ZListaQuery = z.object({
+  pesquisa: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  take: z.coerce.number().int().min(1).max(100).default(20),
+});
 
 export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -23,20 +27,50 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     const { pesquisa, page, take } = req.query;
     const where = and(
       eq(clientes.accountId, staff.accountId),
-      pesquisa ? or(ilike(clientes.nome, likePattern(pesquisa)), ilike(clientes.numero, likePattern(pesquisa)), ilike(clientes.email, likePattern(pesquisa))) : undefined,
+      pesquisa
+        ? or(
+            ilike(clientes.nome, likePattern(pesquisa)),
+            ilike(clientes.numero, likePattern(pesquisa)),
+            ilike(clientes.email, likePattern(pesquisa)),
+          )
+        : undefined,
     );
     const [itens, [count]] = await Promise.all([
-      db.select({ id: clientes.id, nome: clientes.nome, numero: clientes.numero, email: clientes.email }).from(clientes).where(where).orderBy(asc(clientes.nome)).limit(take).offset((page - 1) * take),
+      db
+        .select({ id: clientes.id, nome: clientes.nome, numero: clientes.numero, email: clientes.email })
+        .from(clientes)
+        .where(where)
+        .orderBy(asc(clientes.nome))
+        .limit(take)
+        .offset((page - 1) * take),
       db.select({ n: sql<number>`count(*)::int` }).from(clientes).where(where),
     ]);
     return { itens, total: count?.n ?? 0 };
   });
 
-  app.get('/api/clientes/:id', { schema: { params: z.object({ id: z.uuid({ error: 'Cliente não encontrado.' }) }), response: { 200: ZClienteDetalhe } } }, async (req) => {
-    const staff = await requireStaff(db, requireUser(req));
-    const [cliente] = await db.select().from(clientes).where(and(eq(clientes.id, req.params.id), eq(clientes.accountId, staff.accountId))).limit(1);
-    if (!cliente) throw new NotFound('Cliente não encontrado.');
-    const rows = await selectAtendimentos(db, and(eq(atendimentos.clienteId, cliente.id), visibleTo(staff))).orderBy(desc(atendimentos.inicio)).limit(HISTORICO_MAX);
-    return { id: cliente.id, nome: cliente.nome, numero: cliente.numero, email: cliente.email, avatar: cliente.avatarUrl, identificador: cliente.identificador, atendimentos: rows.map(presentAtendimento) };
-  });
+  app.get(
+    '/api/clientes/:id',
+    { schema: { params: z.object({ id: z.uuid({ error: 'Cliente não encontrado.' }) }), response: { 200: ZClienteDetalhe } } },
+    async (req) => {
+      const staff = await requireStaff(db, requireUser(req));
+      const [cliente] = await db
+        .select()
+        .from(clientes)
+        .where(and(eq(clientes.id, req.params.id), eq(clientes.accountId, staff.accountId)))
+        .limit(1);
+      if (!cliente) throw new NotFound('Cliente não encontrado.');
+      const rows = await selectAtendimentos(db, and(eq(atendimentos.clienteId, cliente.id), visibleTo(staff)))
+        .orderBy(desc(atendimentos.inicio))
+        .limit(HISTORICO_MAX);
+      return {
+        id: cliente.id,
+        nome: cliente.nome,
+        numero: cliente.numero,
+        email: cliente.email,
+        avatar: cliente.avatarUrl,
+        identificador: cliente.identificador,
+        atendimentos: rows.map(presentAtendimento),
+      };
+    },
+  );
 };

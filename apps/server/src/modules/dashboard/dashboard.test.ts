@@ -39,7 +39,14 @@ describe.each(DB_KINDS)('personal dashboard figures on %s', (kind) => {
       const fim = new Date(now.getTime() - p.agoMs);
       await t.ctx.db
         .update(atendimentos)
-        .set({ status: 'finalizado', atendenteId, fim, inicio: new Date(fim.getTime() - p.minutes * 60_000), nota: p.nota, avaliadoEm: fim })
+        .set({
+          status: 'finalizado',
+          atendenteId,
+          fim,
+          inicio: new Date(fim.getTime() - p.minutes * 60_000),
+          nota: p.nota,
+          avaliadoEm: fim,
+        })
         .where(eq(atendimentos.id, row!.id));
     }
     // One still open, started now.
@@ -80,7 +87,11 @@ describe.each(DB_KINDS)('personal dashboard figures on %s', (kind) => {
     const q = `atendenteId=${atendenteId}&dataInicio=2001-01-01T00:00:00&dataFim=2001-01-31T23:59:59`;
     const r = await t.app.inject({ method: 'GET', url: `/backend/api/atendimento/dashboard?${q}`, headers: auth });
     expect(r.json()).toEqual({ atendimentosFinalizados: 0, atendimentosAbertos: 0, notaMedia: null, tempoMedioAtendimento: null });
-    const bad = await t.app.inject({ method: 'GET', url: `/backend/api/atendimento/dashboard?atendenteId=${atendenteId}&dataInicio=ontem&dataFim=hoje`, headers: auth });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/backend/api/atendimento/dashboard?atendenteId=${atendenteId}&dataInicio=ontem&dataFim=hoje`,
+      headers: auth,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Data inválida.');
   });

@@ -22,6 +22,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     return { accountId: user.accountId, atendenteId: todos ? null : q.atendenteId, dataInicio: q.dataInicio, dataFim: q.dataFim };
   };
 
-  app.get('/api/atendimento/dashboard', { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboardResult } } }, async (req) => dashboard(ctx.db, await periodo(req, req.query)));
-  app.get('/api/atendimento/list', { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboardList } } }, async (req) => lista(ctx.db, await periodo(req, req.query)));
+  app.get('/api/atendimento/dashboard', { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboardResult } } }, async (req) =>
+    dashboard(ctx.db, await periodo(req, req.query)),
+  );
+  app.get('/api/atendimento/list', { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboardList } } }, async (req) =>
+    lista(ctx.db, await periodo(req, req.query)),
+  );
 };

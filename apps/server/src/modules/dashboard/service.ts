@@ -48,6 +48,9 @@ export async function lista(db: Db, p: Periodo) {
 
 /** The attendant's average rating for the current user's `notaMedia`. */
 export async function notaMedia(db: Db, atendenteId: string): Promise<number | null> {
-  const [row] = await db.select({ nota: sql<string | null>`avg(${atendimentos.nota})` }).from(atendimentos).where(eq(atendimentos.atendenteId, atendenteId));
+  const [row] = await db
+    .select({ nota: sql<string | null>`avg(${atendimentos.nota})` })
+    .from(atendimentos)
+    .where(eq(atendimentos.atendenteId, atendenteId));
   return row?.nota === null || row?.nota === undefined ? null : Math.round(Number(row.nota) * 100) / 100;
 }

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ZPassword } from '@balcao/shared/auth';
 import {
-  FOTO_MAX_BYTES, PROFILE_TEXTS, ZChangeNameInput, ZChangePasswordInput, ZCurrentUser, ZFotoAnswer, ZOnlineAnswer,
+  FOTO_MAX_BYTES,
+  PROFILE_TEXTS,
+  ZChangeNameInput,
+  ZChangePasswordInput,
+  ZCurrentUser,
+  ZFotoAnswer,
+  ZOnlineAnswer,
 } from '@balcao/shared/usuarios';
 import type { AppContext } from '../../context';
 import { BadRequest } from '../../lib/errors';
@@ -13,7 +19,12 @@ import { assertOwnProfile } from './policy';
 import { getUserInAccount, loadCurrentUser, updateUser } from './service';
 
 const ZIdParams = z.object({ id: z.string() });
-const FOTO_RULES = { maxBytes: FOTO_MAX_BYTES, mimeTypes: ['image/jpeg', 'image/png', 'image/webp'], tooLarge: PROFILE_TEXTS.fotoTamanho, wrongType: PROFILE_TEXTS.fotoTipo };
+const FOTO_RULES = {
+  maxBytes: FOTO_MAX_BYTES,
+  mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  tooLarge: PROFILE_TEXTS.fotoTamanho,
+  wrongType: PROFILE_TEXTS.fotoTipo,
+};
 
 /** Session and profile calls of spec part 1 §7, with the spec's paths and payloads. */
 export const usuariosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -10,7 +10,11 @@ import { presentCurrentUser } from './presenter';
 /** A user of the caller's account, or 404: another account's id looks exactly like an unknown one. */
 export async function getUserInAccount(db: Db, accountId: string, userId: string): Promise<UserRow> {
   const [row] = isUuid(userId)
-    ? await db.select().from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId))).limit(1)
+    ? await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
+        .limit(1)
     : [];
   if (!row) throw new NotFound('Usuário não encontrado.');
   return row;
@@ -28,8 +32,17 @@ export async function loadCurrentUser(db: Db, accountId: string, userId: string)
   return presentCurrentUser(row.user, row.account, row.departamento, await notaMedia(db, row.user.id));
 }
 
-export async function updateUser(db: Db, accountId: string, userId: string, patch: Partial<Pick<UserRow, 'nome' | 'fotoUrl' | 'online' | 'lastHeartbeatAt' | 'passwordHash'>>) {
-  const [row] = await db.update(users).set(patch).where(and(eq(users.id, userId), eq(users.accountId, accountId))).returning();
+export async function updateUser(
+  db: Db,
+  accountId: string,
+  userId: string,
+  patch: Partial<Pick<UserRow, 'nome' | 'fotoUrl' | 'online' | 'lastHeartbeatAt' | 'passwordHash'>>,
+) {
+  const [row] = await db
+    .update(users)
+    .set(patch)
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
+    .returning();
   if (!row) throw new NotFound('Usuário não encontrado.');
   return row;
 }

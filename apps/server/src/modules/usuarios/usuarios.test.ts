@@ -35,7 +35,12 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
 
   const upload = async (auth: Record<string, string>, parts: Parameters<typeof multipart>[0]) => {
     const body = await multipart(parts);
-    return t.app.inject({ method: 'POST', url: '/backend/Usuario/UploadFotoPerfil', headers: { ...auth, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/backend/Usuario/UploadFotoPerfil',
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
   };
 
   describe('GetCurrentUser', () => {
@@ -71,11 +76,23 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
       const none = await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser' });
       expect(none.statusCode).toBe(401);
       expect(none.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Faça login para continuar.' });
-      const forged = await new TokenService('outro-segredo-outro-segredo-outro-segredo').sign({ id: acc.master.id, accountId: acc.account.id, role: 'master' });
-      const f = await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: { authorization: `Bearer ${forged}` } });
+      const forged = await new TokenService('outro-segredo-outro-segredo-outro-segredo').sign({
+        id: acc.master.id,
+        accountId: acc.account.id,
+        role: 'master',
+      });
+      const f = await t.app.inject({
+        method: 'GET',
+        url: '/backend/Usuario/GetCurrentUser',
+        headers: { authorization: `Bearer ${forged}` },
+      });
       expect(f.statusCode).toBe(401);
       expect(f.json()).toMatchObject({ code: 'INVALID_TOKEN', message: 'Token inválido. Faça login novamente.' });
-      const garbage = await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: { authorization: 'Bearer nao-e-um-jwt' } });
+      const garbage = await t.app.inject({
+        method: 'GET',
+        url: '/backend/Usuario/GetCurrentUser',
+        headers: { authorization: 'Bearer nao-e-um-jwt' },
+      });
       expect(garbage.statusCode).toBe(401);
       expect(garbage.json().message).toBe('Token inválido. Faça login novamente.');
     });
@@ -109,7 +126,8 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
     it('toggles the status and answers the new value, which GetCurrentUser then shows', async () => {
       const u = await acc.addUser('atendente');
       const s = await login(t.app, u.email);
-      const before = (await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: s.auth })).json().online as boolean;
+      const before = (await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: s.auth })).json()
+        .online as boolean;
       const first = await t.app.inject({ method: 'POST', url: `/backend/usuario/UpdateUser/${u.id}`, headers: s.auth });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ online: !before });
@@ -153,7 +171,9 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
     });
 
     it('refuses a text file renamed .png and declared image/png with 415', async () => {
-      const res = await upload(master.auth, [{ field: 'foto', bytes: Buffer.from('isto não é uma imagem\n'.repeat(20)), filename: 'falsa.png', type: 'image/png' }]);
+      const res = await upload(master.auth, [
+        { field: 'foto', bytes: Buffer.from('isto não é uma imagem\n'.repeat(20)), filename: 'falsa.png', type: 'image/png' },
+      ]);
       expect(res.statusCode).toBe(415);
       expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA', message: 'Apenas arquivos JPG, PNG e WebP são permitidos' });
     });
@@ -165,7 +185,12 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
       const wrongField = await upload(master.auth, [{ field: 'arquivo', bytes: PNG_1X1, filename: 'eu.png', type: 'image/png' }]);
       expect(wrongField.statusCode).toBe(400);
       expect(wrongField.json()).toMatchObject({ code: 'VALIDATION', message: 'Envie a foto no campo "foto".' });
-      const json = await t.app.inject({ method: 'POST', url: '/backend/Usuario/UploadFotoPerfil', headers: master.auth, payload: { foto: 'x' } });
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/backend/Usuario/UploadFotoPerfil',
+        headers: master.auth,
+        payload: { foto: 'x' },
+      });
       expect(json.statusCode).toBe(400);
       expect(json.json().message).toBe('Envie a foto no campo "foto" (multipart/form-data).');
     });
@@ -181,7 +206,12 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
     it('renames the caller (trimmed) and GetCurrentUser shows the new name', async () => {
       const u = await acc.addUser('atendente');
       const s = await login(t.app, u.email);
-      const res = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangeName/${u.id}`, headers: s.auth, payload: { NovoNome: '  Beatriz Lima  ' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangeName/${u.id}`,
+        headers: s.auth,
+        payload: { NovoNome: '  Beatriz Lima  ' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Nome atualizado.' });
       const me = await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: s.auth });
@@ -190,27 +220,64 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
 
     it('refuses an empty or blank name, a missing field and malformed JSON with 400 in Portuguese', async () => {
       for (const NovoNome of ['', '   ']) {
-        const res = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangeName/${acc.master.id}`, headers: master.auth, payload: { NovoNome } });
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: `/backend/Usuario/ChangeName/${acc.master.id}`,
+          headers: master.auth,
+          payload: { NovoNome },
+        });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'O nome não pode estar vazio.', errors: { NovoNome: ['O nome não pode estar vazio.'] } });
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION',
+          message: 'O nome não pode estar vazio.',
+          errors: { NovoNome: ['O nome não pode estar vazio.'] },
+        });
       }
-      const missing = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangeName/${acc.master.id}`, headers: master.auth, payload: {} });
+      const missing = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangeName/${acc.master.id}`,
+        headers: master.auth,
+        payload: {},
+      });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toMatchObject({ code: 'VALIDATION', message: 'O nome não pode estar vazio.', errors: { NovoNome: ['O nome não pode estar vazio.'] } });
-      const bad = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangeName/${acc.master.id}`, headers: { ...master.auth, 'content-type': 'application/json' }, payload: '{"NovoNome": ' });
+      expect(missing.json()).toMatchObject({
+        code: 'VALIDATION',
+        message: 'O nome não pode estar vazio.',
+        errors: { NovoNome: ['O nome não pode estar vazio.'] },
+      });
+      const bad = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangeName/${acc.master.id}`,
+        headers: { ...master.auth, 'content-type': 'application/json' },
+        payload: '{"NovoNome": ',
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe('O corpo da requisição não é um JSON válido.');
-      const tooLong = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangeName/${acc.master.id}`, headers: master.auth, payload: { NovoNome: 'x'.repeat(101) } });
+      const tooLong = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangeName/${acc.master.id}`,
+        headers: master.auth,
+        payload: { NovoNome: 'x'.repeat(101) },
+      });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().message).toBe('O nome deve ter no máximo 100 caracteres.');
     });
 
     it("refuses another user's id with 403 and no token with 401", async () => {
       const colleague = await acc.addUser('user');
-      const res = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangeName/${colleague.id}`, headers: master.auth, payload: { NovoNome: 'Invasor' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangeName/${colleague.id}`,
+        headers: master.auth,
+        payload: { NovoNome: 'Invasor' },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(OWN_PROFILE_ONLY);
-      const anon = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangeName/${colleague.id}`, payload: { NovoNome: 'Invasor' } });
+      const anon = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangeName/${colleague.id}`,
+        payload: { NovoNome: 'Invasor' },
+      });
       expect(anon.statusCode).toBe(401);
       expect(anon.json().message).toBe('Faça login para continuar.');
     });
@@ -218,24 +285,54 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
 
   describe('ChangePassword', () => {
     it('refuses a wrong current password with 400', async () => {
-      const res = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangePassword/${acc.master.id}`, headers: master.auth, payload: { SenhaAtual: 'nao-e-esta', NovaSenha: 'nova-senha-123' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangePassword/${acc.master.id}`,
+        headers: master.auth,
+        payload: { SenhaAtual: 'nao-e-esta', NovaSenha: 'nova-senha-123' },
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'A senha atual está incorreta.', errors: { SenhaAtual: ['A senha atual está incorreta.'] } });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION',
+        message: 'A senha atual está incorreta.',
+        errors: { SenhaAtual: ['A senha atual está incorreta.'] },
+      });
     });
 
     it('refuses a too-short new password and missing fields with 400', async () => {
-      const short = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangePassword/${acc.master.id}`, headers: master.auth, payload: { SenhaAtual: TEST_PASSWORD, NovaSenha: 'curta' } });
+      const short = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangePassword/${acc.master.id}`,
+        headers: master.auth,
+        payload: { SenhaAtual: TEST_PASSWORD, NovaSenha: 'curta' },
+      });
       expect(short.statusCode).toBe(400);
-      expect(short.json()).toMatchObject({ message: 'A senha deve ter pelo menos 8 caracteres.', errors: { NovaSenha: ['A senha deve ter pelo menos 8 caracteres.'] } });
-      const missing = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangePassword/${acc.master.id}`, headers: master.auth, payload: { NovaSenha: 'nova-senha-123' } });
+      expect(short.json()).toMatchObject({
+        message: 'A senha deve ter pelo menos 8 caracteres.',
+        errors: { NovaSenha: ['A senha deve ter pelo menos 8 caracteres.'] },
+      });
+      const missing = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangePassword/${acc.master.id}`,
+        headers: master.auth,
+        payload: { NovaSenha: 'nova-senha-123' },
+      });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toMatchObject({ message: 'Por favor, preencha todos os campos.', errors: { SenhaAtual: ['Por favor, preencha todos os campos.'] } });
+      expect(missing.json()).toMatchObject({
+        message: 'Por favor, preencha todos os campos.',
+        errors: { SenhaAtual: ['Por favor, preencha todos os campos.'] },
+      });
     });
 
     it('changes the password: the new one logs in, the old one no longer does', async () => {
       const u = await acc.addUser('atendente');
       const s = await login(t.app, u.email);
-      const res = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangePassword/${u.id}`, headers: s.auth, payload: { SenhaAtual: TEST_PASSWORD, NovaSenha: 'nova-senha-123' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangePassword/${u.id}`,
+        headers: s.auth,
+        payload: { SenhaAtual: TEST_PASSWORD, NovaSenha: 'nova-senha-123' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Senha atualizada.' });
       const fresh = await login(t.app, u.email, 'nova-senha-123');
@@ -247,7 +344,12 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
 
     it("refuses another user's id with 403", async () => {
       const colleague = await acc.addUser('user');
-      const res = await t.app.inject({ method: 'PATCH', url: `/backend/Usuario/ChangePassword/${colleague.id}`, headers: master.auth, payload: { SenhaAtual: TEST_PASSWORD, NovaSenha: 'nova-senha-123' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/backend/Usuario/ChangePassword/${colleague.id}`,
+        headers: master.auth,
+        payload: { SenhaAtual: TEST_PASSWORD, NovaSenha: 'nova-senha-123' },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(OWN_PROFILE_ONLY);
     });

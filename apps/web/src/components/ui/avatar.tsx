@@ -9,7 +9,12 @@ export function AvatarImage({ className, ...props }: React.ComponentProps<typeof
   return <AvatarPrimitive.Image className={cn('aspect-square size-full object-cover', className)} {...props} />;
 }
 export function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
-  return <AvatarPrimitive.Fallback className={cn('flex size-full items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary', className)} {...props} />;
+  return (
+    <AvatarPrimitive.Fallback
+      className={cn('flex size-full items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary', className)}
+      {...props}
+    />
+  );
 }
 /** A person's photo, or their initials. */
 export function UserAvatar({ nome, fotoUrl, className }: { nome: string; fotoUrl?: string | null; className?: string }) {

@@ -22,7 +22,11 @@ export function DropdownMenuContent({ className, sideOffset = 4, ...props }: Rea
     </DM.Portal>
   );
 }
-export function DropdownMenuItem({ className, variant = 'default', ...props }: React.ComponentProps<typeof DM.Item> & { variant?: 'default' | 'destructive' }) {
+export function DropdownMenuItem({
+  className,
+  variant = 'default',
+  ...props
+}: React.ComponentProps<typeof DM.Item> & { variant?: 'default' | 'destructive' }) {
   return (
     <DM.Item
       data-variant={variant}
@@ -36,7 +40,14 @@ export function DropdownMenuItem({ className, variant = 'default', ...props }: R
 }
 export function DropdownMenuCheckboxItem({ className, children, checked, ...props }: React.ComponentProps<typeof DM.CheckboxItem>) {
   return (
-    <DM.CheckboxItem checked={checked} className={cn('relative flex cursor-default select-none items-center gap-2 rounded-sm py-1.5 pl-8 pr-2 text-sm outline-none focus:bg-accent', className)} {...props}>
+    <DM.CheckboxItem
+      checked={checked}
+      className={cn(
+        'relative flex cursor-default select-none items-center gap-2 rounded-sm py-1.5 pl-8 pr-2 text-sm outline-none focus:bg-accent',
+        className,
+      )}
+      {...props}
+    >
       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
         <DM.ItemIndicator>
           <CheckIcon className="size-4" />
@@ -49,7 +60,13 @@ export function DropdownMenuCheckboxItem({ className, children, checked, ...prop
 export const DropdownMenuRadioGroup = (props: React.ComponentProps<typeof DM.RadioGroup>) => <DM.RadioGroup {...props} />;
 export function DropdownMenuRadioItem({ className, children, ...props }: React.ComponentProps<typeof DM.RadioItem>) {
   return (
-    <DM.RadioItem className={cn('relative flex cursor-default select-none items-center gap-2 rounded-sm py-1.5 pl-8 pr-2 text-sm outline-none focus:bg-accent', className)} {...props}>
+    <DM.RadioItem
+      className={cn(
+        'relative flex cursor-default select-none items-center gap-2 rounded-sm py-1.5 pl-8 pr-2 text-sm outline-none focus:bg-accent',
+        className,
+      )}
+      {...props}
+    >
       <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
         <DM.ItemIndicator>
           <CheckIcon className="size-4" />
@@ -67,12 +84,23 @@ export function DropdownMenuSeparator({ className, ...props }: React.ComponentPr
 }
 export const DropdownMenuSub = (props: React.ComponentProps<typeof DM.Sub>) => <DM.Sub {...props} />;
 export function DropdownMenuSubTrigger({ className, ...props }: React.ComponentProps<typeof DM.SubTrigger>) {
-  return <DM.SubTrigger className={cn('flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none focus:bg-accent data-[state=open]:bg-accent', className)} {...props} />;
+  return (
+    <DM.SubTrigger
+      className={cn(
+        'flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none focus:bg-accent data-[state=open]:bg-accent',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 export function DropdownMenuSubContent({ className, ...props }: React.ComponentProps<typeof DM.SubContent>) {
   return (
     <DM.Portal>
-      <DM.SubContent className={cn('z-50 min-w-[8rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-lg', className)} {...props} />
+      <DM.SubContent
+        className={cn('z-50 min-w-[8rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-lg', className)}
+        {...props}
+      />
     </DM.Portal>
   );
 }

@@ -3,5 +3,11 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root data-slot="label" className={cn('flex select-none items-center gap-2 text-sm font-medium leading-none peer-disabled:opacity-50', className)} {...props} />;
+  return (
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn('flex select-none items-center gap-2 text-sm font-medium leading-none peer-disabled:opacity-50', className)}
+      {...props}
+    />
+  );
 }

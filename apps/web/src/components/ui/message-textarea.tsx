@@ -5,7 +5,11 @@ import { cn } from '@/lib/utils';
  * The composer's text box, shared by the customer chat and the internal chat: one line that grows,
  * Enter/Shift+Enter handled by the caller, and files pasted from the clipboard handed to `onFiles`.
  */
-export function MessageTextarea({ onFiles, className, ...props }: React.ComponentProps<'textarea'> & { onFiles: (files: FileList) => void }) {
+export function MessageTextarea({
+  onFiles,
+  className,
+  ...props
+}: React.ComponentProps<'textarea'> & { onFiles: (files: FileList) => void }) {
   return (
     <textarea
       rows={1}

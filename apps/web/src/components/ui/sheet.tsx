@@ -4,14 +4,21 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 export const Sheet = (props: React.ComponentProps<typeof SheetPrimitive.Root>) => <SheetPrimitive.Root {...props} />;
-export function SheetContent({ className, children, side = 'left', ...props }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
+export function SheetContent({
+  className,
+  children,
+  side = 'left',
+  ...props
+}: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=closed]:animate-out data-[state=closed]:fade-out-0" />
       <SheetPrimitive.Content
         className={cn(
           'fixed inset-y-0 z-50 flex h-full flex-col gap-4 bg-background shadow-lg transition ease-in-out data-[state=open]:animate-in data-[state=closed]:animate-out data-[state=closed]:duration-300 data-[state=open]:duration-500',
-          side === 'left' ? 'left-0 border-r data-[state=closed]:slide-out-to-left data-[state=open]:slide-in-from-left' : 'right-0 border-l data-[state=closed]:slide-out-to-right data-[state=open]:slide-in-from-right',
+          side === 'left'
+            ? 'left-0 border-r data-[state=closed]:slide-out-to-left data-[state=open]:slide-in-from-left'
+            : 'right-0 border-l data-[state=closed]:slide-out-to-right data-[state=open]:slide-in-from-right',
           className,
         )}
         {...props}
@@ -26,4 +33,6 @@ export function SheetContent({ className, children, side = 'left', ...props }: R
   );
 }
 export const SheetTitle = (props: React.ComponentProps<typeof SheetPrimitive.Title>) => <SheetPrimitive.Title {...props} />;
-export const SheetDescription = (props: React.ComponentProps<typeof SheetPrimitive.Description>) => <SheetPrimitive.Description {...props} />;
+export const SheetDescription = (props: React.ComponentProps<typeof SheetPrimitive.Description>) => (
+  <SheetPrimitive.Description {...props} />
+);

@@ -18,7 +18,10 @@ import { cn } from '@/lib/utils';
 
 /** The side panel's open state from `document.cookie`; null when never stored (spec part 1 §2). */
 export function readSidebarCookie(cookie: string): boolean | null {
-  const hit = cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
+  const hit = cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
   if (!hit) return null;
   const value = hit.slice(SIDEBAR_COOKIE_NAME.length + 1);
   return value === 'true' ? true : value === 'false' ? false : null;
@@ -55,7 +58,13 @@ export function useSidebar() {
   return ctx;
 }
 
-export function SidebarProvider({ defaultOpen = true, className, style, children, ...props }: React.ComponentProps<'div'> & { defaultOpen?: boolean }) {
+export function SidebarProvider({
+  defaultOpen = true,
+  className,
+  style,
+  children,
+  ...props
+}: React.ComponentProps<'div'> & { defaultOpen?: boolean }) {
   const isMobile = useIsMobile();
   const [openMobile, setOpenMobile] = React.useState(false);
   const [open, setOpenState] = React.useState(() => readSidebarCookie(document.cookie) ?? defaultOpen);
@@ -94,7 +103,13 @@ export function SidebarProvider({ defaultOpen = true, className, style, children
   );
 }
 
-export function Sidebar({ collapsible = 'offcanvas', title, className, children, ...props }: React.ComponentProps<'div'> & { collapsible?: 'offcanvas' | 'icon' | 'none'; title: string }) {
+export function Sidebar({
+  collapsible = 'offcanvas',
+  title,
+  className,
+  children,
+  ...props
+}: React.ComponentProps<'div'> & { collapsible?: 'offcanvas' | 'icon' | 'none'; title: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
   if (isMobile) {
     return (
@@ -161,13 +176,25 @@ export function SidebarTrigger({ className, onClick, ...props }: React.Component
 export const SidebarInset = ({ className, ...p }: React.ComponentProps<'div'>) => (
   <div data-slot="sidebar-inset" className={cn('relative flex min-h-svh min-w-0 flex-1 flex-col bg-background', className)} {...p} />
 );
-export const SidebarHeader = ({ className, ...p }: React.ComponentProps<'div'>) => <div data-sidebar="header" className={cn('flex flex-col gap-2 p-2', className)} {...p} />;
-export const SidebarFooter = ({ className, ...p }: React.ComponentProps<'div'>) => <div data-sidebar="footer" className={cn('flex flex-col gap-2 p-2', className)} {...p} />;
-export const SidebarSeparator = ({ className, ...p }: React.ComponentProps<'hr'>) => <hr data-sidebar="separator" className={cn('mx-2 border-sidebar-border', className)} {...p} />;
-export const SidebarContent = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div data-sidebar="content" className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden', className)} {...p} />
+export const SidebarHeader = ({ className, ...p }: React.ComponentProps<'div'>) => (
+  <div data-sidebar="header" className={cn('flex flex-col gap-2 p-2', className)} {...p} />
 );
-export const SidebarGroup = ({ className, ...p }: React.ComponentProps<'div'>) => <div data-sidebar="group" className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...p} />;
+export const SidebarFooter = ({ className, ...p }: React.ComponentProps<'div'>) => (
+  <div data-sidebar="footer" className={cn('flex flex-col gap-2 p-2', className)} {...p} />
+);
+export const SidebarSeparator = ({ className, ...p }: React.ComponentProps<'hr'>) => (
+  <hr data-sidebar="separator" className={cn('mx-2 border-sidebar-border', className)} {...p} />
+);
+export const SidebarContent = ({ className, ...p }: React.ComponentProps<'div'>) => (
+  <div
+    data-sidebar="content"
+    className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden', className)}
+    {...p}
+  />
+);
+export const SidebarGroup = ({ className, ...p }: React.ComponentProps<'div'>) => (
+  <div data-sidebar="group" className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...p} />
+);
 export const SidebarGroupLabel = ({ className, ...p }: React.ComponentProps<'div'>) => (
   <div
     data-sidebar="group-label"
@@ -178,11 +205,15 @@ export const SidebarGroupLabel = ({ className, ...p }: React.ComponentProps<'div
     {...p}
   />
 );
-export const SidebarMenu = ({ className, ...p }: React.ComponentProps<'ul'>) => <ul data-sidebar="menu" className={cn('flex w-full min-w-0 flex-col gap-1', className)} {...p} />;
-export const SidebarMenuItem = ({ className, ...p }: React.ComponentProps<'li'>) => <li data-sidebar="menu-item" className={cn('group/menu-item relative', className)} {...p} />;
+export const SidebarMenu = ({ className, ...p }: React.ComponentProps<'ul'>) => (
+  <ul data-sidebar="menu" className={cn('flex w-full min-w-0 flex-col gap-1', className)} {...p} />
+);
+export const SidebarMenuItem = ({ className, ...p }: React.ComponentProps<'li'>) => (
+  <li data-sidebar="menu-item" className={cn('group/menu-item relative', className)} {...p} />
+);
 
 const sidebarMenuButtonVariants = cva(
-  "peer/menu-button flex w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm outline-hidden ring-sidebar-ring transition-[width,height,padding] hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 active:bg-sidebar-accent disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium data-[active=true]:text-sidebar-accent-foreground data-[active=true]:[&>svg]:text-sidebar-primary data-[state=open]:bg-sidebar-accent group-data-[collapsible=icon]:size-8! group-data-[collapsible=icon]:p-2! [&>span:last-child]:truncate [&>svg]:size-4 [&>svg]:shrink-0",
+  'peer/menu-button flex w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm outline-hidden ring-sidebar-ring transition-[width,height,padding] hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 active:bg-sidebar-accent disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium data-[active=true]:text-sidebar-accent-foreground data-[active=true]:[&>svg]:text-sidebar-primary data-[state=open]:bg-sidebar-accent group-data-[collapsible=icon]:size-8! group-data-[collapsible=icon]:p-2! [&>span:last-child]:truncate [&>svg]:size-4 [&>svg]:shrink-0',
   {
     variants: {
       size: {
@@ -201,10 +232,20 @@ export function SidebarMenuButton({
   tooltip,
   className,
   ...props
-}: React.ComponentProps<'button'> & { asChild?: boolean; isActive?: boolean; tooltip?: string } & VariantProps<typeof sidebarMenuButtonVariants>) {
+}: React.ComponentProps<'button'> & { asChild?: boolean; isActive?: boolean; tooltip?: string } & VariantProps<
+    typeof sidebarMenuButtonVariants
+  >) {
   const { isMobile, state } = useSidebar();
   const Comp = asChild ? Slot.Root : 'button';
-  const button = <Comp data-sidebar="menu-button" data-size={size} data-active={isActive} className={cn(sidebarMenuButtonVariants({ size }), className)} {...props} />;
+  const button = (
+    <Comp
+      data-sidebar="menu-button"
+      data-size={size}
+      data-active={isActive}
+      className={cn(sidebarMenuButtonVariants({ size }), className)}
+      {...props}
+    />
+  );
   if (!tooltip) return button;
   // Tooltips only help when the labels are hidden: the panel collapsed to icons on a large screen.
   return (

@@ -2,9 +2,16 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-export const Tabs = ({ className, ...p }: React.ComponentProps<typeof TabsPrimitive.Root>) => <TabsPrimitive.Root className={cn('flex flex-col gap-2', className)} {...p} />;
+export const Tabs = ({ className, ...p }: React.ComponentProps<typeof TabsPrimitive.Root>) => (
+  <TabsPrimitive.Root className={cn('flex flex-col gap-2', className)} {...p} />
+);
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn('inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground', className)} {...props} />;
+  return (
+    <TabsPrimitive.List
+      className={cn('inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
@@ -17,4 +24,6 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
     />
   );
 }
-export const TabsContent = ({ className, ...p }: React.ComponentProps<typeof TabsPrimitive.Content>) => <TabsPrimitive.Content className={cn('flex-1 outline-none', className)} {...p} />;
+export const TabsContent = ({ className, ...p }: React.ComponentProps<typeof TabsPrimitive.Content>) => (
+  <TabsPrimitive.Content className={cn('flex-1 outline-none', className)} {...p} />
+);

@@ -11,7 +11,11 @@ export const TooltipTrigger = (props: React.ComponentProps<typeof TooltipPrimiti
 export function TooltipContent({ className, sideOffset = 4, children, ...props }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content sideOffset={sideOffset} className={cn('z-50 w-fit rounded-md bg-foreground px-3 py-1.5 text-xs text-background animate-in fade-in-0', className)} {...props}>
+      <TooltipPrimitive.Content
+        sideOffset={sideOffset}
+        className={cn('z-50 w-fit rounded-md bg-foreground px-3 py-1.5 text-xs text-background animate-in fade-in-0', className)}
+        {...props}
+      >
         {children}
       </TooltipPrimitive.Content>
     </TooltipPrimitive.Portal>

@@ -36,11 +36,16 @@ export function useConversas(filtro: TFiltroConversas, enabled = true) {
   return useInfiniteQuery({
     queryKey: atendimentoKeys.lista(filtro),
     queryFn: ({ pageParam }) =>
-      request('GET', `/api/atendimento/conversas?${qs({ status: filtro.status, busca: filtro.busca.trim(), departamentoId: filtro.departamentoId, cursor: pageParam, limit: CONVERSAS_PAGE_SIZE })}`, ZConversasPage),
+      request(
+        'GET',
+        `/api/atendimento/conversas?${qs({ status: filtro.status, busca: filtro.busca.trim(), departamentoId: filtro.departamentoId, cursor: pageParam, limit: CONVERSAS_PAGE_SIZE })}`,
+        ZConversasPage,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.proximoCursor,
     // While a search or department loads, the tab's previous rows stay; another tab shows its skeleton.
-    placeholderData: (prev, prevQuery) => (prevQuery && (prevQuery.queryKey[2] as TFiltroConversas).status === filtro.status ? prev : undefined),
+    placeholderData: (prev, prevQuery) =>
+      prevQuery && (prevQuery.queryKey[2] as TFiltroConversas).status === filtro.status ? prev : undefined,
     enabled,
   });
 }
@@ -78,25 +83,44 @@ export function useMensagens(id: string | null) {
 }
 
 export const useCliente = (clienteId: string | null) =>
-  useQuery({ queryKey: atendimentoKeys.cliente(clienteId ?? ''), queryFn: () => request('GET', `/api/clientes/${clienteId}`, ZClienteDetalhe), enabled: Boolean(clienteId) });
+  useQuery({
+    queryKey: atendimentoKeys.cliente(clienteId ?? ''),
+    queryFn: () => request('GET', `/api/clientes/${clienteId}`, ZClienteDetalhe),
+    enabled: Boolean(clienteId),
+  });
 
 export const useAtendentes = (enabled: boolean) =>
-  useQuery({ queryKey: atendimentoKeys.atendentes(), queryFn: () => request('GET', '/api/atendimento/atendentes', z.array(ZAtendenteOnline)), enabled });
+  useQuery({
+    queryKey: atendimentoKeys.atendentes(),
+    queryFn: () => request('GET', '/api/atendimento/atendentes', z.array(ZAtendenteOnline)),
+    enabled,
+  });
 
 export const useDepartamentos = (enabled = true) =>
-  useQuery({ queryKey: atendimentoKeys.departamentos(), queryFn: () => request('GET', '/api/departamentos', z.array(ZDepartamento)), enabled });
+  useQuery({
+    queryKey: atendimentoKeys.departamentos(),
+    queryFn: () => request('GET', '/api/departamentos', z.array(ZDepartamento)),
+    enabled,
+  });
 
 /** Aceitar, Transferir, Finalizar: the answer is the row, applied at once (the hub's echo changes nothing). */
 export function useAcaoAtendimento() {
   const qc = useQueryClient();
   const { user } = useCurrentUser();
   const apply = (row: TAtendimento) => user && aplicarConversa(qc, row, user);
-  const aceitar = useMutation({ mutationFn: (id: string) => request('POST', `/api/atendimento/${id}/aceitar`, ZAtendimento), onSuccess: apply });
-  const transferir = useMutation({
-    mutationFn: ({ id, destino }: { id: string; destino: TTransferir }) => request('POST', `/api/atendimento/${id}/transferir`, ZAtendimento, destino),
+  const aceitar = useMutation({
+    mutationFn: (id: string) => request('POST', `/api/atendimento/${id}/aceitar`, ZAtendimento),
     onSuccess: apply,
   });
-  const finalizar = useMutation({ mutationFn: (id: string) => request('POST', `/api/atendimento/${id}/finalizar`, ZAtendimento), onSuccess: apply });
+  const transferir = useMutation({
+    mutationFn: ({ id, destino }: { id: string; destino: TTransferir }) =>
+      request('POST', `/api/atendimento/${id}/transferir`, ZAtendimento, destino),
+    onSuccess: apply,
+  });
+  const finalizar = useMutation({
+    mutationFn: (id: string) => request('POST', `/api/atendimento/${id}/finalizar`, ZAtendimento),
+    onSuccess: apply,
+  });
   return { aceitar, transferir, finalizar };
 }
 

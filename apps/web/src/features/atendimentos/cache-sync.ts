@@ -3,7 +3,15 @@ import type { TAtendimento, TStatusAtendimento } from '@balcao/shared/atendiment
 import type { TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { atendimentoKeys } from './keys';
-import { acharConversa, comUltimaMensagem, podeVer, semNaoLidas, upsertConversa, type TConversasData, type TFiltroConversas } from './list-cache';
+import {
+  acharConversa,
+  comUltimaMensagem,
+  podeVer,
+  semNaoLidas,
+  upsertConversa,
+  type TConversasData,
+  type TFiltroConversas,
+} from './list-cache';
 import { comEnvio, comStatus, upsertMensagem, type TMensagemLocal, type TMensagensData } from './message-cache';
 
 type TUser = Pick<TCurrentUser, 'id' | 'role' | 'departamentoId'>;
@@ -29,7 +37,8 @@ export function aplicarConversa(qc: QueryClient, row: TAtendimento, user: TUser)
   for (const [key, data] of listas(qc)) {
     if (data) qc.setQueryData<TConversasData>(key, upsertConversa(data, row, filtroDe(key), antes, visivel));
   }
-  if (qc.getQueryData(atendimentoKeys.detalhe(row.atendimentoId)) || visivel) qc.setQueryData(atendimentoKeys.detalhe(row.atendimentoId), row);
+  if (qc.getQueryData(atendimentoKeys.detalhe(row.atendimentoId)) || visivel)
+    qc.setQueryData(atendimentoKeys.detalhe(row.atendimentoId), row);
 }
 
 /** A message into the open (cached) conversation; conversations not loaded fetch fresh when opened. */

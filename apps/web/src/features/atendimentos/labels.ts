@@ -8,7 +8,14 @@ export type TOrigem = TAtendimento['origem'];
 export const ORIGEM_ICON: Record<TOrigem, LucideIcon> = { widget: Globe, 'widget-response': Globe, whatsapp: MessageCircle };
 
 /** The icon that stands for a message type in the list (the shared labels' emoji need an emoji font). */
-const TIPO_ICON: Partial<Record<TTipoMensagem, LucideIcon>> = { image: Image, video: Video, audio: Music, document: FileText, location: MapPin, reaction: SmilePlus };
+const TIPO_ICON: Partial<Record<TTipoMensagem, LucideIcon>> = {
+  image: Image,
+  video: Video,
+  audio: Music,
+  document: FileText,
+  location: MapPin,
+  reaction: SmilePlus,
+};
 const semEmoji = (s: string) => s.replace(/^\p{Extended_Pictographic}\uFE0F?\s*/u, '');
 
 /** The list's last-message line: the text, or the type's icon and label (with its caption when there is one). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ajustarContagens, combinaFiltro, comUltimaMensagem, podeVer, semNaoLidas, upsertConversa, type TFiltroConversas } from './list-cache';
+import {
+  ajustarContagens,
+  combinaFiltro,
+  comUltimaMensagem,
+  podeVer,
+  semNaoLidas,
+  upsertConversa,
+  type TFiltroConversas,
+} from './list-cache';
 import { umaLista, umaMensagem, umAtendimento } from './testing/factories';
 
 const filtro = (p: Partial<TFiltroConversas> = {}): TFiltroConversas => ({ status: 'aguardando', busca: '', departamentoId: null, ...p });
@@ -18,7 +26,13 @@ describe('upsertConversa', () => {
   });
 
   it('moves an updated row to the top without counting it twice', () => {
-    const out = upsertConversa(umaLista([a, b], { contagens }), { ...b, ultimaMensagemEm: '2026-03-10T13:00:00.000Z' }, filtro(), 'aguardando', true);
+    const out = upsertConversa(
+      umaLista([a, b], { contagens }),
+      { ...b, ultimaMensagemEm: '2026-03-10T13:00:00.000Z' },
+      filtro(),
+      'aguardando',
+      true,
+    );
     expect(ids(out)).toEqual([b.atendimentoId, a.atendimentoId]);
     expect(out.pages[0]!.contagens).toEqual(contagens);
   });
@@ -35,7 +49,13 @@ describe('upsertConversa', () => {
   });
 
   it('drops a row the user may no longer see (transferred to someone else)', () => {
-    const out = upsertConversa(umaLista([a, b], { contagens }), { ...a, status: 'em_atendimento' }, filtro({ status: 'aguardando' }), 'aguardando', false);
+    const out = upsertConversa(
+      umaLista([a, b], { contagens }),
+      { ...a, status: 'em_atendimento' },
+      filtro({ status: 'aguardando' }),
+      'aguardando',
+      false,
+    );
     expect(ids(out)).toEqual([b.atendimentoId]);
     expect(out.pages[0]!.contagens).toEqual({ aguardando: 1, em_atendimento: 1, finalizado: 0 });
   });
@@ -81,13 +101,21 @@ describe('list helpers', () => {
   });
 
   it('moves counts without going below zero', () => {
-    expect(ajustarContagens({ aguardando: 0, em_atendimento: 0, finalizado: 0 }, 'aguardando', 'finalizado')).toEqual({ aguardando: 0, em_atendimento: 0, finalizado: 1 });
+    expect(ajustarContagens({ aguardando: 0, em_atendimento: 0, finalizado: 0 }, 'aguardando', 'finalizado')).toEqual({
+      aguardando: 0,
+      em_atendimento: 0,
+      finalizado: 1,
+    });
   });
 
   it('updates the preview and unread count from a new message', () => {
     const r = umAtendimento({ mensagensNaoLidas: 2, ultimaMensagemEm: '2026-03-10T12:00:00.000Z' });
     const m = umaMensagem({ tipo: 'image', conteudo: '', criadaEm: '2026-03-10T12:05:00.000Z' });
-    expect(comUltimaMensagem(r, m, undefined, false)).toMatchObject({ ultimaMensagemTipo: 'image', mensagensNaoLidas: 3, ultimaMensagemEm: m.criadaEm });
+    expect(comUltimaMensagem(r, m, undefined, false)).toMatchObject({
+      ultimaMensagemTipo: 'image',
+      mensagensNaoLidas: 3,
+      ultimaMensagemEm: m.criadaEm,
+    });
     expect(comUltimaMensagem(r, m, 7, false).mensagensNaoLidas).toBe(7);
     expect(comUltimaMensagem(r, m, 7, true).mensagensNaoLidas).toBe(0);
     expect(comUltimaMensagem(r, { ...m, criadaEm: '2026-03-10T11:00:00.000Z' }, undefined, false)).toBe(r);

@@ -15,7 +15,11 @@ export function combinaFiltro(row: TAtendimento, f: Omit<TFiltroConversas, 'stat
   const busca = f.busca.trim().toLowerCase();
   if (!busca) return true;
   const digits = busca.replace(/\D/g, '');
-  return row.clienteNome.toLowerCase().includes(busca) || row.numero.toLowerCase().includes(busca) || (digits.length > 0 && row.numero.replace(/\D/g, '').includes(digits));
+  return (
+    row.clienteNome.toLowerCase().includes(busca) ||
+    row.numero.toLowerCase().includes(busca) ||
+    (digits.length > 0 && row.numero.replace(/\D/g, '').includes(digits))
+  );
 }
 
 /** The contract's visibility rule: admin/master see all; an atendente his queue, unassigned ones and his own. */
@@ -44,7 +48,13 @@ export function acharConversa(data: TConversasData | undefined, id: string): TAt
  * longer belongs to and put in sorted place in the one it does; the tab counts move with it.
  * `antes` is the status the row had before (null when new to this client), `visivel` the role rule.
  */
-export function upsertConversa(data: TConversasData, row: TAtendimento, filtro: TFiltroConversas, antes: TStatusAtendimento | null, visivel: boolean): TConversasData {
+export function upsertConversa(
+  data: TConversasData,
+  row: TAtendimento,
+  filtro: TFiltroConversas,
+  antes: TStatusAtendimento | null,
+  visivel: boolean,
+): TConversasData {
   const noFiltro = combinaFiltro(row, filtro);
   const pertence = visivel && noFiltro && row.status === filtro.status;
   let pages = data.pages.map((p) => ({ ...p, itens: p.itens.filter((r) => r.atendimentoId !== row.atendimentoId) }));
@@ -74,10 +84,19 @@ function inserirOrdenado(pages: TConversasPage[], row: TAtendimento): TConversas
 export function comUltimaMensagem(row: TAtendimento, m: TMensagem, naoLidas: number | undefined, aberto: boolean): TAtendimento {
   if (row.ultimaMensagemEm && m.criadaEm < row.ultimaMensagemEm) return row; // an older message edited: no new activity
   const unread = aberto ? 0 : (naoLidas ?? (m.autor === 'cliente' ? row.mensagensNaoLidas + 1 : row.mensagensNaoLidas));
-  return { ...row, ultimaMensagem: m.apagada ? '' : m.conteudo, ultimaMensagemTipo: m.tipo, ultimaMensagemEm: m.criadaEm, mensagensNaoLidas: unread };
+  return {
+    ...row,
+    ultimaMensagem: m.apagada ? '' : m.conteudo,
+    ultimaMensagemTipo: m.tipo,
+    ultimaMensagemEm: m.criadaEm,
+    mensagensNaoLidas: unread,
+  };
 }
 
 /** Marks a row read everywhere it is cached (the badge drops at once; POST .../lidas confirms). */
 export function semNaoLidas(data: TConversasData, id: string): TConversasData {
-  return { ...data, pages: data.pages.map((p) => ({ ...p, itens: p.itens.map((r) => (r.atendimentoId === id ? { ...r, mensagensNaoLidas: 0 } : r)) })) };
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, itens: p.itens.map((r) => (r.atendimentoId === id ? { ...r, mensagensNaoLidas: 0 } : r)) })),
+  };
 }

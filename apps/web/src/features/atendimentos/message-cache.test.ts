@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { comEnvio, comStatus, mergeNewestPage, todasMensagens, upsertMensagem, type TMensagensData } from './message-cache';
 import { umaMensagem } from './testing/factories';
 
-const dados = (...pages: ReturnType<typeof umaMensagem>[][]): TMensagensData => ({ pages: pages.map((mensagens, i) => ({ mensagens, hasMore: i < pages.length - 1, cursor: null })), pageParams: pages.map(() => null) });
+const dados = (...pages: ReturnType<typeof umaMensagem>[][]): TMensagensData => ({
+  pages: pages.map((mensagens, i) => ({ mensagens, hasMore: i < pages.length - 1, cursor: null })),
+  pageParams: pages.map(() => null),
+});
 const conteudos = (d: TMensagensData) => todasMensagens(d).map((m) => m.conteudo);
 
 describe('message cache', () => {
@@ -41,11 +44,17 @@ describe('message cache', () => {
     let d = comStatus(dados([m1, local]), { messageId: m1.id, clientId: null, status: 'read' });
     d = comStatus(d, { messageId: 'x', clientId: 'c9', status: 'delivered' });
     d = comEnvio(d, 'c9', 'falhou', 'Aceite o atendimento antes de responder.');
-    expect(todasMensagens(d).map((m) => [m.status, m.envio])).toEqual([['read', undefined], ['delivered', 'falhou']]);
+    expect(todasMensagens(d).map((m) => [m.status, m.envio])).toEqual([
+      ['read', undefined],
+      ['delivered', 'falhou'],
+    ]);
   });
 
   it('merges the newest page after a reconnect and keeps unsent lines', () => {
-    const local = { ...umaMensagem({ id: 'c1', clientId: 'c1', conteudo: 'pendente', criadaEm: '2026-03-10T12:05:00.000Z' }), envio: 'pendente' as const };
+    const local = {
+      ...umaMensagem({ id: 'c1', clientId: 'c1', conteudo: 'pendente', criadaEm: '2026-03-10T12:05:00.000Z' }),
+      envio: 'pendente' as const,
+    };
     const m3 = umaMensagem({ conteudo: 'perdida', criadaEm: '2026-03-10T12:03:00.000Z' });
     const merged = mergeNewestPage(dados([m1, m2, local], [antiga]), { mensagens: [m2, m3], hasMore: true, cursor: 'c' });
     expect(conteudos(merged)).toEqual(['antiga', 'um', 'dois', 'perdida', 'pendente']);

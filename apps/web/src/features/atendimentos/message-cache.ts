@@ -8,14 +8,16 @@ export type TPaginaMensagens = Omit<TMensagensPage, 'mensagens'> & { mensagens: 
 /** pages[0] is the newest page; each further page is older ('Carregar mensagens anteriores'). */
 export type TMensagensData = InfiniteData<TPaginaMensagens, string | null>;
 
-const mesma = (a: TMensagemLocal, b: Pick<TMensagem, 'id' | 'clientId'>) => a.id === b.id || (Boolean(b.clientId) && a.clientId === b.clientId);
+const mesma = (a: TMensagemLocal, b: Pick<TMensagem, 'id' | 'clientId'>) =>
+  a.id === b.id || (Boolean(b.clientId) && a.clientId === b.clientId);
 
 function mapear(data: TMensagensData, fn: (m: TMensagemLocal) => TMensagemLocal): TMensagensData {
   return { ...data, pages: data.pages.map((p) => ({ ...p, mensagens: p.mensagens.map(fn) })) };
 }
 
 /** Oldest to newest for display. */
-export const todasMensagens = (data: TMensagensData | undefined): TMensagemLocal[] => (data ? [...data.pages].reverse().flatMap((p) => p.mensagens) : []);
+export const todasMensagens = (data: TMensagensData | undefined): TMensagemLocal[] =>
+  data ? [...data.pages].reverse().flatMap((p) => p.mensagens) : [];
 
 /**
  * A message from the server (ack, realtime or edit/delete) or an optimistic one: replaces the message

@@ -6,7 +6,13 @@ import type { TCitacao } from './context/chat-context';
 import type { TMensagemLocal } from './message-cache';
 import { customerChat } from './realtime/customer-chat';
 
-export type TNovaMensagem = { tipo: TTipoMensagem; conteudo: string; midia?: TMidia | null; citacao?: TCitacao | null; reagindoA?: string | null };
+export type TNovaMensagem = {
+  tipo: TTipoMensagem;
+  conteudo: string;
+  midia?: TMidia | null;
+  citacao?: TCitacao | null;
+  reagindoA?: string | null;
+};
 type TUser = Pick<TCurrentUser, 'id' | 'nome' | 'role' | 'departamentoId'>;
 
 /** Which atendimento each queued clientId belongs to, so an ack can find its optimistic line. */
@@ -16,11 +22,24 @@ export const envioConcluido = (clientId: string) => pendentes.delete(clientId);
 
 /** The wire message (TEnviarMensagem) for a new line; the clientId makes every resend store once. */
 export function paraEnvio(atendimentoId: string, clientId: string, n: TNovaMensagem): TEnviarMensagem {
-  return { clientId, atendimentoId, tipo: n.tipo, conteudo: n.conteudo, midia: n.midia ?? null, respondendoA: n.citacao?.id ?? null, reagindoA: n.reagindoA ?? null };
+  return {
+    clientId,
+    atendimentoId,
+    tipo: n.tipo,
+    conteudo: n.conteudo,
+    midia: n.midia ?? null,
+    respondendoA: n.citacao?.id ?? null,
+    reagindoA: n.reagindoA ?? null,
+  };
 }
 
 /** The line shown at once, with a pending clock, until the ack replaces it. */
-export function mensagemOtimista(e: TEnviarMensagem, user: Pick<TUser, 'id' | 'nome'>, citacao: TCitacao | null | undefined, agora: Date): TMensagemLocal {
+export function mensagemOtimista(
+  e: TEnviarMensagem,
+  user: Pick<TUser, 'id' | 'nome'>,
+  citacao: TCitacao | null | undefined,
+  agora: Date,
+): TMensagemLocal {
   return {
     id: e.clientId,
     atendimentoId: e.atendimentoId,

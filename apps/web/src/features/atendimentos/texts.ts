@@ -128,6 +128,10 @@ export const CLIENTE_TEXTS = {
 } as const;
 
 /** One atendimento's status (the tabs use the shared plural labels). */
-export const STATUS_ITEM: Record<'aguardando' | 'em_atendimento' | 'finalizado', string> = { aguardando: 'Aguardando', em_atendimento: 'Em atendimento', finalizado: 'Finalizado' };
+export const STATUS_ITEM: Record<'aguardando' | 'em_atendimento' | 'finalizado', string> = {
+  aguardando: 'Aguardando',
+  em_atendimento: 'Em atendimento',
+  finalizado: 'Finalizado',
+};
 
 export const ORIGEM_TEXTS: Record<TOrigem, string> = { widget: 'Site', 'widget-response': 'Site', whatsapp: 'WhatsApp' };

@@ -5,7 +5,14 @@ import { toast } from '@/lib/toast';
 import type { TUploadAnswer } from './api';
 import { UPLOAD_TEXTS, uploadAnexo } from './upload';
 
-export type TAnexo = { key: string; file: File; preview: string | null; progresso: number; estado: 'pronto' | 'enviando' | 'erro'; erro?: string };
+export type TAnexo = {
+  key: string;
+  file: File;
+  preview: string | null;
+  progresso: number;
+  estado: 'pronto' | 'enviando' | 'erro';
+  erro?: string;
+};
 
 /** The file picker's `accept`: the types the server takes (it checks by content again). */
 export const ANEXO_ACCEPT = ANEXO_MIME_TYPES.join(',');
@@ -34,7 +41,13 @@ export function useAnexos() {
         toast.error(invalido, file.name);
         continue;
       }
-      novos.push({ key: crypto.randomUUID(), file, preview: file.type.startsWith('image/') ? URL.createObjectURL(file) : null, progresso: 0, estado: 'pronto' });
+      novos.push({
+        key: crypto.randomUUID(),
+        file,
+        preview: file.type.startsWith('image/') ? URL.createObjectURL(file) : null,
+        progresso: 0,
+        estado: 'pronto',
+      });
     }
     setAnexos((list) => [...list, ...novos]);
   };

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { CURRENT_USER_STALE_MS, ZLoginAnswer, ZMessageAnswer, isTokenValid, type TLoginInput, type TResetPasswordInput } from '@balcao/shared/auth';
+import {
+  CURRENT_USER_STALE_MS,
+  ZLoginAnswer,
+  ZMessageAnswer,
+  isTokenValid,
+  type TLoginInput,
+  type TResetPasswordInput,
+} from '@balcao/shared/auth';
 import { ZCurrentUser, type TCurrentUser } from '@balcao/shared/usuarios';
 import { request } from '@/lib/http';
 import { setAccountTimeZone } from '@/lib/time-zone';

@@ -54,7 +54,10 @@ export function useEnviarAvaliacao(db: string, id: string) {
     mutationFn: (input: TAvaliacaoInput) => request('POST', path(db, id), z.object({ message: z.string() }), input),
     onSuccess: (_answer, input) =>
       // The page moves to "thanks" from the cache: no second GET needed, and a reload shows it as rated.
-      queryClient.setQueryData<TAvaliacaoPublica>(key(db, id), (old) => old && { ...old, status: 'avaliado', nota: input.nota, comentario: input.comentario || null }),
+      queryClient.setQueryData<TAvaliacaoPublica>(
+        key(db, id),
+        (old) => old && { ...old, status: 'avaliado', nota: input.nota, comentario: input.comentario || null },
+      ),
     onError: (err) => {
       // 409: rated meanwhile (another tab) or reopened: read the state again and show its page.
       if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: key(db, id) });

@@ -1,8 +1,19 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  CHAT_INTERNO_PAGE_SIZE, ZConversa, ZConversaCriada, ZDepartamentoDisponivel, ZFotoGrupoAnswer, ZMensagem, ZMensagensPagina,
-  ZNomeGrupoAnswer, ZParticipante, ZUsuarioDisponivel, type TCriarConversaInput, type TEnviarMensagemInput, type TIntegranteInput,
+  CHAT_INTERNO_PAGE_SIZE,
+  ZConversa,
+  ZConversaCriada,
+  ZDepartamentoDisponivel,
+  ZFotoGrupoAnswer,
+  ZMensagem,
+  ZMensagensPagina,
+  ZNomeGrupoAnswer,
+  ZParticipante,
+  ZUsuarioDisponivel,
+  type TCriarConversaInput,
+  type TEnviarMensagemInput,
+  type TIntegranteInput,
   type TMensagensPagina,
 } from '@balcao/shared/chat-interno';
 import { request } from '@/lib/http';
@@ -19,7 +30,11 @@ export const fetchConversas = () => request('GET', `${CHAT_API}/conversas`, ZCon
 export const useConversas = () => useQuery({ queryKey: chatKeys.conversas, queryFn: fetchConversas });
 
 export const useUsuariosDisponiveis = (enabled: boolean) =>
-  useQuery({ queryKey: chatKeys.usuarios, queryFn: () => request('GET', `${CHAT_API}/usuarios-disponiveis`, z.array(ZUsuarioDisponivel)), enabled });
+  useQuery({
+    queryKey: chatKeys.usuarios,
+    queryFn: () => request('GET', `${CHAT_API}/usuarios-disponiveis`, z.array(ZUsuarioDisponivel)),
+    enabled,
+  });
 
 /** Master only (spec §6); the server answers 403 to anyone else, so others never ask. */
 export const useDepartamentosDisponiveis = (enabled: boolean) =>

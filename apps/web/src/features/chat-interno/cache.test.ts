@@ -4,12 +4,20 @@ import { aplicarMensagem, zerarNaoVistas } from './list-cache';
 import { comPendentes, inserirMensagem, mensagensEmOrdem } from './message-cache';
 import { umaConversa, umaMensagem } from './testing/factories';
 
-const pagina = (mensagens: ReturnType<typeof umaMensagem>[], currentPage: number, hasMore: boolean) => ({ mensagens, currentPage, hasMore, totalCount: 60 });
+const pagina = (mensagens: ReturnType<typeof umaMensagem>[], currentPage: number, hasMore: boolean) => ({
+  mensagens,
+  currentPage,
+  hasMore,
+  totalCount: 60,
+});
 
 describe('message cache', () => {
   it('reads pages newest-first into one oldest -> newest history, dropping the overlap of shifted pages', () => {
     const [a, b, c, d] = [umaMensagem(), umaMensagem(), umaMensagem(), umaMensagem()];
-    const data: TMensagensData = { pages: [pagina([c!, d!], 1, true), pagina([b!, c!], 2, true), pagina([a!], 3, false)], pageParams: [1, 2, 3] };
+    const data: TMensagensData = {
+      pages: [pagina([c!, d!], 1, true), pagina([b!, c!], 2, true), pagina([a!], 3, false)],
+      pageParams: [1, 2, 3],
+    };
     expect(mensagensEmOrdem(data).map((m) => m.id)).toEqual([a!.id, b!.id, c!.id, d!.id]);
   });
 
@@ -26,7 +34,10 @@ describe('message cache', () => {
 
   it('shows our pending messages after the stored ones until their stored copy arrives', () => {
     const salva = umaMensagem({ clientId: 'x1' });
-    const pendentes = [{ ...umaMensagem({ id: 'x1', clientId: 'x1' }), envio: 'pendente' as const }, { ...umaMensagem({ id: 'x2', clientId: 'x2' }), envio: 'pendente' as const }];
+    const pendentes = [
+      { ...umaMensagem({ id: 'x1', clientId: 'x1' }), envio: 'pendente' as const },
+      { ...umaMensagem({ id: 'x2', clientId: 'x2' }), envio: 'pendente' as const },
+    ];
     expect(comPendentes([salva], pendentes).map((m) => m.id)).toEqual([salva.id, 'x2']);
   });
 });
@@ -34,15 +45,23 @@ describe('message cache', () => {
 describe('list cache (spec part 2 §4)', () => {
   const lista = [umaConversa({ id: 'c0' }), umaConversa({ id: 'c1', qtdMensagensNaoVistas: 2 })];
 
-  it('moves the conversation to the top with the preview, raising the unread count for others\' messages', () => {
+  it("moves the conversation to the top with the preview, raising the unread count for others' messages", () => {
     const m = umaMensagem({ conversaId: 'c1', tipo: 'image', conteudo: 'praia', midiaUrl: '/x' });
     const next = aplicarMensagem(lista, m, { meuId: 'me', aberta: false })!;
     expect(next.map((c) => c.id)).toEqual(['c1', 'c0']);
-    expect(next[0]).toMatchObject({ ultimaMensagem: '[Foto] praia', qtdMensagensNaoVistas: 3, ultimaMensagemRemetenteId: 'ana', dataHoraUltimaMensagem: m.dataEnvio });
+    expect(next[0]).toMatchObject({
+      ultimaMensagem: '[Foto] praia',
+      qtdMensagensNaoVistas: 3,
+      ultimaMensagemRemetenteId: 'ana',
+      dataHoraUltimaMensagem: m.dataEnvio,
+    });
   });
 
   it('does not count our own messages, and an open conversation stays at 0', () => {
-    expect(aplicarMensagem(lista, umaMensagem({ conversaId: 'c1', remetenteId: 'me' }), { meuId: 'me', aberta: false })![0]!.qtdMensagensNaoVistas).toBe(2);
+    expect(
+      aplicarMensagem(lista, umaMensagem({ conversaId: 'c1', remetenteId: 'me' }), { meuId: 'me', aberta: false })![0]!
+        .qtdMensagensNaoVistas,
+    ).toBe(2);
     expect(aplicarMensagem(lista, umaMensagem({ conversaId: 'c1' }), { meuId: 'me', aberta: true })![0]!.qtdMensagensNaoVistas).toBe(0);
   });
 

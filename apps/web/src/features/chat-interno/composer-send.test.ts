@@ -4,7 +4,11 @@ import { enviarComposicao } from './composer-send';
 import type { TNovaMensagem } from './send';
 
 const upload = (key: string): TUploadArquivoAnswer => ({
-  url: `/backend/uploads/chat-interno/${key}.png`, tipo: 'image', nomeArquivo: `${key}.png`, tamanho: 10, mimeType: 'image/png',
+  url: `/backend/uploads/chat-interno/${key}.png`,
+  tipo: 'image',
+  nomeArquivo: `${key}.png`,
+  tamanho: 10,
+  mimeType: 'image/png',
 });
 
 function setup(falham: string[] = []) {

@@ -11,7 +11,12 @@ type TDeps = {
 };
 
 const pausa = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const comoMidia = (u: TUploadArquivoAnswer, texto: string): TNovaMensagem => ({ tipo: u.tipo, texto, midiaUrl: u.url, nomeArquivo: u.nomeArquivo });
+const comoMidia = (u: TUploadArquivoAnswer, texto: string): TNovaMensagem => ({
+  tipo: u.tipo,
+  texto,
+  midiaUrl: u.url,
+  nomeArquivo: u.nomeArquivo,
+});
 
 /**
  * Spec part 2 §4 "Sending internal messages": non-empty text or at least one file. One file carries the text as its

@@ -6,9 +6,22 @@ import { dataHora, filtrarConversas, horaMensagem, horaNaLista, previaDaLinha, r
 // 2025-06-11 is a Wednesday; 15:00 UTC is 12:00 in São Paulo (UTC-3).
 const AGORA = new Date('2025-06-11T15:00:00Z');
 const conversa = (p: Partial<TConversa>): TConversa => ({
-  id: 'c1', nome: null, ehGrupo: false, usuariosNomes: ['Ana Admin'], departamentosNomes: [], adminsNomes: [], fotoUrl: null,
-  ultimaMensagem: null, dataHoraUltimaMensagem: null, qtdMensagensNaoVistas: 0, ultimaMensagemRemetenteId: null,
-  participantesIds: ['me', 'ana'], departamentosIds: [], outroUsuario: null, souAdmin: false, ...p,
+  id: 'c1',
+  nome: null,
+  ehGrupo: false,
+  usuariosNomes: ['Ana Admin'],
+  departamentosNomes: [],
+  adminsNomes: [],
+  fotoUrl: null,
+  ultimaMensagem: null,
+  dataHoraUltimaMensagem: null,
+  qtdMensagensNaoVistas: 0,
+  ultimaMensagemRemetenteId: null,
+  participantesIds: ['me', 'ana'],
+  departamentosIds: [],
+  outroUsuario: null,
+  souAdmin: false,
+  ...p,
 });
 
 describe('horaNaLista (spec part 2 §2)', () => {
@@ -56,7 +69,9 @@ describe('badge and previews', () => {
     expect(previaDaLinha(conversa({ ultimaMensagem: '[Foto] praia', ultimaMensagemRemetenteId: 'me' }), eu)).toBe('Você: [Foto] praia');
     expect(previaDaLinha(conversa({ ultimaMensagem: '[Vídeo]', ultimaMensagemRemetenteId: 'ana' }), eu)).toBe('[Vídeo]');
     // A notice the viewer caused names him already.
-    expect(previaDaLinha(conversa({ ultimaMensagem: 'Marta Master criou o grupo "X"', ultimaMensagemRemetenteId: 'me' }), eu)).toBe('Marta Master criou o grupo "X"');
+    expect(previaDaLinha(conversa({ ultimaMensagem: 'Marta Master criou o grupo "X"', ultimaMensagemRemetenteId: 'me' }), eu)).toBe(
+      'Marta Master criou o grupo "X"',
+    );
   });
   it('sizes read Bytes, KB, MB or GB (shared helper used by the files grid)', () => {
     expect(formatarTamanho(512)).toBe('512 Bytes');

@@ -59,7 +59,10 @@ export function rotuloDia(iso: string, rotulos: { hoje: string; ontem: string },
  * last message reads 'Você: ...'; no message reads 'Sem mensagens'. A system notice the viewer caused already names
  * him ("Marta Master criou o grupo ..."), so it is not prefixed (the list does not carry the message's origin).
  */
-export function previaDaLinha(c: Pick<TConversa, 'ultimaMensagem' | 'ultimaMensagemRemetenteId'>, eu: { id: string; nome: string }): string {
+export function previaDaLinha(
+  c: Pick<TConversa, 'ultimaMensagem' | 'ultimaMensagemRemetenteId'>,
+  eu: { id: string; nome: string },
+): string {
   if (!c.ultimaMensagem) return CHAT_INTERNO_ROTULOS.semMensagens;
   const minha = c.ultimaMensagemRemetenteId === eu.id && !c.ultimaMensagem.startsWith(`${eu.nome} `);
   return minha ? CHAT_INTERNO_ROTULOS.previaPropria(c.ultimaMensagem) : c.ultimaMensagem;
@@ -75,7 +78,12 @@ export function filtrarConversas(lista: readonly TConversa[], busca: string): TC
 }
 
 /** Case- and accent-blind comparison, so 'joao' finds 'João'. */
-export const normalizar = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+export const normalizar = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** Members counted in the header: every listed user (the viewer included) and every department. */
-export const contarParticipantes = (c: Pick<TConversa, 'participantesIds' | 'departamentosIds'>) => c.participantesIds.length + c.departamentosIds.length;
+export const contarParticipantes = (c: Pick<TConversa, 'participantesIds' | 'departamentosIds'>) =>
+  c.participantesIds.length + c.departamentosIds.length;

@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CHAT_INTERNO_FALHAS, type TConversa, type TEnviarMensagemInput, type TMensagem, type TMensagemTipo } from '@balcao/shared/chat-interno';
+import {
+  CHAT_INTERNO_FALHAS,
+  type TConversa,
+  type TEnviarMensagemInput,
+  type TMensagem,
+  type TMensagemTipo,
+} from '@balcao/shared/chat-interno';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { ApiError, errorMessage } from '@/lib/http';
 import { enviarMensagemHttp, visualizarHttp } from './api';
@@ -49,9 +55,20 @@ async function entregar(qc: QueryClient, me: TCurrentUser, local: TMensagemLocal
 export function enviarMensagem(qc: QueryClient, me: TCurrentUser, conversaId: string, nova: TNovaMensagem): Promise<void> {
   const clientId = crypto.randomUUID();
   const local: TMensagemLocal = {
-    id: clientId, clientId, conversaId, conteudo: nova.texto, remetenteId: me.id, remetenteNome: me.nome, remetenteFotoUrl: me.fotoUrl,
-    dataEnvio: new Date().toISOString(), lida: false, origemTipo: 1, tipo: nova.tipo, midiaUrl: nova.midiaUrl ?? null,
-    nomeArquivo: nova.nomeArquivo ?? null, envio: 'pendente',
+    id: clientId,
+    clientId,
+    conversaId,
+    conteudo: nova.texto,
+    remetenteId: me.id,
+    remetenteNome: me.nome,
+    remetenteFotoUrl: me.fotoUrl,
+    dataEnvio: new Date().toISOString(),
+    lida: false,
+    origemTipo: 1,
+    tipo: nova.tipo,
+    midiaUrl: nova.midiaUrl ?? null,
+    nomeArquivo: nova.nomeArquivo ?? null,
+    envio: 'pendente',
   };
   pendentes.adicionar(local);
   const lista = qc.getQueryData<TConversa[]>(chatKeys.conversas);

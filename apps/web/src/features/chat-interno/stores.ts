@@ -59,4 +59,8 @@ function mapear(fn: (l: readonly TMensagemLocal[]) => readonly TMensagemLocal[])
 }
 
 export const usePendentes = (conversaId: string) =>
-  useSyncExternalStore(pendentes.subscribe, () => pendentes.de(conversaId), () => pendentes.de(conversaId));
+  useSyncExternalStore(
+    pendentes.subscribe,
+    () => pendentes.de(conversaId),
+    () => pendentes.de(conversaId),
+  );

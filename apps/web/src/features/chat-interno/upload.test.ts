@@ -10,7 +10,10 @@ function fakeXhr(status: number, body: string) {
     status = status;
     responseText = body;
     withCredentials = false;
-    upload = { addEventListener: (_: string, l: (e: { lengthComputable: boolean; loaded: number; total: number }) => void) => l({ lengthComputable: true, loaded: 1, total: 2 }) };
+    upload = {
+      addEventListener: (_: string, l: (e: { lengthComputable: boolean; loaded: number; total: number }) => void) =>
+        l({ lengthComputable: true, loaded: 1, total: 2 }),
+    };
     private ls = new Map<string, () => void>();
     open() {}
     setRequestHeader() {}
@@ -32,7 +35,13 @@ describe('enviarArquivo (spec part 2 §5/§7/§8 upload)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the multipart field "file" and reads url from the answer object, reporting progress', async () => {
-    const answer = { url: '/backend/uploads/chat-interno/a.pdf', tipo: 'document', nomeArquivo: 'relatorio.pdf', tamanho: 1, mimeType: 'application/pdf' };
+    const answer = {
+      url: '/backend/uploads/chat-interno/a.pdf',
+      tipo: 'document',
+      nomeArquivo: 'relatorio.pdf',
+      tamanho: 1,
+      mimeType: 'application/pdf',
+    };
     const sent = fakeXhr(200, JSON.stringify(answer));
     const progresso = vi.fn();
     await expect(enviarArquivo(file, progresso)).resolves.toEqual(answer);
@@ -42,7 +51,11 @@ describe('enviarArquivo (spec part 2 §5/§7/§8 upload)', () => {
 
   it('accepts the url as a plain string', async () => {
     fakeXhr(200, '/backend/uploads/chat-interno/b.pdf');
-    await expect(enviarArquivo(file, () => {})).resolves.toMatchObject({ url: '/backend/uploads/chat-interno/b.pdf', tipo: 'document', nomeArquivo: 'relatorio.pdf' });
+    await expect(enviarArquivo(file, () => {})).resolves.toMatchObject({
+      url: '/backend/uploads/chat-interno/b.pdf',
+      tipo: 'document',
+      nomeArquivo: 'relatorio.pdf',
+    });
   });
 
   it("without a url: 'URL não recebida do servidor após upload'", async () => {

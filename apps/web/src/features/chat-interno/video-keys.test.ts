@@ -16,7 +16,7 @@ describe('video player (spec part 2 §2/§9)', () => {
     expect(acaoDaTecla('f', false)).toEqual({ tipo: 'telaCheia' });
     expect(acaoDaTecla('x', false)).toBeNull();
   });
-  it('Esc is the player\'s only in fullscreen (otherwise it closes the panel)', () => {
+  it("Esc is the player's only in fullscreen (otherwise it closes the panel)", () => {
     expect(acaoDaTecla('Escape', true)).toEqual({ tipo: 'sairTelaCheia' });
     expect(acaoDaTecla('Escape', false)).toBeNull();
   });

@@ -11,7 +11,8 @@ export const configKeys = {
 };
 
 /** GET /api/canais (admin and master). */
-export const useCanais = (enabled = true) => useQuery({ queryKey: configKeys.canais, queryFn: () => request('GET', '/api/canais', ZCanal.array()), enabled });
+export const useCanais = (enabled = true) =>
+  useQuery({ queryKey: configKeys.canais, queryFn: () => request('GET', '/api/canais', ZCanal.array()), enabled });
 
 export const useDepartamentosOptions = (enabled = true) =>
   useQuery({ queryKey: configKeys.departamentos, queryFn: () => request('GET', '/api/departamentos', ZDepartamento.array()), enabled });

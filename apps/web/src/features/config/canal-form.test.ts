@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ZCanalWidgetInput, type TCanal } from '@balcao/shared/canais';
-import { ORIGEM_DUPLICADA, ORIGENS_LIMITE, ORIGENS_MAX, addOrigem, canalToForm, emptyCanal, normalizeOrigem, prepareCanal, serverFieldErrors } from './canal-form';
+import {
+  ORIGEM_DUPLICADA,
+  ORIGENS_LIMITE,
+  ORIGENS_MAX,
+  addOrigem,
+  canalToForm,
+  emptyCanal,
+  normalizeOrigem,
+  prepareCanal,
+  serverFieldErrors,
+} from './canal-form';
 
 const DEP_A = '0b9a3f1e-5c2d-4e8f-9a7b-1c2d3e4f5a6b';
 const DEP_B = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -8,8 +18,16 @@ const DEP_B = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 describe('channel form helpers', () => {
   it('starts from the schema defaults', () => {
     expect(emptyCanal()).toEqual({
-      nome: '', cor: '#4f46e5', saudacao: 'Olá! Como podemos ajudar?', camposPreChat: [], escolherDepartamento: false,
-      departamentoIds: [], departamentoPadraoId: null, origensPermitidas: [], verificarIdentidade: false, ativo: true,
+      nome: '',
+      cor: '#4f46e5',
+      saudacao: 'Olá! Como podemos ajudar?',
+      camposPreChat: [],
+      escolherDepartamento: false,
+      departamentoIds: [],
+      departamentoPadraoId: null,
+      origensPermitidas: [],
+      verificarIdentidade: false,
+      ativo: true,
     });
   });
 
@@ -37,11 +55,21 @@ describe('channel form helpers', () => {
   it('validates with the shared schema and its Portuguese messages', () => {
     const { data, errors } = prepareCanal({ ...emptyCanal(), cor: 'azul' }, null);
     expect(data).toBeNull();
-    expect(errors).toMatchObject({ nome: 'Informe o nome do canal.', cor: 'Escolha uma cor válida.', origensPermitidas: 'Informe pelo menos um site permitido.' });
+    expect(errors).toMatchObject({
+      nome: 'Informe o nome do canal.',
+      cor: 'Escolha uma cor válida.',
+      origensPermitidas: 'Informe pelo menos um site permitido.',
+    });
   });
 
   it('sends departments only when the visitor may choose, dropping deleted ones', () => {
-    const values = { ...emptyCanal(), nome: 'Site', origensPermitidas: ['https://a.com'], departamentoIds: [DEP_A, DEP_B], departamentoPadraoId: DEP_B };
+    const values = {
+      ...emptyCanal(),
+      nome: 'Site',
+      origensPermitidas: ['https://a.com'],
+      departamentoIds: [DEP_A, DEP_B],
+      departamentoPadraoId: DEP_B,
+    };
     expect(prepareCanal(values, [DEP_A, DEP_B]).data?.departamentoIds).toEqual([]);
     const choose = prepareCanal({ ...values, escolherDepartamento: true }, [DEP_A]).data;
     expect(choose?.departamentoIds).toEqual([DEP_A]);
@@ -50,14 +78,24 @@ describe('channel form helpers', () => {
 
   it('reads a channel back into the form', () => {
     const canal: TCanal = {
-      id: 'c1', tipo: 'widget', nome: 'Loja', ativo: false, token: 't', segredo: null, snippet: '', criadoEm: '2025-01-01T00:00:00Z',
+      id: 'c1',
+      tipo: 'widget',
+      nome: 'Loja',
+      ativo: false,
+      token: 't',
+      segredo: null,
+      snippet: '',
+      criadoEm: '2025-01-01T00:00:00Z',
       config: { ...emptyCanal(), origensPermitidas: ['https://a.com'] },
     };
     expect(canalToForm(canal)).toMatchObject({ nome: 'Loja', ativo: false, origensPermitidas: ['https://a.com'], cor: '#4f46e5' });
   });
 
   it('maps the server field errors to form fields', () => {
-    expect(serverFieldErrors({ 'origensPermitidas.1': ['Origem inválida.'], nome: ['Já existe.', 'outra'] })).toEqual({ origensPermitidas: 'Origem inválida.', nome: 'Já existe.' });
+    expect(serverFieldErrors({ 'origensPermitidas.1': ['Origem inválida.'], nome: ['Já existe.', 'outra'] })).toEqual({
+      origensPermitidas: 'Origem inválida.',
+      nome: 'Já existe.',
+    });
     expect(serverFieldErrors(undefined)).toEqual({});
   });
 });

@@ -9,8 +9,18 @@ import { emptyCanal } from './canal-form';
 import { ConfigPage } from './config-page';
 
 const master: TCurrentUser = {
-  id: 'u1', nome: 'Maria', email: 'master@demo.local', role: 'master', departamento: null, departamentoId: null,
-  online: true, fotoUrl: null, notaMedia: null, masterId: 'u1', databaseName: 'demo', timeZone: 'America/Sao_Paulo',
+  id: 'u1',
+  nome: 'Maria',
+  email: 'master@demo.local',
+  role: 'master',
+  departamento: null,
+  departamentoId: null,
+  online: true,
+  fotoUrl: null,
+  notaMedia: null,
+  masterId: 'u1',
+  databaseName: 'demo',
+  timeZone: 'America/Sao_Paulo',
 };
 let currentUser = master;
 vi.mock('@/features/auth/api', () => ({ useCurrentUser: () => ({ user: currentUser, isLoading: false }) }));
@@ -19,12 +29,19 @@ vi.mock('@/lib/toast', () => ({ toast: toasts }));
 
 const DEP = '0b9a3f1e-5c2d-4e8f-9a7b-1c2d3e4f5a6b';
 const canal: TCanal = {
-  id: 'c1', tipo: 'widget', nome: 'Site da loja', ativo: true, token: 'tok123', segredo: 'segredo-super-secreto',
-  snippet: '<script src="https://balcao.example/widget.js" data-canal="tok123" async></script>', criadoEm: '2025-03-01T12:00:00Z',
+  id: 'c1',
+  tipo: 'widget',
+  nome: 'Site da loja',
+  ativo: true,
+  token: 'tok123',
+  segredo: 'segredo-super-secreto',
+  snippet: '<script src="https://balcao.example/widget.js" data-canal="tok123" async></script>',
+  criadoEm: '2025-03-01T12:00:00Z',
   config: { ...emptyCanal(), origensPermitidas: ['https://loja.com.br'] },
 };
 
-const json = (body: unknown, status = 200) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let server: { canais: TCanal[] };
 let fetchMock: ReturnType<typeof vi.fn>;
 const sent = (method: string) => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
@@ -49,7 +66,10 @@ beforeEach(() => {
     if (url.endsWith('/api/canais') && method === 'GET') return json(server.canais);
     if (url.endsWith('/api/canais/widget')) {
       const input = JSON.parse(String(init!.body));
-      return json({ ...canal, id: 'c2', nome: input.nome, ativo: input.ativo, config: { ...input, nome: undefined, ativo: undefined } }, 201);
+      return json(
+        { ...canal, id: 'c2', nome: input.nome, ativo: input.ativo, config: { ...input, nome: undefined, ativo: undefined } },
+        201,
+      );
     }
     if (url.endsWith('/api/canais/c1') && method === 'DELETE') return new Response(null, { status: 204 });
     if (url.endsWith('/api/canais/c1/segredo')) return json({ ...canal, segredo: 'novo-segredo' });
@@ -57,7 +77,14 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
   // Radix Switch measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
   Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => {}) }, configurable: true });
 });
@@ -110,8 +137,16 @@ describe('Configurações', () => {
 
     await waitFor(() => expect(sent('POST')).toHaveLength(1));
     expect(JSON.parse(String(sent('POST')[0]![1].body))).toEqual({
-      nome: 'Loja nova', cor: '#4f46e5', saudacao: 'Olá! Como podemos ajudar?', camposPreChat: ['telefone'], escolherDepartamento: true,
-      departamentoIds: [DEP], departamentoPadraoId: null, origensPermitidas: ['https://loja.com.br', 'https://www.loja.com.br'], verificarIdentidade: true, ativo: true,
+      nome: 'Loja nova',
+      cor: '#4f46e5',
+      saudacao: 'Olá! Como podemos ajudar?',
+      camposPreChat: ['telefone'],
+      escolherDepartamento: true,
+      departamentoIds: [DEP],
+      departamentoPadraoId: null,
+      origensPermitidas: ['https://loja.com.br', 'https://www.loja.com.br'],
+      verificarIdentidade: true,
+      ativo: true,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('heading', { name: 'Loja nova' })).toBeTruthy();

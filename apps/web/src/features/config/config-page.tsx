@@ -21,7 +21,12 @@ const gere = (role: TRole) => role === 'admin' || role === 'master';
 const tabsFor = (role: TRole): Tab[] => (gere(role) ? ['geral', 'chat', 'integracoes'] : ['geral', 'chat']);
 
 function Note({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return <p className="flex items-center gap-2 rounded-xl border border-dashed p-6 text-sm text-muted-foreground [&_svg]:size-4 [&_svg]:shrink-0">{icon}{children}</p>;
+  return (
+    <p className="flex items-center gap-2 rounded-xl border border-dashed p-6 text-sm text-muted-foreground [&_svg]:size-4 [&_svg]:shrink-0">
+      {icon}
+      {children}
+    </p>
+  );
 }
 
 /** /config: the account's settings, one tab each; `?tab=` opens a tab directly (the WhatsApp banner links to integracoes). */
@@ -60,7 +65,9 @@ export function ConfigPage() {
           {podeGerir ? (
             <CanaisTab />
           ) : (
-            <Note icon={<Lock aria-hidden />}>Os canais de chat do site são configurados por administradores. Fale com o administrador da sua conta.</Note>
+            <Note icon={<Lock aria-hidden />}>
+              Os canais de chat do site são configurados por administradores. Fale com o administrador da sua conta.
+            </Note>
           )}
         </TabsContent>
         {podeGerir && (

@@ -14,9 +14,17 @@ const qs = (q: TDashboardQuery) => new URLSearchParams(q).toString();
 const common = { retry: false, staleTime: 0, placeholderData: keepPreviousData } as const;
 
 export function useDashboardResult(q: TDashboardQuery) {
-  return useQuery({ ...common, queryKey: dashboardKeys.result(q), queryFn: () => request('GET', `/api/atendimento/dashboard?${qs(q)}`, ZDashboardResult) });
+  return useQuery({
+    ...common,
+    queryKey: dashboardKeys.result(q),
+    queryFn: () => request('GET', `/api/atendimento/dashboard?${qs(q)}`, ZDashboardResult),
+  });
 }
 
 export function useDashboardList(q: TDashboardQuery) {
-  return useQuery({ ...common, queryKey: dashboardKeys.list(q), queryFn: () => request('GET', `/api/atendimento/list?${qs(q)}`, ZDashboardList) });
+  return useQuery({
+    ...common,
+    queryKey: dashboardKeys.list(q),
+    queryFn: () => request('GET', `/api/atendimento/list?${qs(q)}`, ZDashboardList),
+  });
 }

@@ -7,7 +7,14 @@ const TZ = 'UTC';
 describe('bucketFinalizados', () => {
   it('counts a day by hour, by end time, leaving out missing and unreadable ends', () => {
     const b = bucketFinalizados(
-      [{ fim: '2025-03-10T09:10:00Z' }, { fim: '2025-03-10T09:59:59Z' }, { fim: '2025-03-10T23:30:00Z' }, { fim: null }, { fim: 'x' }, { fim: '2025-03-09T23:00:00Z' }],
+      [
+        { fim: '2025-03-10T09:10:00Z' },
+        { fim: '2025-03-10T09:59:59Z' },
+        { fim: '2025-03-10T23:30:00Z' },
+        { fim: null },
+        { fim: 'x' },
+        { fim: '2025-03-09T23:00:00Z' },
+      ],
       'dia',
       now,
       TZ,
@@ -18,7 +25,12 @@ describe('bucketFinalizados', () => {
     expect(b.reduce((s, x) => s + x.count, 0)).toBe(3);
   });
   it('counts a week and a month by day, oldest first', () => {
-    const semana = bucketFinalizados([{ fim: '2025-03-04T00:00:00Z' }, { fim: '2025-03-10T18:00:00Z' }, { fim: '2025-03-03T23:59:59Z' }], 'semana', now, TZ);
+    const semana = bucketFinalizados(
+      [{ fim: '2025-03-04T00:00:00Z' }, { fim: '2025-03-10T18:00:00Z' }, { fim: '2025-03-03T23:59:59Z' }],
+      'semana',
+      now,
+      TZ,
+    );
     expect(semana.map((x) => x.label)).toEqual(['04/03', '05/03', '06/03', '07/03', '08/03', '09/03', '10/03']);
     expect(semana.map((x) => x.count)).toEqual([1, 0, 0, 0, 0, 0, 1]);
     const mes = bucketFinalizados([], 'mes', now, TZ);

@@ -10,7 +10,12 @@ export type Bucket = { label: string; count: number };
  * over the same range as `periodRange`. Counted by `fim`, the moment it finished; rows without a readable
  * end are left out.
  */
-export function bucketFinalizados(rows: readonly { fim: string | null }[], periodo: TPeriodo, now: Date = new Date(), tz: string = ACCOUNT_TIME_ZONE): Bucket[] {
+export function bucketFinalizados(
+  rows: readonly { fim: string | null }[],
+  periodo: TPeriodo,
+  now: Date = new Date(),
+  tz: string = ACCOUNT_TIME_ZONE,
+): Bucket[] {
   const porHora = periodo === 'dia';
   const inicio = inicioDoPeriodo(periodo, now, tz);
   const size = porHora ? 24 : PERIODO_DIAS[periodo];

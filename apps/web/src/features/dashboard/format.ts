@@ -22,7 +22,9 @@ export function formatDateCell(value: string | null | undefined, tz: string = AC
 
 const notaFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 /** Average rating with one decimal ('4,5'); 'N/A' while nobody has rated. */
-export const formatNota = (nota: number | null | undefined) => (nota === null || nota === undefined || !Number.isFinite(nota) ? DASHBOARD_TEXTS.na : notaFormat.format(nota));
+export const formatNota = (nota: number | null | undefined) =>
+  nota === null || nota === undefined || !Number.isFinite(nota) ? DASHBOARD_TEXTS.na : notaFormat.format(nota);
 
 /** A count; 'N/A' when the numbers could not be loaded (spec part 1 §8: load failures stay silent). */
-export const formatCount = (n: number | null | undefined) => (n === null || n === undefined ? DASHBOARD_TEXTS.na : n.toLocaleString('pt-BR'));
+export const formatCount = (n: number | null | undefined) =>
+  n === null || n === undefined ? DASHBOARD_TEXTS.na : n.toLocaleString('pt-BR');

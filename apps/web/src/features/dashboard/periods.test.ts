@@ -16,14 +16,21 @@ describe('period ranges (spec part 1 §9)', () => {
   });
   it('Mês is the last 30 days, across a month and a year end', () => {
     expect(periodRange('mes', now, 'UTC')).toEqual({ dataInicio: '2025-02-09T00:00:00', dataFim: '2025-03-10T23:59:59' });
-    expect(periodRange('mes', new Date('2024-01-05T08:00:00Z'), 'UTC')).toEqual({ dataInicio: '2023-12-07T00:00:00', dataFim: '2024-01-05T23:59:59' });
+    expect(periodRange('mes', new Date('2024-01-05T08:00:00Z'), 'UTC')).toEqual({
+      dataInicio: '2023-12-07T00:00:00',
+      dataFim: '2024-01-05T23:59:59',
+    });
   });
   it("takes 'today' in the account's zone, not the machine's", () => {
     // 02:26 UTC on the 22nd is still 23:26 on the 21st in São Paulo.
-    expect(periodRange('dia', new Date('2026-11-22T02:26:00Z'), 'America/Sao_Paulo')).toEqual({ dataInicio: '2026-11-21T00:00:00', dataFim: '2026-11-21T23:59:59' });
+    expect(periodRange('dia', new Date('2026-11-22T02:26:00Z'), 'America/Sao_Paulo')).toEqual({
+      dataInicio: '2026-11-21T00:00:00',
+      dataFim: '2026-11-21T23:59:59',
+    });
     expect(periodRange('dia', new Date('2026-11-22T02:26:00Z')).dataInicio).toBe('2026-11-21T00:00:00');
   });
   it('passes the shared query schema the server applies', () => {
-    for (const p of ['dia', 'semana', 'mes'] as const) expect(ZDashboardQuery.safeParse({ atendenteId: 'todos', ...periodRange(p, now) }).success).toBe(true);
+    for (const p of ['dia', 'semana', 'mes'] as const)
+      expect(ZDashboardQuery.safeParse({ atendenteId: 'todos', ...periodRange(p, now) }).success).toBe(true);
   });
 });

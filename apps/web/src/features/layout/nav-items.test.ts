@@ -6,11 +6,25 @@ const labels = (xs: { label: string }[]) => xs.map((x) => x.label);
 describe('navigation per role (spec part 1 §2, §6)', () => {
   it('gives the master everything, in the dock order', () => {
     expect(labels(mainNavFor('master'))).toEqual([
-      'Dashboard', 'Atendimentos', 'Documentação', 'Usuários', 'Departamentos', 'Mensagens Agendadas', 'Tracker', 'Licença',
+      'Dashboard',
+      'Atendimentos',
+      'Documentação',
+      'Usuários',
+      'Departamentos',
+      'Mensagens Agendadas',
+      'Tracker',
+      'Licença',
     ]);
   });
   it('keeps Licença and Documentação away from the admin', () => {
-    expect(labels(mainNavFor('admin'))).toEqual(['Dashboard', 'Atendimentos', 'Usuários', 'Departamentos', 'Mensagens Agendadas', 'Tracker']);
+    expect(labels(mainNavFor('admin'))).toEqual([
+      'Dashboard',
+      'Atendimentos',
+      'Usuários',
+      'Departamentos',
+      'Mensagens Agendadas',
+      'Tracker',
+    ]);
   });
   it('shows attendants and users only their areas', () => {
     expect(labels(mainNavFor('atendente'))).toEqual(['Atendimentos', 'Tracker']);

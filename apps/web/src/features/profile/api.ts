@@ -44,7 +44,11 @@ export async function uploadFoto(file: File, onProgress: (fraction: number) => v
   }
   const data = parse(res.text);
   if (res.status < 200 || res.status >= 300) {
-    throw new ApiError(res.status, typeof data.message === 'string' ? data.message : PROFILE_TEXTS.fotoErroToast, typeof data.code === 'string' ? data.code : undefined);
+    throw new ApiError(
+      res.status,
+      typeof data.message === 'string' ? data.message : PROFILE_TEXTS.fotoErroToast,
+      typeof data.code === 'string' ? data.code : undefined,
+    );
   }
   const url = [data.fotoUrl, data.url].find((u): u is string => typeof u === 'string' && u.length > 0);
   if (!url) throw new ApiError(res.status, PROFILE_TEXTS.fotoSemUrl, 'NO_URL');

@@ -32,4 +32,5 @@ export function observe(s: TabState, marker: TabMarker | null, now: number): { s
 }
 
 /** The marker an active tab writes; an inactive tab writes nothing. */
-export const markerFor = (s: TabState, now: number): TabMarker | null => (s.status === 'active' ? { tabId: s.tabId, ts: now, claimedAt: s.claimedAt } : null);
+export const markerFor = (s: TabState, now: number): TabMarker | null =>
+  s.status === 'active' ? { tabId: s.tabId, ts: now, claimedAt: s.claimedAt } : null;

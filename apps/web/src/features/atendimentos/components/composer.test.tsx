@@ -13,11 +13,27 @@ import { COMPOSER_TEXTS } from '../texts';
 import { umAtendimento } from '../testing/factories';
 import { Composer } from './composer';
 
-const user: TCurrentUser = { id: 'u1', nome: 'Ana Lima', email: 'ana@demo.local', role: 'atendente', departamento: null, departamentoId: null, online: true, fotoUrl: null, notaMedia: null, masterId: null, databaseName: 'demo', timeZone: 'America/Sao_Paulo' };
+const user: TCurrentUser = {
+  id: 'u1',
+  nome: 'Ana Lima',
+  email: 'ana@demo.local',
+  role: 'atendente',
+  departamento: null,
+  departamentoId: null,
+  online: true,
+  fotoUrl: null,
+  notaMedia: null,
+  masterId: null,
+  databaseName: 'demo',
+  timeZone: 'America/Sao_Paulo',
+};
 
 function setup(a: TAtendimento) {
   const qc = new QueryClient();
-  qc.setQueryData<TMensagensData>(atendimentoKeys.mensagens(a.atendimentoId), { pages: [{ mensagens: [], hasMore: false, cursor: null }], pageParams: [null] });
+  qc.setQueryData<TMensagensData>(atendimentoKeys.mensagens(a.atendimentoId), {
+    pages: [{ mensagens: [], hasMore: false, cursor: null }],
+    pageParams: [null],
+  });
   render(
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={[`/atendimentos?conversa=${a.atendimentoId}`]}>

@@ -95,7 +95,12 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
     if (anexos.length > 0) {
       // The text travels as the caption of the first file sent, as WhatsApp shows it.
       const enviados = await enviarTodos((u, i) => {
-        enviarMensagem(qc, atendimento, user, { tipo: u.tipo, conteudo: i === 0 ? conteudo : '', midia: { url: u.url, mimeType: u.mimeType, filename: u.filename, size: u.size }, citacao: i === 0 ? citacao : null });
+        enviarMensagem(qc, atendimento, user, {
+          tipo: u.tipo,
+          conteudo: i === 0 ? conteudo : '',
+          midia: { url: u.url, mimeType: u.mimeType, filename: u.filename, size: u.size },
+          citacao: i === 0 ? citacao : null,
+        });
       });
       if (enviados === 0) return;
     } else {
@@ -135,10 +140,17 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
         <div className="mx-3 mt-2 flex items-start gap-2 rounded-md border-l-2 border-primary bg-muted/60 px-2.5 py-1.5">
           <Reply className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden />
           <div className="min-w-0 flex-1 text-xs">
-            <span className="font-medium text-primary">{COMPOSER_TEXTS.respondendoA} {citacaoPendente.nome}</span>
+            <span className="font-medium text-primary">
+              {COMPOSER_TEXTS.respondendoA} {citacaoPendente.nome}
+            </span>
             <p className="truncate text-muted-foreground">{previewDe(citacaoPendente.tipo, citacaoPendente.conteudo).texto}</p>
           </div>
-          <button type="button" onClick={limparCitacao} aria-label={COMPOSER_TEXTS.cancelarResposta} className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground">
+          <button
+            type="button"
+            onClick={limparCitacao}
+            aria-label={COMPOSER_TEXTS.cancelarResposta}
+            className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground"
+          >
             <X className="size-3.5" />
           </button>
         </div>
@@ -146,8 +158,23 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
       <AttachmentTray anexos={anexos} onRemover={remover} />
       {/* In the window's bottom-right corner the internal chat's floating button sits over the send button: leave it room. */}
       <div className={cn('flex items-end gap-2 p-3', noCanto && 'md:pr-20')}>
-        <input ref={picker} type="file" multiple accept={ANEXO_ACCEPT} className="hidden" onChange={(e) => (adicionar(e.target.files ?? []), (e.target.value = ''))} />
-        <Button variant="ghost" size="icon" className="size-9 shrink-0 text-muted-foreground" onClick={() => picker.current?.click()} aria-label={COMPOSER_TEXTS.anexar} title={COMPOSER_TEXTS.anexar} disabled={enviando}>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          accept={ANEXO_ACCEPT}
+          className="hidden"
+          onChange={(e) => (adicionar(e.target.files ?? []), (e.target.value = ''))}
+        />
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9 shrink-0 text-muted-foreground"
+          onClick={() => picker.current?.click()}
+          aria-label={COMPOSER_TEXTS.anexar}
+          title={COMPOSER_TEXTS.anexar}
+          disabled={enviando}
+        >
           <Paperclip />
         </Button>
         <MessageTextarea
@@ -162,11 +189,20 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
           aria-describedby={dicaId}
           className="max-h-48"
         />
-        <Button size="icon" className="size-9 shrink-0" onClick={() => void enviar()} disabled={enviando || (!texto.trim() && anexos.length === 0)} aria-label={COMPOSER_TEXTS.enviar} title={COMPOSER_TEXTS.enviar}>
+        <Button
+          size="icon"
+          className="size-9 shrink-0"
+          onClick={() => void enviar()}
+          disabled={enviando || (!texto.trim() && anexos.length === 0)}
+          aria-label={COMPOSER_TEXTS.enviar}
+          title={COMPOSER_TEXTS.enviar}
+        >
           <SendHorizontal />
         </Button>
       </div>
-      <p id={dicaId} className="sr-only">{COMPOSER_TEXTS.dica}</p>
+      <p id={dicaId} className="sr-only">
+        {COMPOSER_TEXTS.dica}
+      </p>
     </div>
   );
 }

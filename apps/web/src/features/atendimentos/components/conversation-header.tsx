@@ -30,7 +30,8 @@ type Props = {
 };
 
 /** An atendente acts on his own and on the queue; admin and master on any. */
-const podeAgir = (a: TAtendimento, u: TCurrentUser) => u.role === 'admin' || u.role === 'master' || a.atendenteId === u.id || a.status === 'aguardando';
+const podeAgir = (a: TAtendimento, u: TCurrentUser) =>
+  u.role === 'admin' || u.role === 'master' || a.atendenteId === u.id || a.status === 'aguardando';
 
 function linhaStatus(a: TAtendimento) {
   if (a.status === 'aguardando') return INBOX_TEXTS.aguardandoEm(a.departamentoNome);
@@ -114,20 +115,39 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => setTransferOpen(true)}><ArrowRightLeft />{INBOX_TEXTS.transferir}</DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => setFinishOpen(true)}><CircleCheck />{INBOX_TEXTS.finalizar}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setTransferOpen(true)}>
+              <ArrowRightLeft />
+              {INBOX_TEXTS.transferir}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setFinishOpen(true)}>
+              <CircleCheck />
+              {INBOX_TEXTS.finalizar}
+            </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
       )}
       <Tooltip>
         <TooltipTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-8" onClick={onTogglePanel} aria-label={INBOX_TEXTS.painelCliente} aria-pressed={panelOpen}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            onClick={onTogglePanel}
+            aria-label={INBOX_TEXTS.painelCliente}
+            aria-pressed={panelOpen}
+          >
             {panelOpen ? <PanelRightClose /> : <PanelRightOpen />}
           </Button>
         </TooltipTrigger>
         <TooltipContent>{INBOX_TEXTS.painelCliente}</TooltipContent>
       </Tooltip>
-      <TransferDialog atendimento={a} open={transferOpen} onOpenChange={setTransferOpen} pending={transferir.isPending} onConfirm={onTransferir} />
+      <TransferDialog
+        atendimento={a}
+        open={transferOpen}
+        onOpenChange={setTransferOpen}
+        pending={transferir.isPending}
+        onConfirm={onTransferir}
+      />
       <FinishDialog open={finishOpen} onOpenChange={setFinishOpen} pending={finalizar.isPending} onConfirm={onFinalizar} />
     </header>
   );

@@ -45,7 +45,9 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
             <TabsTrigger key={s} value={s} className="gap-1 px-1 text-xs">
               {STATUS_LABEL[s]}
               {contagens && s !== 'finalizado' && contagens[s] > 0 && (
-                <span className="rounded-full bg-primary/15 px-1.5 text-[10px] font-semibold tabular-nums text-primary">{formatUnread(contagens[s])}</span>
+                <span className="rounded-full bg-primary/15 px-1.5 text-[10px] font-semibold tabular-nums text-primary">
+                  {formatUnread(contagens[s])}
+                </span>
               )}
             </TabsTrigger>
           ))}
@@ -53,14 +55,37 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
       </div>
       <TabsContent value={filtro.status} className="min-h-0 overflow-y-auto" aria-busy={query.isPending}>
         {query.isPending ? (
-          <div aria-label={INBOX_TEXTS.titulo}>{Array.from({ length: SKELETON_ROWS }, (_, i) => <ConversationRowSkeleton key={i} />)}</div>
+          <div aria-label={INBOX_TEXTS.titulo}>
+            {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <ConversationRowSkeleton key={i} />
+            ))}
+          </div>
         ) : query.isError && rows.length === 0 ? (
-          <EmptyState icon={RotateCw} title={INBOX_TEXTS.erroLista} action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>{INBOX_TEXTS.tentarNovamente}</Button>} />
+          <EmptyState
+            icon={RotateCw}
+            title={INBOX_TEXTS.erroLista}
+            action={
+              <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+                {INBOX_TEXTS.tentarNovamente}
+              </Button>
+            }
+          />
         ) : rows.length === 0 ? (
-          <ListaVazia status={filtro.status} filtrando={filtrando} onLimpar={() => (onBusca(''), onDepartamento(null))} onAguardando={() => onStatus('aguardando')} />
+          <ListaVazia
+            status={filtro.status}
+            filtrando={filtrando}
+            onLimpar={() => (onBusca(''), onDepartamento(null))}
+            onAguardando={() => onStatus('aguardando')}
+          />
         ) : (
-          <ul aria-label={`${INBOX_TEXTS.titulo}: ${STATUS_LABEL[filtro.status]}`} onKeyDown={moverFoco} className="divide-y divide-border/60">
-            {rows.map((r) => <ConversationRow key={r.atendimentoId} row={r} selected={r.atendimentoId === selectedId} onSelect={onSelect} />)}
+          <ul
+            aria-label={`${INBOX_TEXTS.titulo}: ${STATUS_LABEL[filtro.status]}`}
+            onKeyDown={moverFoco}
+            className="divide-y divide-border/60"
+          >
+            {rows.map((r) => (
+              <ConversationRow key={r.atendimentoId} row={r} selected={r.atendimentoId === selectedId} onSelect={onSelect} />
+            ))}
             {query.hasNextPage && <MaisConversas loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />}
           </ul>
         )}
@@ -69,13 +94,39 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
   );
 }
 
-function ListaVazia({ status, filtrando, onLimpar, onAguardando }: { status: TStatusAtendimento; filtrando: boolean; onLimpar: () => void; onAguardando: () => void }) {
+function ListaVazia({
+  status,
+  filtrando,
+  onLimpar,
+  onAguardando,
+}: {
+  status: TStatusAtendimento;
+  filtrando: boolean;
+  onLimpar: () => void;
+  onAguardando: () => void;
+}) {
   if (filtrando) {
     const [title, line] = INBOX_TEXTS.buscaVazia;
-    return <EmptyState icon={SearchX} title={title} line={line} action={<Button size="sm" variant="outline" onClick={onLimpar}>{INBOX_TEXTS.limparFiltros}</Button>} />;
+    return (
+      <EmptyState
+        icon={SearchX}
+        title={title}
+        line={line}
+        action={
+          <Button size="sm" variant="outline" onClick={onLimpar}>
+            {INBOX_TEXTS.limparFiltros}
+          </Button>
+        }
+      />
+    );
   }
   const [title, line] = INBOX_TEXTS.listaVazia[status];
-  const action = status === 'aguardando' ? undefined : <Button size="sm" variant="outline" onClick={onAguardando}>{INBOX_TEXTS.verAguardando}</Button>;
+  const action =
+    status === 'aguardando' ? undefined : (
+      <Button size="sm" variant="outline" onClick={onAguardando}>
+        {INBOX_TEXTS.verAguardando}
+      </Button>
+    );
   return <EmptyState icon={Inbox} title={title} line={line} action={action} />;
 }
 
@@ -108,7 +159,14 @@ function moverFoco(e: KeyboardEvent<HTMLUListElement>) {
   if (!keys.includes(e.key)) return;
   const items = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-conversa]')];
   const at = items.indexOf(document.activeElement as HTMLButtonElement);
-  const next = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : e.key === 'ArrowDown' ? Math.min(items.length - 1, at + 1) : Math.max(0, at - 1);
+  const next =
+    e.key === 'Home'
+      ? 0
+      : e.key === 'End'
+        ? items.length - 1
+        : e.key === 'ArrowDown'
+          ? Math.min(items.length - 1, at + 1)
+          : Math.max(0, at - 1);
   e.preventDefault();
   items[next]?.focus();
 }

@@ -40,7 +40,10 @@ export function ConversationRow({ row, selected, onSelect }: { row: TAtendimento
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline gap-2">
             <span className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>{row.clienteNome}</span>
-            <time dateTime={quando} className={cn('ml-auto shrink-0 text-[11px] tabular-nums', unread ? 'font-medium text-primary' : 'text-muted-foreground')}>
+            <time
+              dateTime={quando}
+              className={cn('ml-auto shrink-0 text-[11px] tabular-nums', unread ? 'font-medium text-primary' : 'text-muted-foreground')}
+            >
               {horaNaLista(quando)}
             </time>
           </span>

@@ -40,8 +40,22 @@ export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogg
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <ConversationHeader atendimento={atendimento} user={user} onBack={() => selecionar(null)} panelOpen={panelOpen} onTogglePanel={onTogglePanel} onAceito={onAceito} onPerdido={() => selecionar(null)} />
-      <MessageList key={`mensagens-${id}`} atendimento={atendimento} meuId={user.id} onResponder={podeResponder ? onResponder : undefined} onRetry={(m) => reenviarMensagem(qc, atendimento, m)} />
+      <ConversationHeader
+        atendimento={atendimento}
+        user={user}
+        onBack={() => selecionar(null)}
+        panelOpen={panelOpen}
+        onTogglePanel={onTogglePanel}
+        onAceito={onAceito}
+        onPerdido={() => selecionar(null)}
+      />
+      <MessageList
+        key={`mensagens-${id}`}
+        atendimento={atendimento}
+        meuId={user.id}
+        onResponder={podeResponder ? onResponder : undefined}
+        onRetry={(m) => reenviarMensagem(qc, atendimento, m)}
+      />
       <Composer key={`composer-${id}`} atendimento={atendimento} user={user} noCanto={noCanto} />
     </div>
   );

@@ -14,7 +14,15 @@ import { OrigemBadge } from './origem-badge';
 const NOTA_MAX = 5;
 
 /** The customer beside the conversation: who it is, how to reach them, what they asked before. */
-export function CustomerPanel({ atendimento: a, onClose, onAbrir }: { atendimento: TAtendimento; onClose?: () => void; onAbrir: (id: string) => void }) {
+export function CustomerPanel({
+  atendimento: a,
+  onClose,
+  onAbrir,
+}: {
+  atendimento: TAtendimento;
+  onClose?: () => void;
+  onAbrir: (id: string) => void;
+}) {
   const { data: cliente, isPending, isError, refetch } = useCliente(a.clienteId);
   const anteriores = cliente?.atendimentos.filter((x) => x.atendimentoId !== a.atendimentoId) ?? [];
   const nome = cliente?.nome ?? a.clienteNome;
@@ -37,10 +45,19 @@ export function CustomerPanel({ atendimento: a, onClose, onAbrir }: { atendiment
         </section>
         <dl className="flex flex-col gap-3 border-b px-4 py-4 text-sm">
           <Campo icon={<Phone />} rotulo={CLIENTE_TEXTS.numero} valor={formatNumero(cliente?.numero ?? a.numero)} />
-          <Campo icon={<Mail />} rotulo={CLIENTE_TEXTS.email} valor={isPending ? null : (cliente?.email ?? CLIENTE_TEXTS.naoInformado)} vazio={!cliente?.email} />
+          <Campo
+            icon={<Mail />}
+            rotulo={CLIENTE_TEXTS.email}
+            valor={isPending ? null : (cliente?.email ?? CLIENTE_TEXTS.naoInformado)}
+            vazio={!cliente?.email}
+          />
           {cliente?.identificador && <Campo rotulo={CLIENTE_TEXTS.identificador} valor={cliente.identificador} />}
           <Campo rotulo={CLIENTE_TEXTS.canal} valor={a.canalNome} />
-          <Campo rotulo={CLIENTE_TEXTS.departamento} valor={a.departamentoNome ?? CLIENTE_TEXTS.semDepartamento} vazio={!a.departamentoNome} />
+          <Campo
+            rotulo={CLIENTE_TEXTS.departamento}
+            valor={a.departamentoNome ?? CLIENTE_TEXTS.semDepartamento}
+            vazio={!a.departamentoNome}
+          />
           {a.atendenteNome && <Campo rotulo={CLIENTE_TEXTS.atendente} valor={a.atendenteNome} />}
           <Campo rotulo={CLIENTE_TEXTS.inicio} valor={formatDataHora(a.inicio)} />
         </dl>
@@ -49,14 +66,29 @@ export function CustomerPanel({ atendimento: a, onClose, onAbrir }: { atendiment
             <History className="size-3.5" aria-hidden /> {CLIENTE_TEXTS.anteriores}
           </h3>
           {isPending ? (
-            <div className="flex flex-col gap-2 px-2">{[0, 1, 2].map((i) => <Skeleton key={i} className="h-12 w-full" />)}</div>
+            <div className="flex flex-col gap-2 px-2">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-12 w-full" />
+              ))}
+            </div>
           ) : isError ? (
-            <EmptyState className="py-4" icon={History} title={CLIENTE_TEXTS.erro} action={<Button size="sm" variant="outline" onClick={() => void refetch()}>{INBOX_TEXTS.tentarNovamente}</Button>} />
+            <EmptyState
+              className="py-4"
+              icon={History}
+              title={CLIENTE_TEXTS.erro}
+              action={
+                <Button size="sm" variant="outline" onClick={() => void refetch()}>
+                  {INBOX_TEXTS.tentarNovamente}
+                </Button>
+              }
+            />
           ) : anteriores.length === 0 ? (
             <EmptyState className="py-4" icon={History} title={CLIENTE_TEXTS.nenhumAnterior} line={CLIENTE_TEXTS.nenhumAnteriorLinha} />
           ) : (
             <ul className="flex flex-col">
-              {anteriores.map((x) => <Anterior key={x.atendimentoId} x={x} onAbrir={onAbrir} />)}
+              {anteriores.map((x) => (
+                <Anterior key={x.atendimentoId} x={x} onAbrir={onAbrir} />
+              ))}
             </ul>
           )}
         </section>
@@ -68,7 +100,10 @@ export function CustomerPanel({ atendimento: a, onClose, onAbrir }: { atendiment
 function Campo({ icon, rotulo, valor, vazio }: { icon?: ReactNode; rotulo: string; valor: string | null; vazio?: boolean }) {
   return (
     <div className="flex flex-col gap-0.5">
-      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground [&_svg]:size-3.5">{icon}{rotulo}</dt>
+      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground [&_svg]:size-3.5">
+        {icon}
+        {rotulo}
+      </dt>
       <dd className={cn('break-words', vazio && 'text-muted-foreground')}>{valor ?? <Skeleton className="h-4 w-32" />}</dd>
     </div>
   );
@@ -77,12 +112,20 @@ function Campo({ icon, rotulo, valor, vazio }: { icon?: ReactNode; rotulo: strin
 function Anterior({ x, onAbrir }: { x: TAtendimento; onAbrir: (id: string) => void }) {
   return (
     <li>
-      <button type="button" onClick={() => onAbrir(x.atendimentoId)} className="flex w-full flex-col gap-0.5 rounded-md px-2 py-2 text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/60">
+      <button
+        type="button"
+        onClick={() => onAbrir(x.atendimentoId)}
+        className="flex w-full flex-col gap-0.5 rounded-md px-2 py-2 text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/60"
+      >
         <span className="flex items-center gap-2 text-sm">
           <span className="font-medium tabular-nums">{CLIENTE_TEXTS.ticket(x.ticket)}</span>
           <span className="text-xs text-muted-foreground">{STATUS_ITEM[x.status]}</span>
           {x.nota !== null && (
-            <span className="ml-auto flex items-center gap-0.5 text-xs text-amber-600 dark:text-amber-400" aria-label={CLIENTE_TEXTS.nota(x.nota)} title={CLIENTE_TEXTS.nota(x.nota)}>
+            <span
+              className="ml-auto flex items-center gap-0.5 text-xs text-amber-600 dark:text-amber-400"
+              aria-label={CLIENTE_TEXTS.nota(x.nota)}
+              title={CLIENTE_TEXTS.nota(x.nota)}
+            >
               <Star className="size-3 fill-current" aria-hidden />
               {x.nota}/{NOTA_MAX}
             </span>

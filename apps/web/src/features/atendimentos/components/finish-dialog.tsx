@@ -3,7 +3,17 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FINISH_TEXTS } from '../texts';
 
 /** Finalizar asks once: the customer is sent the rating link and the conversation closes. */
-export function FinishDialog({ open, onOpenChange, pending, onConfirm }: { open: boolean; onOpenChange: (o: boolean) => void; pending: boolean; onConfirm: () => void }) {
+export function FinishDialog({
+  open,
+  onOpenChange,
+  pending,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-sm">
@@ -12,8 +22,12 @@ export function FinishDialog({ open, onOpenChange, pending, onConfirm }: { open:
           <DialogDescription>{FINISH_TEXTS.descricao}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>{FINISH_TEXTS.cancelar}</Button>
-          <Button onClick={onConfirm} disabled={pending} autoFocus>{pending ? FINISH_TEXTS.finalizando : FINISH_TEXTS.confirmar}</Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {FINISH_TEXTS.cancelar}
+          </Button>
+          <Button onClick={onConfirm} disabled={pending} autoFocus>
+            {pending ? FINISH_TEXTS.finalizando : FINISH_TEXTS.confirmar}
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -26,7 +26,10 @@ export function SystemNotice({ m }: { m: TMensagem }) {
   return (
     <div className="flex justify-center py-1">
       <span className="max-w-[85%] rounded-full bg-muted px-3 py-1 text-center text-xs text-muted-foreground">
-        {m.conteudo} <time className="ml-1 tabular-nums" dateTime={m.criadaEm}>{formatHora(m.criadaEm)}</time>
+        {m.conteudo}{' '}
+        <time className="ml-1 tabular-nums" dateTime={m.criadaEm}>
+          {formatHora(m.criadaEm)}
+        </time>
       </span>
     </div>
   );
@@ -50,7 +53,9 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
           {mostrarAutor && minha && <span className="text-xs font-medium text-primary">{nomeDe(m)}</span>}
           {m.respondendoA && !m.apagada && (
             <div className="rounded-md border-l-2 border-primary/60 bg-background/60 px-2 py-1 text-xs">
-              <span className="block font-medium text-primary">{nomeDe({ autor: m.respondendoA.autor, atendenteId: null, atendenteNome: null })}</span>
+              <span className="block font-medium text-primary">
+                {nomeDe({ autor: m.respondendoA.autor, atendenteId: null, atendenteNome: null })}
+              </span>
               <span className="line-clamp-2 text-muted-foreground">{previewDe(m.respondendoA.tipo, m.respondendoA.conteudo).texto}</span>
             </div>
           )}
@@ -93,7 +98,10 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
       </div>
       {m.envio === 'falhou' && (
         <div className="mt-0.5 flex items-center gap-2 text-xs text-destructive">
-          <span title={m.erro}>{MENSAGENS_TEXTS.naoEnviada}{m.erro ? `: ${m.erro}` : ''}</span>
+          <span title={m.erro}>
+            {MENSAGENS_TEXTS.naoEnviada}
+            {m.erro ? `: ${m.erro}` : ''}
+          </span>
           <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => onRetry(m)}>
             <RotateCw className="size-3" />
             {INBOX_TEXTS.tentarNovamente}
@@ -110,9 +118,18 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
  */
 function Rodape({ m, minha, reserva, className }: { m: TMensagemLocal; minha: boolean; reserva?: boolean; className?: string }) {
   return (
-    <span aria-hidden={reserva} className={cn('inline-flex items-center gap-1 text-[11px] leading-none text-muted-foreground', reserva ? 'invisible ml-2 align-baseline' : 'not-italic', className)}>
+    <span
+      aria-hidden={reserva}
+      className={cn(
+        'inline-flex items-center gap-1 text-[11px] leading-none text-muted-foreground',
+        reserva ? 'invisible ml-2 align-baseline' : 'not-italic',
+        className,
+      )}
+    >
       {m.editada && !m.apagada && <span className="italic">{MENSAGENS_TEXTS.editada}</span>}
-      <time dateTime={m.criadaEm} className="tabular-nums">{formatHora(m.criadaEm)}</time>
+      <time dateTime={m.criadaEm} className="tabular-nums">
+        {formatHora(m.criadaEm)}
+      </time>
       {minha && <MessageTicks m={m} />}
     </span>
   );
@@ -126,7 +143,11 @@ function Reacoes({ reacoes, nomeDe, minha }: { reacoes: TMensagemLocal[]; nomeDe
   return (
     <span className={cn('absolute -bottom-3 flex gap-0.5', minha ? 'left-2' : 'right-2')}>
       {[...porEmoji].map(([emoji, quem]) => (
-        <span key={emoji} title={`${quem.join(', ')} ${MENSAGENS_TEXTS.reagiu} ${emoji}`} className="rounded-full border bg-background px-1.5 text-xs leading-5 shadow-xs">
+        <span
+          key={emoji}
+          title={`${quem.join(', ')} ${MENSAGENS_TEXTS.reagiu} ${emoji}`}
+          className="rounded-full border bg-background px-1.5 text-xs leading-5 shadow-xs"
+        >
           {emoji}
           {quem.length > 1 && <span className="ml-0.5 text-[10px] text-muted-foreground">{quem.length}</span>}
         </span>
@@ -139,7 +160,10 @@ function Reacoes({ reacoes, nomeDe, minha }: { reacoes: TMensagemLocal[]; nomeDe
 export function ReactionLine({ m, nome }: { m: TMensagem; nome: string }) {
   return (
     <div className={cn('flex py-0.5 text-xs text-muted-foreground', m.autor === 'atendente' ? 'justify-end' : 'justify-start')}>
-      {nome} {MENSAGENS_TEXTS.reagiu} {m.conteudo} · <time className="ml-1 tabular-nums" dateTime={m.criadaEm}>{formatHora(m.criadaEm)}</time>
+      {nome} {MENSAGENS_TEXTS.reagiu} {m.conteudo} ·{' '}
+      <time className="ml-1 tabular-nums" dateTime={m.criadaEm}>
+        {formatHora(m.criadaEm)}
+      </time>
     </div>
   );
 }

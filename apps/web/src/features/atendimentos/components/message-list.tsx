@@ -46,7 +46,10 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
   const ancora = useRef<{ height: number; top: number } | null>(null);
   const ultima = mensagens[mensagens.length - 1];
 
-  const nomeDe = useCallback((m: Pick<TMensagem, 'autor' | 'atendenteId' | 'atendenteNome'>) => nomeDoAutor(m, atendimento.clienteNome, meuId), [atendimento.clienteNome, meuId]);
+  const nomeDe = useCallback(
+    (m: Pick<TMensagem, 'autor' | 'atendenteId' | 'atendenteNome'>) => nomeDoAutor(m, atendimento.clienteNome, meuId),
+    [atendimento.clienteNome, meuId],
+  );
 
   const paraOFim = useCallback(() => {
     const el = ref.current;
@@ -88,18 +91,39 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
   };
 
   return (
-    <div ref={ref} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto bg-muted/30 px-3 py-3 md:px-6" role="log" aria-live="polite" aria-busy={query.isPending}>
+    <div
+      ref={ref}
+      onScroll={onScroll}
+      className="min-h-0 flex-1 overflow-y-auto bg-muted/30 px-3 py-3 md:px-6"
+      role="log"
+      aria-live="polite"
+      aria-busy={query.isPending}
+    >
       {query.isPending ? (
         <MessagesSkeleton />
       ) : query.isError && mensagens.length === 0 ? (
-        <EmptyState icon={RotateCw} title={MENSAGENS_TEXTS.erro} action={<Button size="sm" variant="outline" onClick={() => void query.refetch()}>{INBOX_TEXTS.tentarNovamente}</Button>} />
+        <EmptyState
+          icon={RotateCw}
+          title={MENSAGENS_TEXTS.erro}
+          action={
+            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+              {INBOX_TEXTS.tentarNovamente}
+            </Button>
+          }
+        />
       ) : mensagens.length === 0 ? (
         <EmptyState className="h-full" icon={MessagesSquare} title={MENSAGENS_TEXTS.vazia[0]} line={MENSAGENS_TEXTS.vazia[1]} />
       ) : (
         <div className="mx-auto flex max-w-3xl flex-col">
           {query.hasNextPage && (
             <div className="flex justify-center pb-2">
-              <Button variant="outline" size="sm" className="h-7 rounded-full text-xs" onClick={anteriores} disabled={query.isFetchingNextPage}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="h-7 rounded-full text-xs"
+                onClick={anteriores}
+                disabled={query.isFetchingNextPage}
+              >
                 {query.isFetchingNextPage ? MENSAGENS_TEXTS.carregando : MENSAGENS_TEXTS.carregarAnteriores}
               </Button>
             </div>
@@ -115,7 +139,15 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
                 ) : m.tipo === 'reaction' ? (
                   <ReactionLine m={m} nome={nomeDe(m)} />
                 ) : (
-                  <MessageBubble m={m} reacoes={reacoes.get(m.id) ?? []} nomeDe={nomeDe} mostrarAutor={autores.size > 1} onResponder={onResponder} onRetry={onRetry} onMediaLoad={paraOFim} />
+                  <MessageBubble
+                    m={m}
+                    reacoes={reacoes.get(m.id) ?? []}
+                    nomeDe={nomeDe}
+                    mostrarAutor={autores.size > 1}
+                    onResponder={onResponder}
+                    onRetry={onRetry}
+                    onMediaLoad={paraOFim}
+                  />
                 )}
               </Fragment>
             );
@@ -129,7 +161,9 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
 function DaySeparator({ iso }: { iso: string }) {
   return (
     <div className="flex justify-center py-2" role="separator">
-      <span className="rounded-full border bg-background/95 px-2.5 py-0.5 text-[11px] font-medium text-muted-foreground shadow-xs backdrop-blur">{rotuloDia(iso)}</span>
+      <span className="rounded-full border bg-background/95 px-2.5 py-0.5 text-[11px] font-medium text-muted-foreground shadow-xs backdrop-blur">
+        {rotuloDia(iso)}
+      </span>
     </div>
   );
 }
@@ -138,7 +172,9 @@ function MessagesSkeleton() {
   const linhas = ['w-48', 'w-64 self-end', 'w-40', 'w-56 self-end', 'w-72', 'w-36 self-end'];
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3" aria-label={MENSAGENS_TEXTS.carregando}>
-      {linhas.map((w, i) => <Skeleton key={i} className={`h-10 rounded-2xl ${w}`} />)}
+      {linhas.map((w, i) => (
+        <Skeleton key={i} className={`h-10 rounded-2xl ${w}`} />
+      ))}
     </div>
   );
 }

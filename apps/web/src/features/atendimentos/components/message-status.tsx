@@ -7,7 +7,8 @@ import { MENSAGENS_TEXTS } from '../texts';
 export function MessageTicks({ m, className }: { m: TMensagemLocal; className?: string }) {
   const c = cn('size-3.5 shrink-0', className);
   if (m.envio === 'pendente') return <Clock className={c} aria-label={MENSAGENS_TEXTS.enviando} role="img" />;
-  if (m.envio === 'falhou' || m.status === 'failed') return <CircleAlert className={cn(c, 'text-destructive')} aria-label={MENSAGENS_TEXTS.falhou} role="img" />;
+  if (m.envio === 'falhou' || m.status === 'failed')
+    return <CircleAlert className={cn(c, 'text-destructive')} aria-label={MENSAGENS_TEXTS.falhou} role="img" />;
   if (m.status === 'read') return <CheckCheck className={cn(c, 'text-sky-500')} aria-label={MENSAGENS_TEXTS.lida} role="img" />;
   if (m.status === 'delivered') return <CheckCheck className={c} aria-label={MENSAGENS_TEXTS.entregue} role="img" />;
   return <Check className={c} aria-label={MENSAGENS_TEXTS.enviada} role="img" />;

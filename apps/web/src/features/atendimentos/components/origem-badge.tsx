@@ -10,7 +10,9 @@ export function OrigemBadge({ origem, canal, className }: { origem: TOrigem; can
       title={canal ? `${ORIGEM_TEXTS[origem]} · ${canal}` : ORIGEM_TEXTS[origem]}
       className={cn(
         'inline-flex h-5 shrink-0 items-center gap-1 rounded-full border px-1.5 text-[11px] font-medium leading-none',
-        origem === 'whatsapp' ? 'border-emerald-600/30 text-emerald-700 dark:text-emerald-400' : 'border-sky-600/30 text-sky-700 dark:text-sky-400',
+        origem === 'whatsapp'
+          ? 'border-emerald-600/30 text-emerald-700 dark:text-emerald-400'
+          : 'border-sky-600/30 text-sky-700 dark:text-sky-400',
         className,
       )}
     >

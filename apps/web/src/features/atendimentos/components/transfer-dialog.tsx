@@ -16,7 +16,19 @@ type TAba = 'atendente' | 'departamento';
 type TOpcao = { id: string; nome: string; detalhe: string | null; online?: boolean; fotoUrl?: string | null; atual: boolean };
 
 /** Transferir: to an attendant (stays em atendimento, his) or to a department (back to its queue). */
-export function TransferDialog({ atendimento, open, onOpenChange, pending, onConfirm }: { atendimento: TAtendimento; open: boolean; onOpenChange: (o: boolean) => void; pending: boolean; onConfirm: (d: TTransferir) => void }) {
+export function TransferDialog({
+  atendimento,
+  open,
+  onOpenChange,
+  pending,
+  onConfirm,
+}: {
+  atendimento: TAtendimento;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  pending: boolean;
+  onConfirm: (d: TTransferir) => void;
+}) {
   const [aba, setAba] = useState<TAba>('atendente');
   const [escolha, setEscolha] = useState<{ aba: TAba; id: string } | null>(null);
   const [busca, setBusca] = useState('');
@@ -27,15 +39,27 @@ export function TransferDialog({ atendimento, open, onOpenChange, pending, onCon
     const q = busca.trim().toLowerCase();
     const match = (o: TOpcao) => !q || o.nome.toLowerCase().includes(q) || Boolean(o.detalhe?.toLowerCase().includes(q));
     const porAtendente: TOpcao[] = (atendentes.data ?? [])
-      .map((a) => ({ id: a.id, nome: a.nome, detalhe: a.departamentoNome, online: a.online, fotoUrl: a.fotoUrl, atual: a.id === atendimento.atendenteId }))
+      .map((a) => ({
+        id: a.id,
+        nome: a.nome,
+        detalhe: a.departamentoNome,
+        online: a.online,
+        fotoUrl: a.fotoUrl,
+        atual: a.id === atendimento.atendenteId,
+      }))
       .sort((a, b) => Number(b.online) - Number(a.online) || a.nome.localeCompare(b.nome, 'pt-BR'));
-    const porDepartamento: TOpcao[] = (departamentos.data ?? []).map((d) => ({ id: d.id, nome: d.nome, detalhe: TRANSFER_TEXTS.membros(d.membros), atual: d.id === atendimento.departamentoId }));
+    const porDepartamento: TOpcao[] = (departamentos.data ?? []).map((d) => ({
+      id: d.id,
+      nome: d.nome,
+      detalhe: TRANSFER_TEXTS.membros(d.membros),
+      atual: d.id === atendimento.departamentoId,
+    }));
     return { atendente: porAtendente.filter(match), departamento: porDepartamento.filter(match) };
   }, [atendentes.data, departamentos.data, busca, atendimento.atendenteId, atendimento.departamentoId]);
 
   const close = (o: boolean) => {
     onOpenChange(o);
-    if (!o) (setEscolha(null), setBusca(''));
+    if (!o) setEscolha(null), setBusca('');
   };
   const confirmar = () => escolha && onConfirm(escolha.aba === 'atendente' ? { atendenteId: escolha.id } : { departamentoId: escolha.id });
 
@@ -48,8 +72,14 @@ export function TransferDialog({ atendimento, open, onOpenChange, pending, onCon
         </DialogHeader>
         <Tabs value={aba} onValueChange={(v) => setAba(v as TAba)}>
           <TabsList className="w-full">
-            <TabsTrigger value="atendente"><UserRound />{TRANSFER_TEXTS.atendente}</TabsTrigger>
-            <TabsTrigger value="departamento"><Building2 />{TRANSFER_TEXTS.departamento}</TabsTrigger>
+            <TabsTrigger value="atendente">
+              <UserRound />
+              {TRANSFER_TEXTS.atendente}
+            </TabsTrigger>
+            <TabsTrigger value="departamento">
+              <Building2 />
+              {TRANSFER_TEXTS.departamento}
+            </TabsTrigger>
           </TabsList>
           <Input
             value={busca}
@@ -71,23 +101,56 @@ export function TransferDialog({ atendimento, open, onOpenChange, pending, onCon
           ))}
         </Tabs>
         <DialogFooter>
-          <Button variant="outline" onClick={() => close(false)}>{TRANSFER_TEXTS.cancelar}</Button>
-          <Button onClick={confirmar} disabled={!escolha || pending}>{pending ? TRANSFER_TEXTS.transferindo : TRANSFER_TEXTS.confirmar}</Button>
+          <Button variant="outline" onClick={() => close(false)}>
+            {TRANSFER_TEXTS.cancelar}
+          </Button>
+          <Button onClick={confirmar} disabled={!escolha || pending}>
+            {pending ? TRANSFER_TEXTS.transferindo : TRANSFER_TEXTS.confirmar}
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
   );
 }
 
-function Lista({ aba, opcoes, loading, escolhido, onEscolher }: { aba: TAba; opcoes: TOpcao[]; loading: boolean; escolhido: string | null; onEscolher: (id: string) => void }) {
+function Lista({
+  aba,
+  opcoes,
+  loading,
+  escolhido,
+  onEscolher,
+}: {
+  aba: TAba;
+  opcoes: TOpcao[];
+  loading: boolean;
+  escolhido: string | null;
+  onEscolher: (id: string) => void;
+}) {
   // One fixed height for both tabs and every state, so the dialog does not jump.
   const box = 'h-64 overflow-y-auto';
-  if (loading) return <div className={cn(box, 'flex flex-col gap-2 py-1')}>{[0, 1, 2].map((i) => <Skeleton key={i} className="h-11 w-full" />)}</div>;
+  if (loading)
+    return (
+      <div className={cn(box, 'flex flex-col gap-2 py-1')}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-11 w-full" />
+        ))}
+      </div>
+    );
   if (opcoes.length === 0) {
-    return <EmptyState className={box} icon={aba === 'atendente' ? UserRound : Building2} title={aba === 'atendente' ? TRANSFER_TEXTS.nenhumAtendente : TRANSFER_TEXTS.nenhumDepartamento} />;
+    return (
+      <EmptyState
+        className={box}
+        icon={aba === 'atendente' ? UserRound : Building2}
+        title={aba === 'atendente' ? TRANSFER_TEXTS.nenhumAtendente : TRANSFER_TEXTS.nenhumDepartamento}
+      />
+    );
   }
   return (
-    <div role="radiogroup" aria-label={aba === 'atendente' ? TRANSFER_TEXTS.atendente : TRANSFER_TEXTS.departamento} className={cn(box, 'flex flex-col gap-0.5')}>
+    <div
+      role="radiogroup"
+      aria-label={aba === 'atendente' ? TRANSFER_TEXTS.atendente : TRANSFER_TEXTS.departamento}
+      className={cn(box, 'flex flex-col gap-0.5')}
+    >
       {opcoes.map((o) => (
         <button
           key={o.id}
@@ -104,10 +167,18 @@ function Lista({ aba, opcoes, loading, escolhido, onEscolher }: { aba: TAba; opc
           {aba === 'atendente' ? (
             <span className="relative shrink-0">
               <UserAvatar nome={o.nome} fotoUrl={o.fotoUrl} className="size-8" />
-              <span className={cn('absolute -bottom-0.5 -right-0.5 size-2.5 rounded-full ring-2 ring-background', o.online ? 'bg-emerald-500' : 'bg-muted-foreground/50')} aria-label={o.online ? TRANSFER_TEXTS.online : TRANSFER_TEXTS.offline} />
+              <span
+                className={cn(
+                  'absolute -bottom-0.5 -right-0.5 size-2.5 rounded-full ring-2 ring-background',
+                  o.online ? 'bg-emerald-500' : 'bg-muted-foreground/50',
+                )}
+                aria-label={o.online ? TRANSFER_TEXTS.online : TRANSFER_TEXTS.offline}
+              />
             </span>
           ) : (
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground"><Building2 className="size-4" /></span>
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <Building2 className="size-4" />
+            </span>
           )}
           <span className="flex min-w-0 flex-1 flex-col">
             <span className="truncate text-sm font-medium">

@@ -40,16 +40,26 @@ function SemAcesso() {
     <div className="p-6">
       <h1 className="text-2xl font-semibold tracking-tight">{INBOX_TEXTS.titulo}</h1>
       <EmptyState
-      className="min-h-[60dvh]"
-      icon={UserRoundX}
-      title={INBOX_TEXTS.semPerfil}
-      line={INBOX_TEXTS.semPerfilLinha}
-      action={
-        <div className="flex gap-2">
-          <Button asChild variant="outline" size="sm"><Link to="/config"><Settings />Configurações</Link></Button>
-          <Button asChild variant="outline" size="sm"><Link to="/tracker"><SquareKanban />Tracker</Link></Button>
-        </div>
-      }
+        className="min-h-[60dvh]"
+        icon={UserRoundX}
+        title={INBOX_TEXTS.semPerfil}
+        line={INBOX_TEXTS.semPerfilLinha}
+        action={
+          <div className="flex gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to="/config">
+                <Settings />
+                Configurações
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/tracker">
+                <SquareKanban />
+                Tracker
+              </Link>
+            </Button>
+          </div>
+        }
       />
     </div>
   );
@@ -70,11 +80,14 @@ function Inbox({ user }: { user: TCurrentUser }) {
   useCustomerChatRealtime(user, id);
 
   const setStatus = (s: TStatusAtendimento) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set(ABA_PARAM, s);
-      return next;
-    }, { replace: true });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(ABA_PARAM, s);
+        return next;
+      },
+      { replace: true },
+    );
   const togglePanel = () => {
     if (!largo) return setSheet((v) => !v);
     localStorage.setItem(PAINEL_KEY, painel ? 'fechado' : 'aberto');
@@ -97,11 +110,32 @@ function Inbox({ user }: { user: TCurrentUser }) {
       </aside>
       <section aria-label={INBOX_TEXTS.titulo} className={cn('flex min-w-0 flex-1 flex-col', !id && 'max-md:hidden')}>
         {!id ? (
-          <EmptyState className="h-full bg-muted/30" icon={MessagesSquare} title={INBOX_TEXTS.nenhumaSelecionada[0]} line={INBOX_TEXTS.nenhumaSelecionada[1]} />
+          <EmptyState
+            className="h-full bg-muted/30"
+            icon={MessagesSquare}
+            title={INBOX_TEXTS.nenhumaSelecionada[0]}
+            line={INBOX_TEXTS.nenhumaSelecionada[1]}
+          />
         ) : a ? (
-          <ConversationView atendimento={a} user={user} panelOpen={largo ? painel : sheet} noCanto={!(largo && painel)} onTogglePanel={togglePanel} onAceito={() => setStatus('em_atendimento')} />
+          <ConversationView
+            atendimento={a}
+            user={user}
+            panelOpen={largo ? painel : sheet}
+            noCanto={!(largo && painel)}
+            onTogglePanel={togglePanel}
+            onAceito={() => setStatus('em_atendimento')}
+          />
         ) : detalhe.isError ? (
-          <EmptyState className="h-full" icon={SearchX} title={ATENDIMENTO_TEXTS.naoEncontrado} action={<Button size="sm" variant="outline" onClick={() => selecionar(null)}>{INBOX_TEXTS.voltar}</Button>} />
+          <EmptyState
+            className="h-full"
+            icon={SearchX}
+            title={ATENDIMENTO_TEXTS.naoEncontrado}
+            action={
+              <Button size="sm" variant="outline" onClick={() => selecionar(null)}>
+                {INBOX_TEXTS.voltar}
+              </Button>
+            }
+          />
         ) : (
           <ConversationSkeleton />
         )}
@@ -128,7 +162,10 @@ function ConversationSkeleton() {
     <div className="flex h-full flex-col" aria-busy="true">
       <div className="flex h-14 items-center gap-3 border-b px-4">
         <Skeleton className="size-9 rounded-full" />
-        <div className="flex flex-col gap-1.5"><Skeleton className="h-3.5 w-40" /><Skeleton className="h-3 w-56" /></div>
+        <div className="flex flex-col gap-1.5">
+          <Skeleton className="h-3.5 w-40" />
+          <Skeleton className="h-3 w-56" />
+        </div>
       </div>
       <div className="flex-1 bg-muted/30" />
       <div className="h-16 border-t" />

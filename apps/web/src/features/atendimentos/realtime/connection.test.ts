@@ -12,7 +12,10 @@ class FakeSocket {
   online = true;
   readonly sent: { event: string; clientId: string }[] = [];
   private readonly handlers = new Map<string, ((...a: unknown[]) => void)[]>();
-  answer: (event: string, json: string) => TSendAck | 'timeout' = (_e, json) => ({ ok: true, mensagem: umaMensagem({ clientId: (JSON.parse(json) as TEnviarMensagem).clientId }) });
+  answer: (event: string, json: string) => TSendAck | 'timeout' = (_e, json) => ({
+    ok: true,
+    mensagem: umaMensagem({ clientId: (JSON.parse(json) as TEnviarMensagem).clientId }),
+  });
   on(ev: string, fn: (...a: unknown[]) => void) {
     this.handlers.set(ev, [...(this.handlers.get(ev) ?? []), fn]);
     return this;
@@ -56,7 +59,12 @@ class FakeSocket {
   }
 }
 
-const msg = (clientId: string): TEnviarMensagem => ({ clientId, atendimentoId: '00000000-0000-4000-8000-000000000001', tipo: 'text', conteudo: clientId });
+const msg = (clientId: string): TEnviarMensagem => ({
+  clientId,
+  atendimentoId: '00000000-0000-4000-8000-000000000001',
+  tipo: 'text',
+  conteudo: clientId,
+});
 
 function setup() {
   const socket = new FakeSocket();

@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DUPLICATE_WINDOW_MS } from '@balcao/shared/atendimentos/realtime';
 import { DuplicateFilter } from './duplicate-filter';
 
-const msg = (id: string, type: 'text' | 'edited' | 'deleted' = 'text') => ({ id, messageId: id, type, message: { isEdited: type === 'edited', isDeleted: type === 'deleted' } });
+const msg = (id: string, type: 'text' | 'edited' | 'deleted' = 'text') => ({
+  id,
+  messageId: id,
+  type,
+  message: { isEdited: type === 'edited', isDeleted: type === 'deleted' },
+});
 
 describe('DuplicateFilter', () => {
   beforeEach(() => vi.useFakeTimers());

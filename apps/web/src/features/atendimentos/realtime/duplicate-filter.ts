@@ -1,8 +1,11 @@
 import { DUPLICATE_WINDOW_MS, type TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 
-type TIncoming = Pick<TRealtimeMessage, 'id' | 'messageId' | 'type'> & { message?: Pick<TRealtimeMessage['message'], 'isEdited' | 'isDeleted'> };
+type TIncoming = Pick<TRealtimeMessage, 'id' | 'messageId' | 'type'> & {
+  message?: Pick<TRealtimeMessage['message'], 'isEdited' | 'isDeleted'>;
+};
 
-export const isEditOrDelete = (m: TIncoming) => m.type === 'edited' || m.type === 'deleted' || Boolean(m.message?.isEdited || m.message?.isDeleted);
+export const isEditOrDelete = (m: TIncoming) =>
+  m.type === 'edited' || m.type === 'deleted' || Boolean(m.message?.isEdited || m.message?.isDeleted);
 
 /**
  * Spec part 2 §4: the same message id arriving again within 5 s is ignored (the hub may deliver one

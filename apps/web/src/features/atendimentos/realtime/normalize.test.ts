@@ -24,7 +24,14 @@ describe('normalizeIncoming', () => {
     const raw = umEvento({ type: 'text' }, { tipo: 'text', conteudo: '' });
     raw.message.reaction = '👍';
     const m = normalizeIncoming(raw, ctx());
-    expect([m.type, m.content, m.message.type, m.message.text, m.mensagem.tipo, m.mensagem.conteudo]).toEqual(['reaction', '👍', 'reaction', '👍', 'reaction', '👍']);
+    expect([m.type, m.content, m.message.type, m.message.text, m.mensagem.tipo, m.mensagem.conteudo]).toEqual([
+      'reaction',
+      '👍',
+      'reaction',
+      '👍',
+      'reaction',
+      '👍',
+    ]);
   });
 
   it('marks edited and deleted messages, and takes id from messageId', () => {

@@ -41,4 +41,5 @@ export function normalizeIncoming(raw: TRealtimeMessage, ctx: TNormalizeContext)
 }
 
 /** Event types that carry a message to show; the others (presence, receipts) are not chat lines. */
-export const carriesMessage = (m: TRealtimeMessage) => m.type === 'text' || m.type === 'reaction' || m.type === 'edited' || m.type === 'deleted';
+export const carriesMessage = (m: TRealtimeMessage) =>
+  m.type === 'text' || m.type === 'reaction' || m.type === 'edited' || m.type === 'deleted';

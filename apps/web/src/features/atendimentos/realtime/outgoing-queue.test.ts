@@ -10,11 +10,14 @@ describe('OutgoingQueue', () => {
   it('sends in order, one after the other, and empties on acks', async () => {
     const sent: string[] = [];
     const acks: string[] = [];
-    const q = new OutgoingQueue(async (json) => {
-      const { clientId } = JSON.parse(json) as { clientId: string };
-      sent.push(clientId);
-      return ok(clientId);
-    }, (id) => acks.push(id));
+    const q = new OutgoingQueue(
+      async (json) => {
+        const { clientId } = JSON.parse(json) as { clientId: string };
+        sent.push(clientId);
+        return ok(clientId);
+      },
+      (id) => acks.push(id),
+    );
     ['c1', 'c2', 'c3'].forEach((c) => q.enqueue(item(c)));
     await q.flush();
     expect(sent).toEqual(['c1', 'c2', 'c3']);
@@ -25,12 +28,15 @@ describe('OutgoingQueue', () => {
   it('keeps the head and what follows on a transport failure, and resends them in order later', async () => {
     let online = false;
     const sent: string[] = [];
-    const q = new OutgoingQueue(async (json) => {
-      const { clientId } = JSON.parse(json) as { clientId: string };
-      if (!online) throw new Error('timeout');
-      sent.push(clientId);
-      return ok(clientId);
-    }, () => undefined);
+    const q = new OutgoingQueue(
+      async (json) => {
+        const { clientId } = JSON.parse(json) as { clientId: string };
+        if (!online) throw new Error('timeout');
+        sent.push(clientId);
+        return ok(clientId);
+      },
+      () => undefined,
+    );
     q.enqueue(item('c1'));
     q.enqueue(item('c2'));
     await q.flush();
@@ -51,7 +57,10 @@ describe('OutgoingQueue', () => {
     q.enqueue(item('c1'));
     q.enqueue(item('c2'));
     await q.flush();
-    expect(onAck.mock.calls.map((c) => [c[0], (c[1] as TSendAck).ok])).toEqual([['c1', false], ['c2', true]]);
+    expect(onAck.mock.calls.map((c) => [c[0], (c[1] as TSendAck).ok])).toEqual([
+      ['c1', false],
+      ['c2', true],
+    ]);
     expect(q.size).toBe(0);
   });
 
@@ -76,7 +85,10 @@ describe('OutgoingQueue', () => {
   });
 
   it('refuses an item without clientId', () => {
-    const q = new OutgoingQueue(async () => ok('x'), () => undefined);
+    const q = new OutgoingQueue(
+      async () => ok('x'),
+      () => undefined,
+    );
     expect(() => q.enqueue(JSON.stringify({ conteudo: 'x' }))).toThrow();
   });
 });

@@ -14,7 +14,11 @@ import { customerChat } from './customer-chat';
 import { setPresence } from './presence-store';
 
 /** What the handlers read at event time: the open conversation and the user change while they live. */
-const atual: { abertoId: string | null; user: TCurrentUser | null; conectadoComo: string | null } = { abertoId: null, user: null, conectadoComo: null };
+const atual: { abertoId: string | null; user: TCurrentUser | null; conectadoComo: string | null } = {
+  abertoId: null,
+  user: null,
+  conectadoComo: null,
+};
 
 const marcarLidasServidor = (id: string) => void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
 

@@ -73,12 +73,26 @@ export function umEvento(p: Partial<TRealtimeMessage> = {}, m: Partial<TMensagem
     mediaType: null,
     origem: 'widget',
     type: 'text',
-    message: { type: 'text', text: mensagem.conteudo, source: 'widget', mediaUrl: null, filename: null, mimeType: null, size: null, reaction: null, isEdited: false, isDeleted: false },
+    message: {
+      type: 'text',
+      text: mensagem.conteudo,
+      source: 'widget',
+      mediaUrl: null,
+      filename: null,
+      mimeType: null,
+      size: null,
+      reaction: null,
+      isEdited: false,
+      isDeleted: false,
+    },
     mensagem,
     ...p,
   };
 }
 
 export function umaLista(itens: TAtendimento[], p: Partial<TConversasPage> = {}): TConversasData {
-  return { pages: [{ itens, proximoCursor: null, contagens: { aguardando: 0, em_atendimento: 0, finalizado: 0 }, ...p }], pageParams: [null] };
+  return {
+    pages: [{ itens, proximoCursor: null, contagens: { aguardando: 0, em_atendimento: 0, finalizado: 0 }, ...p }],
+    pageParams: [null],
+  };
 }

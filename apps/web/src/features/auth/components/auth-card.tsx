@@ -8,7 +8,9 @@ export function AuthCard({ title, description, children }: { title: string; desc
       <div className="flex w-full max-w-sm flex-col gap-6">
         <Logo className="self-center text-xl" />
         <section className="rounded-xl border bg-card p-6 shadow-sm" aria-labelledby="auth-title">
-          <h1 id="auth-title" className="text-xl font-semibold">{title}</h1>
+          <h1 id="auth-title" className="text-xl font-semibold">
+            {title}
+          </h1>
           {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
           <div className="mt-6">{children}</div>
         </section>
@@ -27,5 +29,9 @@ export function FormError({ message }: { message?: string | null }) {
 }
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? <p id={id} className="text-sm text-destructive">{message}</p> : null;
+  return message ? (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  ) : null;
 }

@@ -19,7 +19,8 @@ export default function LoginPage() {
   const [values, setValues] = useState({ email: '', senha: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  if (user && !login.isPending) return <Navigate to={afterLoginTarget(sessionStorage.getItem(STORAGE_KEYS.redirectTo), user.role)} replace />;
+  if (user && !login.isPending)
+    return <Navigate to={afterLoginTarget(sessionStorage.getItem(STORAGE_KEYS.redirectTo), user.role)} replace />;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -47,13 +48,23 @@ export default function LoginPage() {
         <FormError message={login.isError ? errorMessage(login.error, 'Não foi possível entrar. Tente novamente.') : null} />
         <div className="grid gap-2">
           <Label htmlFor="email">E-mail</Label>
-          <Input id="email" name="email" type="email" autoComplete="username" autoFocus placeholder="voce@empresa.com.br" {...field('email')} />
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            placeholder="voce@empresa.com.br"
+            {...field('email')}
+          />
           <FieldError id="email-erro" message={errors.email} />
         </div>
         <div className="grid gap-2">
           <div className="flex items-center justify-between">
             <Label htmlFor="senha">Senha</Label>
-            <Link to="/resetar-senha" className="text-sm text-primary underline-offset-4 hover:underline">Esqueci minha senha</Link>
+            <Link to="/resetar-senha" className="text-sm text-primary underline-offset-4 hover:underline">
+              Esqueci minha senha
+            </Link>
           </div>
           <PasswordInput id="senha" name="senha" autoComplete="current-password" {...field('senha')} />
           <FieldError id="senha-erro" message={errors.senha} />

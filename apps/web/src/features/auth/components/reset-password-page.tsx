@@ -39,9 +39,14 @@ function RequestLinkForm() {
     return (
       <AuthCard title="Verifique seu e-mail">
         <div className="flex flex-col gap-4">
-          <p className="flex gap-2 text-sm"><CheckCircle2 className="size-5 shrink-0 text-green-600" aria-hidden />{TEXTS.resetRequested}</p>
+          <p className="flex gap-2 text-sm">
+            <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-hidden />
+            {TEXTS.resetRequested}
+          </p>
           <p className="text-sm text-muted-foreground">O link vale por 1 hora e pode ser usado uma única vez.</p>
-          <Button asChild variant="outline"><Link to="/login">Voltar para o login</Link></Button>
+          <Button asChild variant="outline">
+            <Link to="/login">Voltar para o login</Link>
+          </Button>
         </div>
       </AuthCard>
     );
@@ -52,14 +57,25 @@ function RequestLinkForm() {
         <FormError message={forgot.isError ? errorMessage(forgot.error, 'Não foi possível enviar o link. Tente novamente.') : null} />
         <div className="grid gap-2">
           <Label htmlFor="email">E-mail</Label>
-          <Input id="email" type="email" autoComplete="email" autoFocus aria-invalid={!!err} aria-describedby={err ? 'email-erro' : undefined} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            aria-invalid={!!err}
+            aria-describedby={err ? 'email-erro' : undefined}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <FieldError id="email-erro" message={err} />
         </div>
         <Button type="submit" disabled={forgot.isPending}>
           {forgot.isPending && <Loader2 className="animate-spin" aria-hidden />}
           Enviar link
         </Button>
-        <Link to="/login" className="text-center text-sm text-primary underline-offset-4 hover:underline">Voltar para o login</Link>
+        <Link to="/login" className="text-center text-sm text-primary underline-offset-4 hover:underline">
+          Voltar para o login
+        </Link>
       </form>
     </AuthCard>
   );
@@ -75,12 +91,15 @@ function NewPasswordForm({ token }: { token: string }) {
     const { data, errors: errs } = fieldErrors(ZNewPassword, values);
     setErrors(errs);
     if (!data) return;
-    reset.mutate({ token, senha: data.senha }, {
-      onSuccess: ({ message }) => {
-        toast.success('Sucesso', message);
-        navigate('/login', { replace: true });
+    reset.mutate(
+      { token, senha: data.senha },
+      {
+        onSuccess: ({ message }) => {
+          toast.success('Sucesso', message);
+          navigate('/login', { replace: true });
+        },
       },
-    });
+    );
   };
   const bind = (name: 'senha' | 'confirmacao') => ({
     value: values[name],
@@ -106,7 +125,11 @@ function NewPasswordForm({ token }: { token: string }) {
           {reset.isPending && <Loader2 className="animate-spin" aria-hidden />}
           Salvar nova senha
         </Button>
-        {reset.isError && <Link to="/resetar-senha" className="text-center text-sm text-primary underline-offset-4 hover:underline">Pedir um novo link</Link>}
+        {reset.isError && (
+          <Link to="/resetar-senha" className="text-center text-sm text-primary underline-offset-4 hover:underline">
+            Pedir um novo link
+          </Link>
+        )}
       </form>
     </AuthCard>
   );

@@ -18,10 +18,24 @@ export function AvaliacaoFrame({ empresa, children, busy }: { empresa?: string; 
   );
 }
 
-const TONES = { ok: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400', info: 'bg-primary/10 text-primary', error: 'bg-destructive/10 text-destructive' };
+const TONES = {
+  ok: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400',
+  info: 'bg-primary/10 text-primary',
+  error: 'bg-destructive/10 text-destructive',
+};
 
 /** A state with nothing left to do: an icon, a heading and what follows (invalid link, already rated, thanks). */
-export function AvaliacaoMessage({ icon, tone, title, children }: { icon: ReactNode; tone: keyof typeof TONES; title: string; children?: ReactNode }) {
+export function AvaliacaoMessage({
+  icon,
+  tone,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  tone: keyof typeof TONES;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <span className={cn('flex size-14 items-center justify-center rounded-full [&_svg]:size-7', TONES[tone])}>{icon}</span>

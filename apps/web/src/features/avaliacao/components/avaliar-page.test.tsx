@@ -6,8 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAvaliacaoPublica } from '../api';
 import { AvaliarPage } from './avaliar-page';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const base: TAvaliacaoPublica = { empresa: 'Loja Demo', ticket: 17, atendenteNome: 'Ana', status: 'pendente', nota: null, comentario: null };
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const base: TAvaliacaoPublica = {
+  empresa: 'Loja Demo',
+  ticket: 17,
+  atendenteNome: 'Ana',
+  status: 'pendente',
+  nota: null,
+  comentario: null,
+};
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function mount() {
@@ -37,7 +45,13 @@ describe('AvaliarPage', () => {
     mount();
     expect(await screen.findByRole('heading', { name: 'Como foi seu atendimento?' })).toBeTruthy();
     expect(screen.getByText('Loja Demo')).toBeTruthy();
-    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['1 estrela', '2 estrelas', '3 estrelas', '4 estrelas', '5 estrelas']);
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual([
+      '1 estrela',
+      '2 estrelas',
+      '3 estrelas',
+      '4 estrelas',
+      '5 estrelas',
+    ]);
     const enviar = screen.getByRole('button', { name: 'Enviar avaliação' }) as HTMLButtonElement;
     expect(enviar.disabled).toBe(true);
 

@@ -36,7 +36,9 @@ export function AvaliarPage() {
       <AvaliacaoFrame>
         {invalido ? (
           <AvaliacaoMessage icon={<LinkIcon />} tone="error" title={AVALIACAO_TEXTS.invalido}>
-            <p className="text-sm text-muted-foreground">Confira se o endereço foi copiado inteiro ou peça um novo link a quem atendeu você.</p>
+            <p className="text-sm text-muted-foreground">
+              Confira se o endereço foi copiado inteiro ou peça um novo link a quem atendeu você.
+            </p>
           </AvaliacaoMessage>
         ) : (
           <AvaliacaoMessage icon={<WifiOff />} tone="error" title="Algo deu errado">
@@ -60,7 +62,11 @@ export function AvaliarPage() {
       ) : avaliacao.status === 'avaliado' ? (
         <AvaliacaoMessage icon={<Star />} tone="info" title={AVALIACAO_TEXTS.jaAvaliado}>
           {avaliacao.nota !== null && <StarDisplay nota={avaliacao.nota} />}
-          {avaliacao.comentario && <blockquote className="w-full rounded-md bg-muted px-4 py-3 text-left text-sm italic text-muted-foreground">“{avaliacao.comentario}”</blockquote>}
+          {avaliacao.comentario && (
+            <blockquote className="w-full rounded-md bg-muted px-4 py-3 text-left text-sm italic text-muted-foreground">
+              “{avaliacao.comentario}”
+            </blockquote>
+          )}
           <p className="text-sm text-muted-foreground">Cada atendimento pode ser avaliado uma única vez. Obrigado!</p>
         </AvaliacaoMessage>
       ) : avaliacao.status === 'aberto' ? (

@@ -7,7 +7,8 @@ export const estrelasLabel = (n: number) => `${n} ${n === 1 ? 'estrela' : 'estre
 /** A word under the stars, so the choice reads as well as it looks. */
 export const NOTA_PALAVRA: Record<number, string> = { 1: 'Péssimo', 2: 'Ruim', 3: 'Regular', 4: 'Bom', 5: 'Excelente' };
 
-const starClass = (on: boolean) => cn('transition-colors', on ? 'fill-amber-400 text-amber-400' : 'fill-transparent text-muted-foreground/40');
+const starClass = (on: boolean) =>
+  cn('transition-colors', on ? 'fill-amber-400 text-amber-400' : 'fill-transparent text-muted-foreground/40');
 
 /**
  * Five native radios drawn as stars: the browser gives the radio-group keyboard (Tab in, arrows move)
@@ -25,7 +26,16 @@ export function StarInput({ value, onChange, disabled }: { value: number | null;
             onMouseEnter={() => !disabled && setHover(n)}
             className="cursor-pointer rounded-lg p-1 outline-none has-[:disabled]:cursor-default has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
           >
-            <input type="radio" name="nota" value={n} checked={value === n} onChange={() => onChange(n)} disabled={disabled} aria-label={estrelasLabel(n)} className="sr-only" />
+            <input
+              type="radio"
+              name="nota"
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              disabled={disabled}
+              aria-label={estrelasLabel(n)}
+              className="sr-only"
+            />
             <Star className={cn('size-10 sm:size-11', starClass(n <= shown))} strokeWidth={1.5} aria-hidden />
           </label>
         ))}

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import {
-  CHAT_INTERNO_FALHAS, CHAT_INTERNO_INLINE, CHAT_INTERNO_SUCESSOS, CHAT_INTERNO_VALIDACAO as V, INTEGRANTE_TIPO, type TConversa,
+  CHAT_INTERNO_FALHAS,
+  CHAT_INTERNO_INLINE,
+  CHAT_INTERNO_SUCESSOS,
+  CHAT_INTERNO_VALIDACAO as V,
+  INTEGRANTE_TIPO,
+  type TConversa,
   type TIntegranteInput,
 } from '@balcao/shared/chat-interno';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
@@ -70,7 +75,11 @@ export function AddParticipantsDialog({ open, onOpenChange, conversa, user }: Pr
         onChange={(s) => (setSelecao(s), setErro(null))}
         jaMembros={{ ids: jaMembros, nota: T.jaNoGrupo }}
       />
-      {erro && <p role="alert" className="text-sm text-destructive">{erro}</p>}
+      {erro && (
+        <p role="alert" className="text-sm text-destructive">
+          {erro}
+        </p>
+      )}
     </ChatDialog>
   );
 }

@@ -78,7 +78,10 @@ export default function ChatPanel({ user, onClose }: { user: TCurrentUser; onClo
       style={
         mobile
           ? undefined
-          : { width: `min(${PAINEL_LARGURA_PX}px, calc(100vw - ${FOLGA_HORIZONTAL}))`, height: `min(${PAINEL_ALTURA_PX}px, calc(100dvh - ${FOLGA_VERTICAL}))` }
+          : {
+              width: `min(${PAINEL_LARGURA_PX}px, calc(100vw - ${FOLGA_HORIZONTAL}))`,
+              height: `min(${PAINEL_ALTURA_PX}px, calc(100dvh - ${FOLGA_VERTICAL}))`,
+            }
       }
     >
       {verLista && (

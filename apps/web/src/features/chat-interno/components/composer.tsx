@@ -63,13 +63,32 @@ export function Composer({ conversaId, user }: { conversaId: string; user: TCurr
 
   const vazio = !texto.trim() && arquivos.length === 0;
   return (
-    <div className="shrink-0 border-t bg-background" onDragOver={(e) => e.preventDefault()} onDrop={(e) => (e.preventDefault(), adicionar(e.dataTransfer.files))}>
+    <div
+      className="shrink-0 border-t bg-background"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => (e.preventDefault(), adicionar(e.dataTransfer.files))}
+    >
       <FilesGrid arquivos={arquivos} onRemover={remover} />
       <div className="flex items-end gap-2 p-2.5">
-        <input ref={picker} type="file" multiple className="hidden" tabIndex={-1} aria-hidden onChange={(e) => (adicionar(e.target.files ?? []), (e.target.value = ''))} />
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          className="hidden"
+          tabIndex={-1}
+          aria-hidden
+          onChange={(e) => (adicionar(e.target.files ?? []), (e.target.value = ''))}
+        />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="size-9 shrink-0 text-muted-foreground" aria-label={T.anexar} title={T.anexar} disabled={enviando}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9 shrink-0 text-muted-foreground"
+              aria-label={T.anexar}
+              title={T.anexar}
+              disabled={enviando}
+            >
               <Paperclip />
             </Button>
           </DropdownMenuTrigger>
@@ -99,11 +118,20 @@ export function Composer({ conversaId, user }: { conversaId: string; user: TCurr
           aria-label={T.placeholder}
           aria-describedby={`${conversaId}-dica`}
         />
-        <Button size="icon" className="size-9 shrink-0" onClick={() => void enviar()} disabled={enviando || vazio} aria-label={T.enviar} title={T.enviar}>
+        <Button
+          size="icon"
+          className="size-9 shrink-0"
+          onClick={() => void enviar()}
+          disabled={enviando || vazio}
+          aria-label={T.enviar}
+          title={T.enviar}
+        >
           <SendHorizontal />
         </Button>
       </div>
-      <p id={`${conversaId}-dica`} className="sr-only">{T.dica}</p>
+      <p id={`${conversaId}-dica`} className="sr-only">
+        {T.dica}
+      </p>
     </div>
   );
 }

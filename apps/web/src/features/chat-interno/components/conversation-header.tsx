@@ -15,7 +15,14 @@ export function ConversationHeader({ conversa, onVoltar, onVerGrupo }: Props) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b px-3">
       {onVoltar && (
-        <Button variant="ghost" size="icon" className="-ml-1 size-8" onClick={onVoltar} aria-label={PAINEL_TEXTS.voltar} title={PAINEL_TEXTS.voltar}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-ml-1 size-8"
+          onClick={onVoltar}
+          aria-label={PAINEL_TEXTS.voltar}
+          title={PAINEL_TEXTS.voltar}
+        >
           <ArrowLeft />
         </Button>
       )}

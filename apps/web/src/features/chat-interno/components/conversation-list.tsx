@@ -55,7 +55,14 @@ export function ConversationList({ conversas, carregando, eu, selecionadaId, onS
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
-        <Button variant="ghost" size="icon" className="size-8" onClick={onFechar} aria-label={PAINEL_TEXTS.fecharPainel} title={PAINEL_TEXTS.fecharPainel}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          onClick={onFechar}
+          aria-label={PAINEL_TEXTS.fecharPainel}
+          title={PAINEL_TEXTS.fecharPainel}
+        >
           <X />
         </Button>
       </div>
@@ -63,7 +70,10 @@ export function ConversationList({ conversas, carregando, eu, selecionadaId, onS
         <SearchBox value={busca} onChange={setBusca} placeholder={LISTA_TEXTS.buscar} className="h-8 bg-background" />
       </div>
       {caiu && (
-        <p role="status" className="mx-2 mb-1 flex items-center gap-1.5 rounded-md bg-amber-500/15 px-2 py-1 text-xs text-amber-800 dark:text-amber-300">
+        <p
+          role="status"
+          className="mx-2 mb-1 flex items-center gap-1.5 rounded-md bg-amber-500/15 px-2 py-1 text-xs text-amber-800 dark:text-amber-300"
+        >
           <WifiOff className="size-3.5 shrink-0" aria-hidden />
           {CONVERSA_TEXTS.desconectado}
         </p>

@@ -26,11 +26,19 @@ export function ConversationRow({ conversa, eu, selecionada, onSelecionar }: Pro
         <ConversaAvatar conversa={conversa} className="size-10" />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline gap-2">
-            <span className={cn('min-w-0 flex-1 truncate text-sm', badge ? 'font-semibold' : 'font-medium')}>{tituloConversa(conversa)}</span>
-            {hora && <span className={cn('shrink-0 text-[11px] tabular-nums', badge ? 'font-medium text-primary' : 'text-muted-foreground')}>{hora}</span>}
+            <span className={cn('min-w-0 flex-1 truncate text-sm', badge ? 'font-semibold' : 'font-medium')}>
+              {tituloConversa(conversa)}
+            </span>
+            {hora && (
+              <span className={cn('shrink-0 text-[11px] tabular-nums', badge ? 'font-medium text-primary' : 'text-muted-foreground')}>
+                {hora}
+              </span>
+            )}
           </span>
           <span className="flex items-center gap-2">
-            <span className={cn('min-w-0 flex-1 truncate text-xs', badge ? 'text-foreground' : 'text-muted-foreground')}>{previaDaLinha(conversa, eu)}</span>
+            <span className={cn('min-w-0 flex-1 truncate text-xs', badge ? 'text-foreground' : 'text-muted-foreground')}>
+              {previaDaLinha(conversa, eu)}
+            </span>
             {badge && (
               <span
                 data-testid="chat-interno-row-badge"

@@ -44,7 +44,13 @@ export function ConversationView({ conversaId, conversa, listaCarregada, user, o
           <EmptyState
             icon={SearchX}
             title={CHAT_INTERNO_INLINE.conversaNaoEncontrada}
-            action={onVoltar && <Button variant="outline" size="sm" onClick={onVoltar}>{PAINEL_TEXTS.voltar}</Button>}
+            action={
+              onVoltar && (
+                <Button variant="outline" size="sm" onClick={onVoltar}>
+                  {PAINEL_TEXTS.voltar}
+                </Button>
+              )
+            }
           />
         )}
       </div>

@@ -29,7 +29,12 @@ export function FilesGrid({ arquivos, onRemover }: { arquivos: readonly TArquivo
 function FileTile({ a, onRemover }: { a: TArquivo; onRemover: (key: string) => void }) {
   const Icone = ICONE[a.tipo];
   return (
-    <li className={cn('relative flex flex-col overflow-hidden rounded-md border bg-background', a.estado === 'erro' && 'border-destructive/60')}>
+    <li
+      className={cn(
+        'relative flex flex-col overflow-hidden rounded-md border bg-background',
+        a.estado === 'erro' && 'border-destructive/60',
+      )}
+    >
       <div className="flex h-16 items-center justify-center bg-muted">
         {a.preview && a.tipo === 'image' ? (
           <img src={a.preview} alt="" className="size-full object-cover" />
@@ -40,8 +45,13 @@ function FileTile({ a, onRemover }: { a: TArquivo; onRemover: (key: string) => v
         )}
       </div>
       <div className="flex min-w-0 flex-col px-1.5 py-1">
-        <span className="truncate text-[11px] font-medium" title={a.file.name}>{a.file.name}</span>
-        <span className={cn('flex items-center gap-1 truncate text-[10px]', a.estado === 'erro' ? 'text-destructive' : 'text-muted-foreground')} title={a.erro}>
+        <span className="truncate text-[11px] font-medium" title={a.file.name}>
+          {a.file.name}
+        </span>
+        <span
+          className={cn('flex items-center gap-1 truncate text-[10px]', a.estado === 'erro' ? 'text-destructive' : 'text-muted-foreground')}
+          title={a.erro}
+        >
           {a.estado === 'erro' && <CircleAlert className="size-3 shrink-0" aria-hidden />}
           {a.estado === 'erro' ? a.erro : a.estado === 'enviando' ? `${Math.round(a.progresso * PORCENTO)}%` : formatarTamanho(a.file.size)}
         </span>
@@ -58,7 +68,14 @@ function FileTile({ a, onRemover }: { a: TArquivo; onRemover: (key: string) => v
         </button>
       )}
       {a.estado === 'enviando' && (
-        <span className="absolute inset-x-0 bottom-0 h-0.5 bg-muted" role="progressbar" aria-valuemin={0} aria-valuemax={PORCENTO} aria-valuenow={Math.round(a.progresso * PORCENTO)} aria-label={a.file.name}>
+        <span
+          className="absolute inset-x-0 bottom-0 h-0.5 bg-muted"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={PORCENTO}
+          aria-valuenow={Math.round(a.progresso * PORCENTO)}
+          aria-label={a.file.name}
+        >
           <span className="block h-full bg-primary transition-[width]" style={{ width: `${a.progresso * PORCENTO}%` }} />
         </span>
       )}

@@ -1,7 +1,12 @@
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Check, Pencil, X } from 'lucide-react';
 import {
-  CHAT_INTERNO_FALHAS, CHAT_INTERNO_PERMISSOES, CHAT_INTERNO_SUCESSOS, GRUPO_NOME_MAX, tituloConversa, type TConversa,
+  CHAT_INTERNO_FALHAS,
+  CHAT_INTERNO_PERMISSOES,
+  CHAT_INTERNO_SUCESSOS,
+  GRUPO_NOME_MAX,
+  tituloConversa,
+  type TConversa,
 } from '@balcao/shared/chat-interno';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -53,10 +58,26 @@ export function GroupNameEditor({ atual, onSalvar, onCancelar, className }: Prop
         aria-label={T.nomeGrupo}
         className="h-8 min-w-0 flex-1 text-sm font-semibold"
       />
-      <Button size="icon" variant="ghost" className="size-7" onMouseDown={semBlur} onClick={salvar} aria-label={T.salvarNome} title={T.salvarNome}>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-7"
+        onMouseDown={semBlur}
+        onClick={salvar}
+        aria-label={T.salvarNome}
+        title={T.salvarNome}
+      >
         <Check />
       </Button>
-      <Button size="icon" variant="ghost" className="size-7" onMouseDown={semBlur} onClick={onCancelar} aria-label={T.cancelarNome} title={T.cancelarNome}>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-7"
+        onMouseDown={semBlur}
+        onClick={onCancelar}
+        aria-label={T.cancelarNome}
+        title={T.cancelarNome}
+      >
         <X />
       </Button>
     </div>
@@ -89,7 +110,14 @@ export function GroupName({ conversa, souAdmin, className }: { conversa: TConver
         {renomear.isPending ? renomear.variables : titulo}
       </span>
       {podeRenomear && (
-        <Button variant="ghost" size="icon" className="size-6 shrink-0 text-muted-foreground" onClick={() => setEditando(true)} aria-label={T.editarNome} title={T.editarNome}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-6 shrink-0 text-muted-foreground"
+          onClick={() => setEditando(true)}
+          aria-label={T.editarNome}
+          title={T.editarNome}
+        >
           <Pencil className="size-3.5" />
         </Button>
       )}

@@ -1,7 +1,12 @@
 import { useRef, useState } from 'react';
 import { Camera, Loader2 } from 'lucide-react';
 import {
-  CHAT_INTERNO_FALHAS, CHAT_INTERNO_SUCESSOS, CHAT_INTERNO_VALIDACAO as V, formatarTamanho, GRUPO_FOTO_MAX_BYTES, GRUPO_FOTO_MIME_TYPES,
+  CHAT_INTERNO_FALHAS,
+  CHAT_INTERNO_SUCESSOS,
+  CHAT_INTERNO_VALIDACAO as V,
+  formatarTamanho,
+  GRUPO_FOTO_MAX_BYTES,
+  GRUPO_FOTO_MIME_TYPES,
   type TConversa,
 } from '@balcao/shared/chat-interno';
 import { toast } from '@/lib/toast';
@@ -47,13 +52,32 @@ export function GroupPhoto({ conversa, souAdmin }: { conversa: TConversa; souAdm
   if (!souAdmin) return <ConversaAvatar conversa={atual} className="size-14" />;
   return (
     <>
-      <button type="button" onClick={escolher} aria-label={T.alterarFoto} title={T.alterarFoto} className="group/foto relative shrink-0 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring/60">
+      <button
+        type="button"
+        onClick={escolher}
+        aria-label={T.alterarFoto}
+        title={T.alterarFoto}
+        className="group/foto relative shrink-0 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring/60"
+      >
         <ConversaAvatar conversa={atual} className="size-14" />
-        <span className={cn('absolute inset-0 flex items-center justify-center rounded-full bg-black/45 text-white opacity-0 transition-opacity group-hover/foto:opacity-100 group-focus-visible/foto:opacity-100', foto.isPending && 'opacity-100')}>
+        <span
+          className={cn(
+            'absolute inset-0 flex items-center justify-center rounded-full bg-black/45 text-white opacity-0 transition-opacity group-hover/foto:opacity-100 group-focus-visible/foto:opacity-100',
+            foto.isPending && 'opacity-100',
+          )}
+        >
           {foto.isPending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : <Camera className="size-5" aria-hidden />}
         </span>
       </button>
-      <input ref={input} type="file" accept={GRUPO_FOTO_MIME_TYPES.join(',')} className="hidden" tabIndex={-1} aria-hidden onChange={(e) => (enviar(e.target.files?.[0]), (e.target.value = ''))} />
+      <input
+        ref={input}
+        type="file"
+        accept={GRUPO_FOTO_MIME_TYPES.join(',')}
+        className="hidden"
+        tabIndex={-1}
+        aria-hidden
+        onChange={(e) => (enviar(e.target.files?.[0]), (e.target.value = ''))}
+      />
     </>
   );
 }

@@ -37,7 +37,9 @@ export function MessageBubble({ m, minha, mostrarRemetente, reservarAvatar, onRe
   return (
     <div className={cn('flex gap-2 py-0.5', minha ? 'justify-end' : 'justify-start', mostrarRemetente && 'pt-2')}>
       {reservarAvatar && (
-        <span className="w-7 shrink-0">{mostrarRemetente && <UserAvatar nome={nome} fotoUrl={m.remetenteFotoUrl} className="size-7" />}</span>
+        <span className="w-7 shrink-0">
+          {mostrarRemetente && <UserAvatar nome={nome} fotoUrl={m.remetenteFotoUrl} className="size-7" />}
+        </span>
       )}
       <div className={cn('flex max-w-[80%] flex-col', minha ? 'items-end' : 'items-start')}>
         <div
@@ -52,8 +54,15 @@ export function MessageBubble({ m, minha, mostrarRemetente, reservarAvatar, onRe
           {mostrarRemetente && <span className="pt-0.5 text-xs font-semibold text-primary">{nome}</span>}
           {midia && <MessageMedia m={m} onLoad={onMediaLoad} />}
           {(m.tipo === 'text' || legenda) && <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{m.conteudo}</p>}
-          <span className={cn('flex items-center gap-1 self-end text-[11px] leading-none', minha ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
-            <time dateTime={m.dataEnvio} title={dataHora(m.dataEnvio)} className="tabular-nums">{horaMensagem(m.dataEnvio)}</time>
+          <span
+            className={cn(
+              'flex items-center gap-1 self-end text-[11px] leading-none',
+              minha ? 'text-primary-foreground/80' : 'text-muted-foreground',
+            )}
+          >
+            <time dateTime={m.dataEnvio} title={dataHora(m.dataEnvio)} className="tabular-nums">
+              {horaMensagem(m.dataEnvio)}
+            </time>
             {m.envio === 'pendente' && <Clock className="size-3" aria-label={CONVERSA_TEXTS.enviando} />}
           </span>
         </div>

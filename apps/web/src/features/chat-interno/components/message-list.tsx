@@ -58,7 +58,9 @@ export function MessageList({ conversaId, ehGrupo, user }: Props) {
       <div className="flex flex-1 flex-col items-center justify-center gap-3 text-sm" role="alert">
         <TriangleAlert className="size-5 text-destructive" aria-hidden />
         <p>{CHAT_INTERNO_INLINE.erroCarregarConversa}</p>
-        <Button variant="outline" size="sm" onClick={() => void q.refetch()}>{T.tentarNovamente}</Button>
+        <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
+          {T.tentarNovamente}
+        </Button>
       </div>
     );
   }

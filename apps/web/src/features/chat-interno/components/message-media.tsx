@@ -9,13 +9,27 @@ export function MessageMedia({ m, onLoad }: { m: TMensagem; onLoad?: () => void 
   if (!m.midiaUrl) return null;
   if (m.tipo === 'image') {
     return (
-      <a href={m.midiaUrl} target="_blank" rel="noopener noreferrer" aria-label={T.abrirImagem} className="block overflow-hidden rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring/60">
-        <img src={m.midiaUrl} alt={m.nomeArquivo ?? ''} loading="lazy" onLoad={onLoad} className="max-h-64 w-auto max-w-full bg-muted object-contain" />
+      <a
+        href={m.midiaUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={T.abrirImagem}
+        className="block overflow-hidden rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring/60"
+      >
+        <img
+          src={m.midiaUrl}
+          alt={m.nomeArquivo ?? ''}
+          loading="lazy"
+          onLoad={onLoad}
+          className="max-h-64 w-auto max-w-full bg-muted object-contain"
+        />
       </a>
     );
   }
   if (m.tipo === 'video') return <VideoPlayer src={m.midiaUrl} nome={m.nomeArquivo} />;
-  return <DownloadCard url={m.midiaUrl} rotulo={m.tipo === 'audio' ? T.audio : T.documento} nome={m.nomeArquivo} audio={m.tipo === 'audio'} />;
+  return (
+    <DownloadCard url={m.midiaUrl} rotulo={m.tipo === 'audio' ? T.audio : T.documento} nome={m.nomeArquivo} audio={m.tipo === 'audio'} />
+  );
 }
 
 function DownloadCard({ url, rotulo, nome, audio }: { url: string; rotulo: string; nome: string | null; audio: boolean }) {
@@ -26,7 +40,9 @@ function DownloadCard({ url, rotulo, nome, audio }: { url: string; rotulo: strin
         <Icone className="size-4" aria-hidden />
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-sm font-medium" title={nome ?? undefined}>{nome ?? rotulo}</span>
+        <span className="truncate text-sm font-medium" title={nome ?? undefined}>
+          {nome ?? rotulo}
+        </span>
         <span className="text-xs text-muted-foreground">{rotulo}</span>
       </span>
       <a
@@ -36,7 +52,9 @@ function DownloadCard({ url, rotulo, nome, audio }: { url: string; rotulo: strin
         rel="noopener noreferrer"
         aria-label={`${T.baixar} ${nome ?? rotulo}`}
         title={T.baixar}
-        className={cn('flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/60')}
+        className={cn(
+          'flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/60',
+        )}
       >
         <Download className="size-4" aria-hidden />
       </a>

@@ -75,13 +75,24 @@ export function NewGroupDialog({ open, onOpenChange, onCriada, user }: Props) {
         />
         <p id="chat-interno-grupo-nome-dica" className="flex justify-between text-xs text-muted-foreground">
           <span className={tocado && nomeVazio ? 'text-destructive' : undefined}>{tocado && nomeVazio ? V.nomeGrupoObrigatorio : ''}</span>
-          <span className="tabular-nums">{nome.length}/{GRUPO_NOME_MAX}</span>
+          <span className="tabular-nums">
+            {nome.length}/{GRUPO_NOME_MAX}
+          </span>
         </p>
       </div>
-      <MemberPicker usuarios={usuarios} departamentos={master ? departamentos : null} selecao={selecao} onChange={(s) => (setSelecao(s), setErro(null))} />
-      <p className="text-sm text-muted-foreground" aria-live="polite">{T.resumo(nU, nD)}</p>
+      <MemberPicker
+        usuarios={usuarios}
+        departamentos={master ? departamentos : null}
+        selecao={selecao}
+        onChange={(s) => (setSelecao(s), setErro(null))}
+      />
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {T.resumo(nU, nD)}
+      </p>
       {erro && (
-        <p role="alert" className="text-sm text-destructive">{erro}</p>
+        <p role="alert" className="text-sm text-destructive">
+          {erro}
+        </p>
       )}
     </ChatDialog>
   );

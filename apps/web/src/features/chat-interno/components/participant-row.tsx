@@ -60,12 +60,28 @@ export function ParticipantRow({ conversaId, p, meuId, souAdmin }: Props) {
         )}
       </span>
       {podePromover && (
-        <Button variant="ghost" size="icon" className="size-8 text-muted-foreground" onClick={promoverP} disabled={promover.isPending} aria-label={T.promover(p.nome)} title={T.promover(p.nome)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-muted-foreground"
+          onClick={promoverP}
+          disabled={promover.isPending}
+          aria-label={T.promover(p.nome)}
+          title={T.promover(p.nome)}
+        >
           <ShieldPlus />
         </Button>
       )}
       {podeRemover && (
-        <Button variant="ghost" size="icon" className="size-8 text-muted-foreground hover:text-destructive" onClick={removerP} disabled={remover.isPending} aria-label={T.remover(p.nome)} title={T.remover(p.nome)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-muted-foreground hover:text-destructive"
+          onClick={removerP}
+          disabled={remover.isPending}
+          aria-label={T.remover(p.nome)}
+          title={T.remover(p.nome)}
+        >
           <UserMinus />
         </Button>
       )}

@@ -85,7 +85,13 @@ export function ParticipantsDialog({ open, onOpenChange, conversa, user, onAdici
               {T.adicionar}
             </Button>
           )}
-          <Button size="sm" variant="outline" className="flex-1 text-destructive hover:text-destructive" onClick={() => void sairDoGrupo()} disabled={sair.isPending}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="flex-1 text-destructive hover:text-destructive"
+            onClick={() => void sairDoGrupo()}
+            disabled={sair.isPending}
+          >
             <LogOut />
             {T.sair}
           </Button>
@@ -95,10 +101,14 @@ export function ParticipantsDialog({ open, onOpenChange, conversa, user, onAdici
           {visiveis.map((p) => (
             <ParticipantRow key={`${p.tipo}-${p.id}`} conversaId={conversa.id} p={p} meuId={user.id} souAdmin={souAdmin} />
           ))}
-          {participantes.isSuccess && visiveis.length === 0 && <li className="py-6 text-center text-sm text-muted-foreground">{T.nenhum}</li>}
+          {participantes.isSuccess && visiveis.length === 0 && (
+            <li className="py-6 text-center text-sm text-muted-foreground">{T.nenhum}</li>
+          )}
         </ul>
         <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>{T.fechar}</Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {T.fechar}
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

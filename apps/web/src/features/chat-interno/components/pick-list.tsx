@@ -6,7 +6,14 @@ import { normalizar } from '../format';
 import { LISTA_BUSCA_ALTURA_PX } from '../ui-constants';
 import { SearchBox } from './search-box';
 
-export type TItemEscolha = { id: string; nome: string; fotoUrl?: string | null; tipo: 'usuario' | 'departamento'; nota?: string; desabilitado?: boolean };
+export type TItemEscolha = {
+  id: string;
+  nome: string;
+  fotoUrl?: string | null;
+  tipo: 'usuario' | 'departamento';
+  nota?: string;
+  desabilitado?: boolean;
+};
 
 type Props = {
   itens: readonly TItemEscolha[] | undefined;
@@ -33,7 +40,9 @@ export function PickList({ itens, carregando, erro, textos, selecionados, onAlte
       <SearchBox value={busca} onChange={setBusca} placeholder={textos.buscar} />
       <div className="overflow-y-auto rounded-md border" style={{ maxHeight: LISTA_BUSCA_ALTURA_PX }}>
         {erro ? (
-          <p role="alert" className="px-3 py-6 text-center text-sm text-destructive">{erro}</p>
+          <p role="alert" className="px-3 py-6 text-center text-sm text-destructive">
+            {erro}
+          </p>
         ) : carregando ? (
           <p className="flex items-center justify-center gap-2 px-3 py-6 text-sm text-muted-foreground">
             <Loader2 className="size-4 animate-spin" aria-hidden />
@@ -56,7 +65,17 @@ export function PickList({ itens, carregando, erro, textos, selecionados, onAlte
   );
 }
 
-function Item({ item, modo, marcado, onAlternar }: { item: TItemEscolha; modo: Props['modo']; marcado: boolean; onAlternar: (id: string) => void }) {
+function Item({
+  item,
+  modo,
+  marcado,
+  onAlternar,
+}: {
+  item: TItemEscolha;
+  modo: Props['modo'];
+  marcado: boolean;
+  onAlternar: (id: string) => void;
+}) {
   return (
     <li>
       <label

@@ -19,7 +19,13 @@ const SLIDER =
 
 function Botao({ rotulo, onClick, children }: { rotulo: string; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" onClick={onClick} aria-label={rotulo} title={rotulo} className="flex size-7 shrink-0 items-center justify-center rounded text-white outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white [&_svg]:size-4">
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={rotulo}
+      title={rotulo}
+      className="flex size-7 shrink-0 items-center justify-center rounded text-white outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white [&_svg]:size-4"
+    >
       {children}
     </button>
   );
@@ -71,7 +77,9 @@ export function VideoControls({ estado, acoes, src, nome, visiveis }: Props) {
           className="h-6 w-11 cursor-pointer appearance-none rounded bg-transparent text-center text-[11px] font-medium text-white outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white [&>option]:text-black"
         >
           {VIDEO_VELOCIDADES.map((v) => (
-            <option key={v} value={v}>{rotuloVelocidade(v)}</option>
+            <option key={v} value={v}>
+              {rotuloVelocidade(v)}
+            </option>
           ))}
         </select>
         <Botao rotulo={estado.mudo ? T.ativarSom : T.silenciar} onClick={acoes.alternarMudo}>
@@ -87,7 +95,13 @@ export function VideoControls({ estado, acoes, src, nome, visiveis }: Props) {
           aria-label={T.volume}
           className={cn(SLIDER, estado.telaCheia ? 'w-24' : 'w-12')}
         />
-        <a href={src} download={nome ?? true} aria-label={T.baixar} title={T.baixar} className="flex size-7 shrink-0 items-center justify-center rounded text-white outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white">
+        <a
+          href={src}
+          download={nome ?? true}
+          aria-label={T.baixar}
+          title={T.baixar}
+          className="flex size-7 shrink-0 items-center justify-center rounded text-white outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-white"
+        >
           <Download className="size-4" aria-hidden />
         </a>
         <Botao rotulo={estado.telaCheia ? T.sairTelaCheia : T.telaCheia} onClick={acoes.alternarTelaCheia}>

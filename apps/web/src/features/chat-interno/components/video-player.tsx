@@ -40,7 +40,10 @@ export function VideoPlayer({ src, nome }: { src: string; nome: string | null })
 
   if (estado.erro) {
     return (
-      <div className="flex w-72 max-w-full flex-col items-center gap-2 rounded-lg bg-muted px-4 py-6 text-center text-foreground" role="alert">
+      <div
+        className="flex w-72 max-w-full flex-col items-center gap-2 rounded-lg bg-muted px-4 py-6 text-center text-foreground"
+        role="alert"
+      >
         <TriangleAlert className="size-5 text-destructive" aria-hidden />
         <p className="text-sm">{CHAT_INTERNO_INLINE.erroVideo}</p>
         <Button asChild size="sm" variant="outline">
@@ -66,7 +69,15 @@ export function VideoPlayer({ src, nome }: { src: string; nome: string | null })
         estado.telaCheia ? 'flex size-full items-center justify-center' : 'aspect-video w-80 max-w-full rounded-lg',
       )}
     >
-      <video ref={video} src={src} preload="metadata" playsInline onClick={acoes.alternar} className="size-full object-contain" {...eventos} />
+      <video
+        ref={video}
+        src={src}
+        preload="metadata"
+        playsInline
+        onClick={acoes.alternar}
+        className="size-full object-contain"
+        {...eventos}
+      />
       {estado.carregando && !estado.spinnerDesistiu && (
         <span className="pointer-events-none absolute inset-0 flex items-center justify-center" role="status" aria-label={T.carregando}>
           <Loader2 className="size-8 animate-spin text-white/90" aria-hidden />

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_INTERNO_UPLOAD_MAX_BYTES, CHAT_INTERNO_VALIDACAO as V, DOCUMENTO_EXTENSOES, formatarTamanho } from '@balcao/shared/chat-interno';
+import {
+  CHAT_INTERNO_UPLOAD_MAX_BYTES,
+  CHAT_INTERNO_VALIDACAO as V,
+  DOCUMENTO_EXTENSOES,
+  formatarTamanho,
+} from '@balcao/shared/chat-interno';
 import { ACEITE, validarArquivo } from './use-arquivos';
 
 const arquivo = (nome: string, type: string, size = 10) => {

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  CHAT_INTERNO_MIME_TYPES, CHAT_INTERNO_UPLOAD_MAX_BYTES, CHAT_INTERNO_VALIDACAO as V, DOCUMENTO_EXTENSOES, formatarTamanho, tipoPorMime,
-  type TMidiaTipo, type TUploadArquivoAnswer,
+  CHAT_INTERNO_MIME_TYPES,
+  CHAT_INTERNO_UPLOAD_MAX_BYTES,
+  CHAT_INTERNO_VALIDACAO as V,
+  DOCUMENTO_EXTENSOES,
+  formatarTamanho,
+  tipoPorMime,
+  type TMidiaTipo,
+  type TUploadArquivoAnswer,
 } from '@balcao/shared/chat-interno';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';

@@ -19,7 +19,13 @@ export function useRolagem(chave: { primeiroId: string | null; ultimoId: string 
     } else if (a.ultimoId === null || (chave.ultimoId !== a.ultimoId && (a.noFim || chave.ultimaMinha))) {
       el.scrollTop = el.scrollHeight;
     }
-    antes.current = { altura: el.scrollHeight, topo: el.scrollTop, primeiroId: chave.primeiroId, ultimoId: chave.ultimoId, noFim: estaNoFim(el) };
+    antes.current = {
+      altura: el.scrollHeight,
+      topo: el.scrollTop,
+      primeiroId: chave.primeiroId,
+      ultimoId: chave.ultimoId,
+      noFim: estaNoFim(el),
+    };
   }, [chave.primeiroId, chave.ultimoId, chave.total, chave.ultimaMinha]);
 
   const estaNoFim = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight < FIM_DA_LISTA_PX;

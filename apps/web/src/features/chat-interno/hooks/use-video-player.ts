@@ -17,7 +17,18 @@ export type TVideoEstado = {
   velocidade: number;
 };
 
-const INICIAL: TVideoEstado = { carregando: true, spinnerDesistiu: false, tocando: false, erro: false, telaCheia: false, tempo: 0, duracao: 0, volume: 1, mudo: false, velocidade: 1 };
+const INICIAL: TVideoEstado = {
+  carregando: true,
+  spinnerDesistiu: false,
+  tocando: false,
+  erro: false,
+  telaCheia: false,
+  tempo: 0,
+  duracao: 0,
+  volume: 1,
+  mudo: false,
+  velocidade: 1,
+};
 
 /**
  * State and actions of the custom video player (spec part 2 §2/§4): loading (spinner, 5 s limit), playing, paused,
@@ -109,5 +120,11 @@ export function useVideoPlayer() {
     onRateChange: () => set({ velocidade: v()?.playbackRate ?? 1 }),
   };
 
-  return { video, caixa, estado: e, eventos, acoes: { alternar, saltar, irPara, mudarVolume, alternarMudo, mudarVelocidade, alternarTelaCheia, executar } };
+  return {
+    video,
+    caixa,
+    estado: e,
+    eventos,
+    acoes: { alternar, saltar, irPara, mudarVolume, alternarMudo, mudarVelocidade, alternarTelaCheia, executar },
+  };
 }

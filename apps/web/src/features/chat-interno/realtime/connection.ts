@@ -1,6 +1,10 @@
 import type { Socket } from 'socket.io-client';
 import {
-  CHAT_INTERNO_EVENTS as E, type ChatInternoClientEvents, type ChatInternoServerEvents, type TEnviarMensagemInput, type TMensagem,
+  CHAT_INTERNO_EVENTS as E,
+  type ChatInternoClientEvents,
+  type ChatInternoServerEvents,
+  type TEnviarMensagemInput,
+  type TMensagem,
   type TUpdateConversations,
 } from '@balcao/shared/chat-interno';
 import { ApiError } from '@/lib/http';

@@ -19,7 +19,9 @@ export function CanaisTab() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 className="text-lg font-semibold">Chat do site</h2>
-          <p className="max-w-prose text-sm text-muted-foreground">Coloque um chat no seu site. As conversas chegam em Atendimentos, como as do WhatsApp.</p>
+          <p className="max-w-prose text-sm text-muted-foreground">
+            Coloque um chat no seu site. As conversas chegam em Atendimentos, como as do WhatsApp.
+          </p>
         </div>
         {widgets && widgets.length > 0 && (
           <Button onClick={() => setEditing('novo')}>
@@ -60,7 +62,9 @@ export function CanaisTab() {
             <MessagesSquare className="size-6" aria-hidden />
           </span>
           <p className="font-medium">Nenhum chat do site criado.</p>
-          <p className="max-w-sm text-sm text-muted-foreground">Crie um canal, cole o código no seu site e os visitantes já podem conversar com a sua equipe.</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Crie um canal, cole o código no seu site e os visitantes já podem conversar com a sua equipe.
+          </p>
           <Button onClick={() => setEditing('novo')}>
             <Plus aria-hidden /> Criar canal
           </Button>

@@ -28,7 +28,10 @@ export function CanalCard({ canal, onEdit }: { canal: TCanal; onEdit: () => void
   const data = criadoEm(canal.criadoEm);
 
   return (
-    <article className="flex min-w-0 flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-xs" aria-labelledby={`canal-${canal.id}`}>
+    <article
+      className="flex min-w-0 flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
+      aria-labelledby={`canal-${canal.id}`}
+    >
       <header className="flex flex-wrap items-start gap-3">
         <span className="mt-0.5 size-8 shrink-0 rounded-lg border" style={{ backgroundColor: canal.config.cor }} aria-hidden />
         <div className="grid min-w-0 flex-1 gap-1">
@@ -51,7 +54,11 @@ export function CanalCard({ canal, onEdit }: { canal: TCanal; onEdit: () => void
             )}
           </div>
           <p className="text-xs text-muted-foreground">
-            {[data && `Criado em ${data}`, campos.length ? `Formulário: ${campos.join(', ')}` : 'Sem formulário inicial', canal.config.escolherDepartamento && 'Visitante escolhe o departamento']
+            {[
+              data && `Criado em ${data}`,
+              campos.length ? `Formulário: ${campos.join(', ')}` : 'Sem formulário inicial',
+              canal.config.escolherDepartamento && 'Visitante escolhe o departamento',
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>
@@ -60,7 +67,14 @@ export function CanalCard({ canal, onEdit }: { canal: TCanal; onEdit: () => void
           <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Editar ${canal.nome}`}>
             <Pencil aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" onClick={() => setConfirm(true)} disabled={remove.isPending} aria-label={`Excluir ${canal.nome}`} className="text-destructive hover:text-destructive">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => setConfirm(true)}
+            disabled={remove.isPending}
+            aria-label={`Excluir ${canal.nome}`}
+            className="text-destructive hover:text-destructive"
+          >
             <Trash2 aria-hidden />
           </Button>
         </div>

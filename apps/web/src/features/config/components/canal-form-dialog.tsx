@@ -71,17 +71,34 @@ export function CanalFormDialog({ canal, onClose }: { canal: TCanal | null; onCl
             <CanalAppearanceFields values={values} errors={errors} set={set} />
           </FormSection>
           <FormSection title="Início da conversa">
-            <CanalRoutingFields values={values} errors={errors} set={set} departamentos={departamentos.data} loadFailed={departamentos.isError} />
+            <CanalRoutingFields
+              values={values}
+              errors={errors}
+              set={set}
+              departamentos={departamentos.data}
+              loadFailed={departamentos.isError}
+            />
           </FormSection>
           <FormSection title="Segurança">
-            <OrigensField value={values.origensPermitidas} onChange={(list) => set('origensPermitidas', list)} error={errors.origensPermitidas} draft={draftOrigem} onDraftChange={setDraftOrigem} />
+            <OrigensField
+              value={values.origensPermitidas}
+              onChange={(list) => set('origensPermitidas', list)}
+              error={errors.origensPermitidas}
+              draft={draftOrigem}
+              onDraftChange={setDraftOrigem}
+            />
             <SwitchRow
               label="Verificar identidade (HMAC)"
               description="Para sites com login: o chat só aceita o visitante se o seu servidor assinar o identificador dele com o segredo do canal."
               checked={values.verificarIdentidade}
               onCheckedChange={(v) => set('verificarIdentidade', v)}
             />
-            <SwitchRow label="Canal ativo" description="Desligado, o chat não aparece nos sites." checked={values.ativo} onCheckedChange={(v) => set('ativo', v)} />
+            <SwitchRow
+              label="Canal ativo"
+              description="Desligado, o chat não aparece nos sites."
+              checked={values.ativo}
+              onCheckedChange={(v) => set('ativo', v)}
+            />
           </FormSection>
         </form>
         {/* Pinned to the dialog's bottom edge: the form is longer than a laptop screen and Save stays in reach. */}

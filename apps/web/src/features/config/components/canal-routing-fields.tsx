@@ -10,7 +10,8 @@ import { SwitchRow } from './switch-row';
 export const PRE_CHAT_LABEL: Record<(typeof PRE_CHAT_CAMPOS)[number], string> = { nome: 'Nome', email: 'E-mail', telefone: 'Telefone' };
 // Radix Select cannot hold an empty value; this stands for "no default department".
 const NENHUM = '__nenhum__';
-const toggle = <T,>(list: readonly T[], item: T, on: boolean) => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
+const toggle = <T,>(list: readonly T[], item: T, on: boolean) =>
+  on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
 
 type Props = {
   values: TCanalWidgetInput;
@@ -34,7 +35,12 @@ export function CanalRoutingFields({ values, errors, set, departamentos, loadFai
         <div className="flex flex-wrap gap-x-5 gap-y-2" role="group" aria-labelledby="canal-prechat">
           {PRE_CHAT_CAMPOS.map((campo) => (
             <label key={campo} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className={checkbox} checked={values.camposPreChat.includes(campo)} onChange={(e) => set('camposPreChat', toggle(values.camposPreChat, campo, e.target.checked))} />
+              <input
+                type="checkbox"
+                className={checkbox}
+                checked={values.camposPreChat.includes(campo)}
+                onChange={(e) => set('camposPreChat', toggle(values.camposPreChat, campo, e.target.checked))}
+              />
               {PRE_CHAT_LABEL[campo]}
             </label>
           ))}
@@ -50,11 +56,15 @@ export function CanalRoutingFields({ values, errors, set, departamentos, loadFai
       />
 
       {loadFailed ? (
-        <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">Não foi possível carregar os departamentos. Feche e abra de novo para tentar outra vez.</p>
+        <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
+          Não foi possível carregar os departamentos. Feche e abra de novo para tentar outra vez.
+        </p>
       ) : !departamentos ? (
         <Skeleton className="h-16 w-full" aria-label="Carregando departamentos" />
       ) : departamentos.length === 0 ? (
-        <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">Nenhum departamento cadastrado: as conversas vão para a fila geral.</p>
+        <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
+          Nenhum departamento cadastrado: as conversas vão para a fila geral.
+        </p>
       ) : (
         <>
           {values.escolherDepartamento && (
@@ -62,10 +72,19 @@ export function CanalRoutingFields({ values, errors, set, departamentos, loadFai
               <span className="text-sm font-medium" id="canal-deps">
                 Departamentos oferecidos
               </span>
-              <div className="grid max-h-40 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2" role="group" aria-labelledby="canal-deps">
+              <div
+                className="grid max-h-40 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2"
+                role="group"
+                aria-labelledby="canal-deps"
+              >
                 {departamentos.map((d) => (
                   <label key={d.id} className="flex min-w-0 items-center gap-2 text-sm">
-                    <input type="checkbox" className={checkbox} checked={values.departamentoIds.includes(d.id)} onChange={(e) => set('departamentoIds', toggle(values.departamentoIds, d.id, e.target.checked))} />
+                    <input
+                      type="checkbox"
+                      className={checkbox}
+                      checked={values.departamentoIds.includes(d.id)}
+                      onChange={(e) => set('departamentoIds', toggle(values.departamentoIds, d.id, e.target.checked))}
+                    />
                     <span className="truncate">{d.nome}</span>
                   </label>
                 ))}
@@ -75,7 +94,10 @@ export function CanalRoutingFields({ values, errors, set, departamentos, loadFai
           )}
           <div className="grid gap-2">
             <Label htmlFor="canal-dep-padrao">Departamento padrão</Label>
-            <Select.Root value={values.departamentoPadraoId ?? NENHUM} onValueChange={(v) => set('departamentoPadraoId', v === NENHUM ? null : v)}>
+            <Select.Root
+              value={values.departamentoPadraoId ?? NENHUM}
+              onValueChange={(v) => set('departamentoPadraoId', v === NENHUM ? null : v)}
+            >
               <Select.Trigger
                 id="canal-dep-padrao"
                 aria-describedby="canal-dep-padrao-hint"
@@ -87,10 +109,18 @@ export function CanalRoutingFields({ values, errors, set, departamentos, loadFai
                 </Select.Icon>
               </Select.Trigger>
               <Select.Portal>
-                <Select.Content position="popper" sideOffset={4} className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md">
+                <Select.Content
+                  position="popper"
+                  sideOffset={4}
+                  className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md"
+                >
                   <Select.Viewport className="p-1">
                     {[{ id: NENHUM, nome: 'Nenhum (fila geral)' }, ...departamentos].map((d) => (
-                      <Select.Item key={d.id} value={d.id} className="relative flex cursor-default select-none items-center rounded-sm py-1.5 pl-2 pr-8 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground">
+                      <Select.Item
+                        key={d.id}
+                        value={d.id}
+                        className="relative flex cursor-default select-none items-center rounded-sm py-1.5 pl-2 pr-8 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground"
+                      >
                         <Select.ItemText>{d.nome}</Select.ItemText>
                         <Select.ItemIndicator className="absolute right-2">
                           <Check className="size-4" aria-hidden />

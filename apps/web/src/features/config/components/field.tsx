@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 
 /** A form field's label, hint and error, wired for screen readers through `${id}-hint` / `${id}-erro`. */
-export function Field({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: ReactNode; error?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>

@@ -14,7 +14,9 @@ export function GeralTab({ user }: { user: TCurrentUser }) {
     <div className="flex flex-col gap-5">
       <div className="grid gap-1">
         <h2 className="text-lg font-semibold">Geral</h2>
-        <p className="text-sm text-muted-foreground">Sua conta no Balcão. Para mudar nome, foto ou senha, use 'Perfil' no menu do usuário.</p>
+        <p className="text-sm text-muted-foreground">
+          Sua conta no Balcão. Para mudar nome, foto ou senha, use 'Perfil' no menu do usuário.
+        </p>
       </div>
       <dl className="grid max-w-2xl divide-y rounded-xl border bg-card text-sm">
         {rows.map(([label, value]) => (

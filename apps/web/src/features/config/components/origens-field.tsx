@@ -36,7 +36,12 @@ export function OrigensField({ value, onChange, error, draft, onDraftChange }: P
   };
 
   return (
-    <Field id="canal-origem" label="Sites permitidos" hint={`O chat só abre nestes endereços (até ${ORIGENS_MAX}). Ex.: https://www.sualoja.com.br`} error={shown}>
+    <Field
+      id="canal-origem"
+      label="Sites permitidos"
+      hint={`O chat só abre nestes endereços (até ${ORIGENS_MAX}). Ex.: https://www.sualoja.com.br`}
+      error={shown}
+    >
       <div className="flex gap-2">
         <Input
           id="canal-origem"
@@ -58,7 +63,10 @@ export function OrigensField({ value, onChange, error, draft, onDraftChange }: P
       {value.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Sites adicionados">
           {value.map((o) => (
-            <li key={o} className="inline-flex max-w-full items-center gap-1 rounded-md border bg-muted/60 py-0.5 pl-2 pr-0.5 font-mono text-xs">
+            <li
+              key={o}
+              className="inline-flex max-w-full items-center gap-1 rounded-md border bg-muted/60 py-0.5 pl-2 pr-0.5 font-mono text-xs"
+            >
               <span className="truncate">{o}</span>
               <button
                 type="button"

@@ -39,7 +39,10 @@ export function SegredoPanel({ canal }: { canal: TCanal & { segredo: string } })
           : "Usado só quando 'Verificar identidade (HMAC)' estiver ligado nas configurações do canal."}
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 basis-full truncate rounded-md sm:basis-0 border bg-muted/60 px-3 py-1.5 font-mono text-xs" aria-label={visible ? 'Segredo' : 'Segredo oculto'}>
+        <code
+          className="min-w-0 flex-1 basis-full truncate rounded-md sm:basis-0 border bg-muted/60 px-3 py-1.5 font-mono text-xs"
+          aria-label={visible ? 'Segredo' : 'Segredo oculto'}
+        >
           {visible ? canal.segredo : '•'.repeat(32)}
         </code>
         <Button type="button" variant="outline" size="sm" onClick={() => setVisible((v) => !v)} aria-pressed={visible}>
@@ -53,12 +56,14 @@ export function SegredoPanel({ canal }: { canal: TCanal & { segredo: string } })
         </Button>
       </div>
       <details className="group min-w-0 rounded-lg border px-3 py-2 text-sm">
-        <summary className="cursor-pointer select-none font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">Como calcular o hash</summary>
+        <summary className="cursor-pointer select-none font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          Como calcular o hash
+        </summary>
         <div className="mt-2 grid grid-cols-1 gap-2 text-muted-foreground">
           <p>
             Quando seu site já sabe quem é o visitante logado, envie ao chat o identificador dele junto com um hash: o{' '}
-            <strong className="font-medium text-foreground">HMAC-SHA256 do identificador, usando este segredo como chave</strong>, em hexadecimal.
-            Calcule no servidor do seu site e nunca coloque o segredo em código que vai para o navegador.
+            <strong className="font-medium text-foreground">HMAC-SHA256 do identificador, usando este segredo como chave</strong>, em
+            hexadecimal. Calcule no servidor do seu site e nunca coloque o segredo em código que vai para o navegador.
           </p>
           <CodeBlock code={NODE_EXAMPLE} label="Exemplo em Node.js" lang="Node.js" />
           <p>Depois, na página, antes do código de instalação:</p>

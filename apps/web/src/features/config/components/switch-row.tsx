@@ -2,7 +2,17 @@ import { Switch } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 
 /** A labelled on/off setting with a line that explains it. */
-export function SwitchRow({ label, description, checked, onCheckedChange }: { label: string; description?: ReactNode; checked: boolean; onCheckedChange: (v: boolean) => void }) {
+export function SwitchRow({
+  label,
+  description,
+  checked,
+  onCheckedChange,
+}: {
+  label: string;
+  description?: ReactNode;
+  checked: boolean;
+  onCheckedChange: (v: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">

@@ -34,9 +34,15 @@ export function AtendimentosTable({ rows, loading }: { rows: Rows | undefined; l
           <table className="w-full text-sm">
             <thead>
               <tr>
-                <th scope="col" className={HEAD}>Ticket</th>
-                <th scope="col" className={HEAD}>Início</th>
-                <th scope="col" className={HEAD}>Fim</th>
+                <th scope="col" className={HEAD}>
+                  Ticket
+                </th>
+                <th scope="col" className={HEAD}>
+                  Início
+                </th>
+                <th scope="col" className={HEAD}>
+                  Fim
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y">

@@ -28,7 +28,9 @@ export function FinalizadosChart({ rows, periodo, loading }: Props) {
         {buckets.map((b) => (
           <div key={b.label} title={`${b.label}: ${b.count}`} className="group flex h-full min-w-0 flex-1 items-end">
             <div
-              className={b.count ? 'w-full rounded-t-[3px] bg-primary/80 transition-colors group-hover:bg-primary' : 'h-px w-full bg-border'}
+              className={
+                b.count ? 'w-full rounded-t-[3px] bg-primary/80 transition-colors group-hover:bg-primary' : 'h-px w-full bg-border'
+              }
               style={b.count ? { height: `${Math.max(6, (b.count / max) * 100)}%` } : undefined}
             />
           </div>

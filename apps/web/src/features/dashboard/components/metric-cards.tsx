@@ -7,10 +7,25 @@ type Metric = { label: string; icon: LucideIcon; tone: string; value: (r: TDashb
 
 // Spec part 1 §2: the four cards, in the spec's order.
 const METRICS: Metric[] = [
-  { label: 'Atendimentos finalizados', icon: CheckCircle2, tone: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400', value: (r) => formatCount(r?.atendimentosFinalizados) },
-  { label: 'Atendimentos abertos', icon: MessageCircle, tone: 'bg-sky-500/10 text-sky-600 dark:text-sky-400', value: (r) => formatCount(r?.atendimentosAbertos) },
+  {
+    label: 'Atendimentos finalizados',
+    icon: CheckCircle2,
+    tone: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400',
+    value: (r) => formatCount(r?.atendimentosFinalizados),
+  },
+  {
+    label: 'Atendimentos abertos',
+    icon: MessageCircle,
+    tone: 'bg-sky-500/10 text-sky-600 dark:text-sky-400',
+    value: (r) => formatCount(r?.atendimentosAbertos),
+  },
   { label: 'Nota média', icon: Star, tone: 'bg-amber-500/10 text-amber-600 dark:text-amber-400', value: (r) => formatNota(r?.notaMedia) },
-  { label: 'Tempo médio de atendimento', icon: Clock, tone: 'bg-primary/10 text-primary', value: (r) => formatMinutes(r?.tempoMedioAtendimento) },
+  {
+    label: 'Tempo médio de atendimento',
+    icon: Clock,
+    tone: 'bg-primary/10 text-primary',
+    value: (r) => formatMinutes(r?.tempoMedioAtendimento),
+  },
 ];
 
 export function MetricCards({ result, loading }: { result: TDashboardResult | undefined; loading: boolean }) {

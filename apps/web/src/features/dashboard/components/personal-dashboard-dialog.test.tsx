@@ -6,13 +6,24 @@ import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { PersonalDashboardDialog } from './personal-dashboard-dialog';
 
 const user: TCurrentUser = {
-  id: 'u1', nome: 'Ana Souza', email: 'ana@demo.local', role: 'atendente', departamento: null, departamentoId: null,
-  online: true, fotoUrl: null, notaMedia: null, masterId: 'm1', databaseName: 'demo', timeZone: 'America/Sao_Paulo',
+  id: 'u1',
+  nome: 'Ana Souza',
+  email: 'ana@demo.local',
+  role: 'atendente',
+  departamento: null,
+  departamentoId: null,
+  online: true,
+  fotoUrl: null,
+  notaMedia: null,
+  masterId: 'm1',
+  databaseName: 'demo',
+  timeZone: 'America/Sao_Paulo',
 };
 let currentUser: TCurrentUser = user;
 vi.mock('@/features/auth/api', () => ({ useCurrentUser: () => ({ user: currentUser, isLoading: false }) }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let fetchMock: ReturnType<typeof vi.fn>;
 const calls = (path: string) => fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith(path));
 
@@ -31,7 +42,10 @@ describe('PersonalDashboardDialog', () => {
     fetchMock = vi.fn(async (url: string) =>
       String(url).includes('/dashboard')
         ? json({ atendimentosFinalizados: 12, atendimentosAbertos: 3, notaMedia: 4.25, tempoMedioAtendimento: '75' })
-        : json([{ ticket: 41, inicio: '2025-03-10T09:00:00', fim: null, nota: 5 }, { ticket: 42, inicio: 'x', fim: '2025-03-10T10:30:00', nota: null }]),
+        : json([
+            { ticket: 41, inicio: '2025-03-10T09:00:00', fim: null, nota: 5 },
+            { ticket: 42, inicio: 'x', fim: '2025-03-10T10:30:00', nota: null },
+          ]),
     );
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -48,7 +62,11 @@ describe('PersonalDashboardDialog', () => {
     expect(screen.getByText('12')).toBeTruthy();
     expect(screen.getByText('4,3')).toBeTruthy();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Ticket', 'Início', 'Fim']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Ticket', 'Início', 'Fim']);
     expect(within(table).getByText('10/03/2025 09:00')).toBeTruthy();
     expect(within(table).getByText('N/A')).toBeTruthy();
     expect(within(table).getByText('Data Inválida')).toBeTruthy();

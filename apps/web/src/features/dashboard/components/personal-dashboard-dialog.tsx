@@ -47,7 +47,10 @@ function DashboardBody({ user }: { user: TCurrentUser }) {
   const podeVerTodos = user.role === 'admin' || user.role === 'master';
   const todos = podeVerTodos && quem === 'todos';
   // Taken when the period changes, so "today" is the day the choice was made.
-  const query = useMemo<TDashboardQuery>(() => ({ atendenteId: todos ? ATENDENTE_TODOS : user.id, ...periodRange(periodo) }), [todos, user.id, periodo]);
+  const query = useMemo<TDashboardQuery>(
+    () => ({ atendenteId: todos ? ATENDENTE_TODOS : user.id, ...periodRange(periodo) }),
+    [todos, user.id, periodo],
+  );
   const result = useDashboardResult(query);
   const list = useDashboardList(query);
   const refreshing = result.isPlaceholderData || list.isPlaceholderData;
@@ -56,7 +59,9 @@ function DashboardBody({ user }: { user: TCurrentUser }) {
     <>
       <DialogHeader>
         <DialogTitle>{LAYOUT_TEXTS.dashboardTitlePrefix + user.nome}</DialogTitle>
-        <DialogDescription>{todos ? 'Números de todos os atendentes no período escolhido.' : 'Seus números de atendimento no período escolhido.'}</DialogDescription>
+        <DialogDescription>
+          {todos ? 'Números de todos os atendentes no período escolhido.' : 'Seus números de atendimento no período escolhido.'}
+        </DialogDescription>
       </DialogHeader>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Segmented label="Período" value={periodo} options={PERIOD_OPTIONS} onChange={setPeriodo} />

@@ -3,7 +3,17 @@ import { ToggleGroup } from 'radix-ui';
 type Option<V extends string> = { value: V; label: string };
 
 /** A single-choice row of buttons (arrow keys move, Enter/Space picks): the period and attendant pickers. */
-export function Segmented<V extends string>({ label, value, options, onChange }: { label: string; value: V; options: readonly Option<V>[]; onChange: (v: V) => void }) {
+export function Segmented<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly Option<V>[];
+  onChange: (v: V) => void;
+}) {
   return (
     <ToggleGroup.Root
       type="single"

@@ -28,7 +28,15 @@ export function AppShell({ user, children }: { user: TCurrentUser; children: Rea
   );
 }
 
-function ShellLayout({ user, prefs, children }: { user: TCurrentUser; prefs: ReturnType<typeof useDockPreferences>['prefs']; children: ReactNode }) {
+function ShellLayout({
+  user,
+  prefs,
+  children,
+}: {
+  user: TCurrentUser;
+  prefs: ReturnType<typeof useDockPreferences>['prefs'];
+  children: ReactNode;
+}) {
   return prefs.headerStyle === 'dock' ? (
     <DockLayout user={user} position={prefs.position} autoHide={prefs.autoHide}>
       {children}
@@ -51,7 +59,17 @@ function ShellLayout({ user, prefs, children }: { user: TCurrentUser; prefs: Ret
   );
 }
 
-function DockLayout({ user, position, autoHide, children }: { user: TCurrentUser; position: TDockPosition; autoHide: boolean; children: ReactNode }) {
+function DockLayout({
+  user,
+  position,
+  autoHide,
+  children,
+}: {
+  user: TCurrentUser;
+  position: TDockPosition;
+  autoHide: boolean;
+  children: ReactNode;
+}) {
   // Auto-hide follows the pointer to the edge; phones have none, so there the dock stays put.
   const isMobile = useIsMobile();
   const hides = autoHide && !isMobile;
@@ -59,7 +77,9 @@ function DockLayout({ user, position, autoHide, children }: { user: TCurrentUser
     <div className="flex min-h-svh flex-col bg-background">
       <Dock user={user} position={position} autoHide={hides} />
       {/* A dock that stays visible keeps its strip of the page free. */}
-      <main className={cn('flex min-w-0 flex-1 flex-col', !hides && (position === 'top' ? 'pt-20 max-md:pt-16' : 'pb-20 max-md:pb-16'))}>{children}</main>
+      <main className={cn('flex min-w-0 flex-1 flex-col', !hides && (position === 'top' ? 'pt-20 max-md:pt-16' : 'pb-20 max-md:pb-16'))}>
+        {children}
+      </main>
     </div>
   );
 }

@@ -48,7 +48,10 @@ export function AppSidebar({ user }: { user: TCurrentUser }) {
   return (
     <Sidebar collapsible="icon" title={LAYOUT_TEXTS.sidebarNav}>
       <SidebarHeader className="h-12 justify-center border-b border-sidebar-border">
-        <Link to={homeFor(user.role)} className="flex items-center rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[collapsible=icon]:px-0.5">
+        <Link
+          to={homeFor(user.role)}
+          className="flex items-center rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[collapsible=icon]:px-0.5"
+        >
           <Logo withName={state === 'expanded' || isMobile} />
         </Link>
       </SidebarHeader>

@@ -44,24 +44,34 @@ export function AppearanceSubmenu() {
         <DropdownMenuLabel className={sectionLabel}>Tema</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={theme} onValueChange={(v) => setTheme(v as Theme)}>
           {THEMES.map((t) => (
-            <DropdownMenuRadioItem key={t.value} value={t.value}>{t.label}</DropdownMenuRadioItem>
+            <DropdownMenuRadioItem key={t.value} value={t.value}>
+              {t.label}
+            </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuLabel className={sectionLabel}>Navegação</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={prefs.headerStyle} onValueChange={(v) => setPreference('headerStyle', v as THeaderStyle)}>
           {NAVIGATION.map((n) => (
-            <DropdownMenuRadioItem key={n.value} value={n.value}>{n.label}</DropdownMenuRadioItem>
+            <DropdownMenuRadioItem key={n.value} value={n.value}>
+              {n.label}
+            </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuLabel className={sectionLabel}>Posição do dock</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={prefs.position} onValueChange={(v) => setPreference('position', v as TDockPosition)}>
           {POSITIONS.map((p) => (
-            <DropdownMenuRadioItem key={p.value} value={p.value}>{p.label}</DropdownMenuRadioItem>
+            <DropdownMenuRadioItem key={p.value} value={p.value}>
+              {p.label}
+            </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
-        <DropdownMenuCheckboxItem checked={prefs.autoHide} onCheckedChange={(c) => setPreference('autoHide', c === true)} onSelect={(e) => e.preventDefault()}>
+        <DropdownMenuCheckboxItem
+          checked={prefs.autoHide}
+          onCheckedChange={(c) => setPreference('autoHide', c === true)}
+          onSelect={(e) => e.preventDefault()}
+        >
           Ocultar dock automaticamente
         </DropdownMenuCheckboxItem>
       </DropdownMenuSubContent>

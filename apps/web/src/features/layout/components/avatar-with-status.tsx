@@ -6,7 +6,11 @@ import { cn } from '@/lib/utils';
 export function AvatarWithStatus({ user, className }: { user: TCurrentUser; className?: string }) {
   return (
     <span className="relative inline-flex shrink-0" aria-hidden>
-      <UserAvatar nome={user.nome} fotoUrl={user.fotoUrl} className={cn('size-8 rounded-lg [&>span]:bg-primary [&>span]:text-primary-foreground', className)} />
+      <UserAvatar
+        nome={user.nome}
+        fotoUrl={user.fotoUrl}
+        className={cn('size-8 rounded-lg [&>span]:bg-primary [&>span]:text-primary-foreground', className)}
+      />
       <span
         data-online={user.online}
         className={cn(

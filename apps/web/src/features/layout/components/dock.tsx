@@ -70,7 +70,11 @@ export function Dock({ user, position, autoHide }: Props) {
         !visible && (position === 'top' ? '-translate-y-[calc(100%+1rem)]' : 'translate-y-[calc(100%+1rem)]'),
       )}
     >
-      <Link to={homeFor(user.role)} className="mr-1 hidden shrink-0 rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 md:inline-flex" aria-label="Balcão">
+      <Link
+        to={homeFor(user.role)}
+        className="mr-1 hidden shrink-0 rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 md:inline-flex"
+        aria-label="Balcão"
+      >
         <Logo withName={false} />
       </Link>
       <ul className="flex min-w-0 flex-1 items-center justify-center gap-1 overflow-x-auto max-md:justify-start max-md:gap-0.5">
@@ -84,7 +88,12 @@ export function Dock({ user, position, autoHide }: Props) {
       {config.length === 1 && <DockLink item={config[0]!} active={configActive} tipSide={tipSide} />}
       {config.length > 1 && (
         <ConfigDropdown items={config} side={tipSide} onOpenChange={(o) => setMenuOpen((m) => ({ ...m, config: o }))}>
-          <button type="button" aria-label={LAYOUT_TEXTS.configCentral} title={LAYOUT_TEXTS.configCentral} className={cn(itemClass, configActive && activeClass)}>
+          <button
+            type="button"
+            aria-label={LAYOUT_TEXTS.configCentral}
+            title={LAYOUT_TEXTS.configCentral}
+            className={cn(itemClass, configActive && activeClass)}
+          >
             <Settings aria-hidden />
           </button>
         </ConfigDropdown>

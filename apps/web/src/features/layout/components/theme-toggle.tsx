@@ -8,7 +8,14 @@ export function ThemeToggle() {
   const dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   const label = dark ? 'Usar tema claro' : 'Usar tema escuro';
   return (
-    <Button variant="ghost" size="icon" className="size-8" onClick={() => setTheme(dark ? 'light' : 'dark')} aria-label={label} title={label}>
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      onClick={() => setTheme(dark ? 'light' : 'dark')}
+      aria-label={label}
+      title={label}
+    >
       {dark ? <Sun /> : <Moon />}
     </Button>
   );

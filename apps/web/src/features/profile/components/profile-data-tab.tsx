@@ -57,7 +57,14 @@ export function ProfileDataTab({ user }: { user: TCurrentUser }) {
 
       <div className="grid gap-2">
         <Label htmlFor="perfil-email">E-mail</Label>
-        <Input id="perfil-email" type="email" value={user.email} readOnly aria-describedby="perfil-email-dica" className="bg-muted/50 text-muted-foreground" />
+        <Input
+          id="perfil-email"
+          type="email"
+          value={user.email}
+          readOnly
+          aria-describedby="perfil-email-dica"
+          className="bg-muted/50 text-muted-foreground"
+        />
         <p id="perfil-email-dica" className="text-xs text-muted-foreground">
           O e-mail é usado para entrar e não pode ser alterado aqui.
         </p>

@@ -9,6 +9,16 @@ const SIZES = {
 } as const;
 export type ProfilePhotoSize = keyof typeof SIZES;
 
-export function ProfilePhoto({ nome, fotoUrl, size = 'md', className }: { nome: string; fotoUrl?: string | null; size?: ProfilePhotoSize; className?: string }) {
+export function ProfilePhoto({
+  nome,
+  fotoUrl,
+  size = 'md',
+  className,
+}: {
+  nome: string;
+  fotoUrl?: string | null;
+  size?: ProfilePhotoSize;
+  className?: string;
+}) {
   return <UserAvatar nome={nome} fotoUrl={fotoUrl} className={cn(SIZES[size], className)} />;
 }

@@ -18,9 +18,12 @@ export function usePhotoUpload() {
   // dragenter/dragleave also fire on children; counting them avoids flicker.
   const dragDepth = useRef(0);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const send = (file: File) => {
     const invalid = validateFoto(file);
