@@ -4,7 +4,7 @@ import type { TRole } from '@balcao/shared/roles';
 import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { departamentos } from '../../db/schema/departamentos';
 import { users, type UserRow } from '../../db/schema/users';
-import type { Db } from '../../lib/db';
+import { type Db, withTransaction } from '../../lib/db';
 import { Conflict } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 
@@ -47,11 +47,11 @@ export async function createAccount(
   db: Db,
   input: { nome: string; databaseName?: string; master: Omit<NewUser, 'role'> },
 ): Promise<{ account: AccountRow; master: UserRow }> {
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const databaseName = input.databaseName ?? slugify(input.nome);
     const [account] = await tx.insert(accounts).values({ nome: input.nome, databaseName }).onConflictDoNothing().returning();
     if (!account) throw new Conflict(`Já existe uma conta com o nome de banco "${databaseName}".`);
-    const master = await createUser(tx as unknown as Db, account.id, { ...input.master, role: 'master' });
+    const master = await createUser(tx, account.id, { ...input.master, role: 'master' });
     const [updated] = await tx.update(accounts).set({ masterUserId: master.id }).where(eq(accounts.id, account.id)).returning();
     return { account: updated!, master };
   });

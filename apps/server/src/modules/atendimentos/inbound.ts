@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { ATENDIMENTO_TEXTS, type TAtendimento, type TMensagem } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, type AtendimentoRow, type CanalRow } from '../../db/schema/atendimentos';
-import type { Db } from '../../lib/db';
+import { type Db, withTransaction } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { selectAtendimentos } from './queries';
@@ -63,8 +63,7 @@ async function openFor(tx: Db, i: InboundInput): Promise<{ row: AtendimentoRow; 
 
 /** One message on its own: the fallback when a batch fails, so one bad message cannot sink the others. */
 async function receiveOne(db: Db, i: InboundInput): Promise<InboundResult> {
-  const out = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const out = await withTransaction(db, async (tx) => {
     const { row, opened } = await openFor(tx, i);
     const msg = await insertOnce(tx, row, 'cliente', null, i.mensagem);
     if (!msg.duplicate) await touch(tx, row.id, i.mensagem, 1);
@@ -79,8 +78,7 @@ async function receiveOne(db: Db, i: InboundInput): Promise<InboundResult> {
  * insert (duplicates by client id skipped), one update per atendimento, one read of the rows to present.
  */
 async function receiveBatch(db: Db, items: InboundInput[]): Promise<InboundResult[]> {
-  const stored = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const stored = await withTransaction(db, async (tx) => {
     const pairs = [...new Map(items.map((i) => [pairKey(i), i])).values()];
     const found = await tx
       .select()
@@ -216,7 +214,7 @@ class InboundBatcher {
                 this.db,
                 batch.map((p) => p.input),
               );
-        batch.forEach((p, k) => p.resolve(results[k]!));
+        for (const [k, p] of batch.entries()) p.resolve(results[k]!);
       } catch (err) {
         if (batch.length === 1) batch[0]!.reject(err);
         else for (const p of batch) await receiveOne(this.db, p.input).then(p.resolve, p.reject);
@@ -235,6 +233,9 @@ const batchers = new WeakMap<Db, InboundBatcher>();
  */
 export function receiveFromCliente(db: Db, input: InboundInput): Promise<InboundResult> {
   let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = new InboundBatcher(db)));
+  if (!b) {
+    b = new InboundBatcher(db);
+    batchers.set(db, b);
+  }
   return b.submit(input);
 }

@@ -3,7 +3,7 @@ import { ATENDIMENTO_TEXTS, type TEnviarMensagem, type TMidia, type TTipoMensage
 import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
-import type { Db } from '../../lib/db';
+import { type Db, withTransaction } from '../../lib/db';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { assertCanSee, isSupervisor, type TStaff } from './policy';
 import { findAtendimento, findMensagem } from './queries';
@@ -114,8 +114,7 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
     throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
   const tipo = input.midia ? (input.tipo === 'text' ? 'document' : input.tipo) : input.tipo;
   const m: NewMessage = { ...input, tipo };
-  const msg = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const msg = await withTransaction(db, async (tx) => {
     const r = await insertOnce(tx, joined.a, 'atendente', staff.id, m);
     if (!r.duplicate) await touch(tx, joined.a.id, m, 0);
     return r;
@@ -141,8 +140,7 @@ async function loadForChange(db: Db, staff: TStaff, id: string) {
 export async function accept(db: Db, staff: TStaff, id: string) {
   const { before } = await loadForChange(db, staff, id);
   if (before.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
-  const noticeId = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const noticeId = await withTransaction(db, async (tx) => {
     const [taken] = await tx
       .update(atendimentos)
       .set({ status: 'em_atendimento', atendenteId: staff.id })
@@ -185,8 +183,7 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
     set = { status: 'aguardando', atendenteId: null, departamentoId: dep.id };
     destino = `o departamento ${dep.nome}`;
   }
-  const noticeId = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const noticeId = await withTransaction(db, async (tx) => {
     await tx.update(atendimentos).set(set).where(eq(atendimentos.id, id));
     return systemNotice(tx, joined.a, `Atendimento transferido para ${destino} por ${staff.nome}.`);
   });
@@ -197,8 +194,7 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
 export async function finish(db: Db, staff: TStaff, id: string, ratingUrl: (atendimentoId: string) => string) {
   const { joined, before } = await loadForChange(db, staff, id);
   assertHolder(staff, before);
-  const ids = await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const ids = await withTransaction(db, async (tx) => {
     await tx
       .update(atendimentos)
       .set({ status: 'finalizado', fim: new Date(), atendenteId: joined.a.atendenteId ?? staff.id })

@@ -73,8 +73,3 @@ export async function isAccountMaster(db: Db, user: TSessionUser): Promise<boole
   const [row] = await db.select({ masterUserId: accounts.masterUserId }).from(accounts).where(eq(accounts.id, user.accountId)).limit(1);
   return row?.masterUserId === user.id;
 }
-
-/** Drizzle's transaction handle, typed as the Db the services take. */
-export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
-}

@@ -10,10 +10,10 @@ import {
 } from '@balcao/shared/chat-interno';
 import { chatConversas, chatParticipantes } from '../../db/schema/chat-interno';
 import { users } from '../../db/schema/users';
-import type { Db } from '../../lib/db';
+import { type Db, withTransaction } from '../../lib/db';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
-import { memberIds, transaction, type Acesso } from './access';
+import { memberIds, type Acesso } from './access';
 import { insertAviso, lastSeq, markRead } from './mensagens-service';
 import { union, type ChatChange } from './notify';
 import { departamentoDaConta, pessoa } from './service';
@@ -29,7 +29,7 @@ async function change(
   work: (tx: Db, before: string[]) => Promise<TMensagem[]>,
 ): Promise<ChatChange> {
   const before = await memberIds(db, user.accountId, conversaId);
-  const mensagens = await transaction(db, (tx) => work(tx, before));
+  const mensagens = await withTransaction(db, (tx) => work(tx, before));
   const after = await memberIds(db, user.accountId, conversaId);
   return { conversaId, mensagens, receivers: after, listChangedFor: union(before, after) };
 }

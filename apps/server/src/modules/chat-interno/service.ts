@@ -9,11 +9,11 @@ import {
 import { chatConversas, chatLeituras, chatMensagens, chatParticipantes } from '../../db/schema/chat-interno';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
-import type { Db } from '../../lib/db';
+import { type Db, withTransaction } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 import { isUuid } from '../usuarios/service';
-import { isMember, memberIds, transaction } from './access';
+import { isMember, memberIds } from './access';
 import { insertAviso } from './mensagens-service';
 import type { ChatChange } from './notify';
 import { presentConversa, type ParticipanteView, type Pessoa } from './presenter';
@@ -101,7 +101,7 @@ export async function criarConversa(db: Db, user: TSessionUser, input: TCriarCon
 
 async function criarDireta(db: Db, user: TSessionUser, outroId: string): Promise<Criada> {
   const directKey = [user.id, outroId].sort().join(':');
-  const created = await transaction(db, async (tx) => {
+  const created = await withTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(chatConversas)
       .values({ accountId: user.accountId, ehGrupo: false, directKey, createdBy: user.id })
@@ -133,7 +133,7 @@ async function criarDireta(db: Db, user: TSessionUser, outroId: string): Promise
 
 async function criarGrupo(db: Db, user: TSessionUser, nome: string, usuarioIds: string[], departamentoIds: string[]): Promise<Criada> {
   const autor = await pessoa(db, user.accountId, user.id);
-  const { id, aviso } = await transaction(db, async (tx) => {
+  const { id, aviso } = await withTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(chatConversas)
       .values({ accountId: user.accountId, ehGrupo: true, nome: nome.trim(), createdBy: user.id })
