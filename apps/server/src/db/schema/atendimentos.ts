@@ -152,7 +152,8 @@ export const mensagens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('mensagens_client').on(t.atendimentoId, t.clientId),
+    // A client id is the sender's own: scoped by the atendimento and the author (the visitor, or one staff user).
+    uniqueIndex('mensagens_client_autor').on(t.atendimentoId, sql`coalesce(${t.atendenteId}::text, ${t.autor})`, t.clientId),
     uniqueIndex('mensagens_external').on(t.accountId, t.externalId),
     index('mensagens_atendimento_seq').on(t.atendimentoId, t.seq),
   ],
