@@ -6,3 +6,4 @@ export * from './auth';
 export * from './outbox';
 export * from './chat-interno';
 export * from './atendimentos';
+export * from './widget-uploads';
