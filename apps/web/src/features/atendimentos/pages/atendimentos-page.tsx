@@ -15,19 +15,19 @@ import { CustomerPanel } from '../components/customer-panel';
 import { EmptyState } from '../components/empty-state';
 import { ChatProvider, useChatContext } from '../context/chat-context';
 import { useDebounced, useFillHeight, useMediaQuery } from '../hooks';
-import { useCustomerChatRealtime } from '../realtime/use-realtime-binding';
+import { ATENDEM_CLIENTES } from '../realtime/use-customer-chat-background';
+import { useAtendimentoAberto } from '../realtime/use-realtime-binding';
 import { CLIENTE_TEXTS, INBOX_TEXTS } from '../texts';
 import { BUSCA_DEBOUNCE_MS, PAINEL_CLIENTE_MIN_PX } from '../ui-constants';
 
 const ABA_PARAM = 'aba';
 const PAINEL_KEY = 'balcao:atendimentos:painel-cliente';
-const ATENDEM: readonly TCurrentUser['role'][] = ['master', 'admin', 'atendente'];
 
 /** /atendimentos: the inbox for those who answer customers; a plain notice for the others (spec part 2 §6). */
 export function AtendimentosPage() {
   const { user } = useCurrentUser();
   if (!user) return null; // the guarded layout shows pages only once the user is known
-  if (!ATENDEM.includes(user.role)) return <SemAcesso />;
+  if (!ATENDEM_CLIENTES.includes(user.role)) return <SemAcesso />;
   return (
     <ChatProvider>
       <Inbox user={user} />
@@ -77,7 +77,7 @@ function Inbox({ user }: { user: TCurrentUser }) {
   const largo = useMediaQuery(`(min-width: ${PAINEL_CLIENTE_MIN_PX}px)`);
   const [painel, setPainel] = useState(() => localStorage.getItem(PAINEL_KEY) !== 'fechado');
   const [sheet, setSheet] = useState(false);
-  useCustomerChatRealtime(user, id);
+  useAtendimentoAberto(id);
 
   const setStatus = (s: TStatusAtendimento) =>
     setParams(

@@ -1,23 +1,42 @@
 import { useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
-import { ATENDIMENTO_NAMESPACE } from '@balcao/shared/atendimentos/realtime';
+import { ATENDIMENTO_NAMESPACE, CUSTOMER_CHAT_CHECK_MS } from '@balcao/shared/atendimentos/realtime';
 import { API_BASE } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
 import { CustomerChatConnection, type TChatSocket } from './connection';
 
 /**
- * The one customer-chat connection of this tab. It outlives the page on purpose: queued messages keep
+ * socket.io's own back-off between reconnect attempts after a drop (spec part 2 §4: "on close it reconnects
+ * automatically"): 1 s, doubling, never longer than 2 s, so a server that is back is reached well inside the
+ * 5 s check and the queue drains within it.
+ */
+export const CUSTOMER_CHAT_RECONNECT_DELAY_MS = 1000;
+export const CUSTOMER_CHAT_RECONNECT_DELAY_MAX_MS = 2000;
+
+/**
+ * The customer chat's socket on a Manager of its own (`forceNew`): the internal chat's connection runs its own
+ * reconnect policy (socket.io's reconnection off), which must not govern this one.
+ */
+export const criarSocketAtendimento = (): TChatSocket =>
+  io(ATENDIMENTO_NAMESPACE, {
+    path: `${API_BASE}/socket.io`,
+    forceNew: true,
+    // A callback, so every reconnect presents the current (possibly refreshed) token.
+    auth: (cb) => cb({ token: getToken() }),
+    transports: ['websocket', 'polling'],
+    autoConnect: false,
+    reconnection: true,
+    reconnectionDelay: CUSTOMER_CHAT_RECONNECT_DELAY_MS,
+    reconnectionDelayMax: Math.min(CUSTOMER_CHAT_RECONNECT_DELAY_MAX_MS, CUSTOMER_CHAT_CHECK_MS),
+  });
+
+/**
+ * The one customer-chat connection of this tab, opened after authentication for the roles that answer customers
+ * (see use-customer-chat-background). It outlives the /atendimentos page on purpose: queued messages keep
  * flushing and the cache stays current while the attendant looks at another screen.
  */
 export const customerChat = new CustomerChatConnection({
-  createSocket: (): TChatSocket =>
-    io(ATENDIMENTO_NAMESPACE, {
-      path: `${API_BASE}/socket.io`,
-      // A callback, so every reconnect presents the current (possibly refreshed) token.
-      auth: (cb) => cb({ token: getToken() }),
-      transports: ['websocket', 'polling'],
-      autoConnect: false,
-    }),
+  createSocket: criarSocketAtendimento,
   // Logout clears the token; an expired one is refreshed by the session timers, so only absence ends it.
   hasSession: () => getToken() !== null,
 });

@@ -15,9 +15,17 @@ describe('normalizeIncoming', () => {
     expect(normalizeIncoming(umEvento({ origem: 'whatsapp', from: '5511888887777' }), ctx()).from).toBe('5511888887777');
   });
 
-  it('zeroes the unread count of the open atendimento only', () => {
-    expect(normalizeIncoming(umEvento({ atendimentoId: 'a1', mensagensNaoLidas: 3 }), ctx({ abertoId: 'a1' })).mensagensNaoLidas).toBe(0);
-    expect(normalizeIncoming(umEvento({ atendimentoId: 'a2', mensagensNaoLidas: 3 }), ctx({ abertoId: 'a1' })).mensagensNaoLidas).toBe(3);
+  it('zeroes the unread count of the open atendimento, and of WhatsApp messages only there', () => {
+    const whats = { origem: 'whatsapp' as const, mensagensNaoLidas: 3 };
+    expect(normalizeIncoming(umEvento({ ...whats, atendimentoId: 'a1' }), ctx({ abertoId: 'a1' })).mensagensNaoLidas).toBe(0);
+    expect(normalizeIncoming(umEvento({ ...whats, atendimentoId: 'a2' }), ctx({ abertoId: 'a1' })).mensagensNaoLidas).toBe(3);
+  });
+
+  it('normalises every widget message to unread zero, open or not (spec part 2 §4)', () => {
+    for (const origem of ['widget', 'widget-response'] as const) {
+      const m = normalizeIncoming(umEvento({ origem, atendimentoId: 'a2', mensagensNaoLidas: 4 }), ctx({ abertoId: 'a1' }));
+      expect(m.mensagensNaoLidas).toBe(0);
+    }
   });
 
   it('turns a reaction into type reaction with the emoji as the text', () => {

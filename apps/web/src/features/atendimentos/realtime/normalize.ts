@@ -13,15 +13,17 @@ const isReaction = (m: TRealtimeMessage) => m.type === 'reaction' || m.message.t
 
 /**
  * Spec part 2 §4 normalisation of ClientReceiveMessage:
- * - widget messages: the sender is the customer's number (a visitor has no phone, the number is its id);
+ * - widget messages: the sender is the customer's number (a visitor has no phone, the number is its id) and the
+ *   unread count is zero, whichever conversation is open;
  * - the open atendimento's unread count is zero;
  * - reactions become type 'reaction' with the emoji as the text;
  * - edit/delete events mark the carried message edited/deleted.
  */
 export function normalizeIncoming(raw: TRealtimeMessage, ctx: TNormalizeContext): TRealtimeMessage {
   const m: TRealtimeMessage = { ...raw, id: raw.id || raw.messageId, message: { ...raw.message }, mensagem: { ...raw.mensagem } };
-  if (isWidget(m) && !m.isAtendente) {
-    m.from = ctx.numeroDe(m.atendimentoId) ?? m.from;
+  if (isWidget(m)) {
+    if (!m.isAtendente) m.from = ctx.numeroDe(m.atendimentoId) ?? m.from;
+    m.mensagensNaoLidas = 0;
   }
   if (ctx.abertoId === m.atendimentoId) m.mensagensNaoLidas = 0;
   if (isReaction(m)) {

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
+import { authKeys } from '@/features/auth/api';
 import { request } from '@/lib/http';
+import { getToken } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { fetchMensagens } from '../api';
 import { aplicarConversa, aplicarEnvio, aplicarMensagem, aplicarPreview, aplicarStatus, conversaConhecida } from '../cache-sync';
@@ -13,12 +15,14 @@ import type { TChatHandlers } from './connection';
 import { customerChat } from './customer-chat';
 import { setPresence } from './presence-store';
 
-/** What the handlers read at event time: the open conversation and the user change while they live. */
-const atual: { abertoId: string | null; user: TCurrentUser | null; conectadoComo: string | null } = {
+/** What the handlers read at event time: the open conversation changes while they live. */
+const atual: { abertoId: string | null; conectadoComo: string | null } = {
   abertoId: null,
-  user: null,
   conectadoComo: null,
 };
+
+/** The signed-in user as the cache holds it now (a rename or role change lands there on refetch). */
+const usuarioAtual = (qc: QueryClient) => qc.getQueryData<TCurrentUser>(authKeys.currentUser) ?? null;
 
 const marcarLidasServidor = (id: string) => void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
 
@@ -29,7 +33,7 @@ export function criarHandlers(qc: QueryClient): TChatHandlers {
     },
     numeroDe: (id) => conversaConhecida(qc, id)?.numero ?? null,
     onMessage(m) {
-      const user = atual.user;
+      const user = usuarioAtual(qc);
       if (!user) return;
       const aberto = atual.abertoId === m.atendimentoId;
       aplicarMensagem(qc, m.mensagem);
@@ -39,9 +43,10 @@ export function criarHandlers(qc: QueryClient): TChatHandlers {
     },
     onStatus: (u) => aplicarStatus(qc, u),
     onRow(row) {
-      if (!atual.user) return;
+      const user = usuarioAtual(qc);
+      if (!user) return;
       const antes = conversaConhecida(qc, row.atendimentoId);
-      aplicarConversa(qc, row, atual.user);
+      aplicarConversa(qc, row, user);
       // The customer's history changes when an atendimento starts or ends, not with every message.
       if (antes?.status !== row.status) void qc.invalidateQueries({ queryKey: atendimentoKeys.cliente(row.clienteId) });
     },
@@ -52,7 +57,8 @@ export function criarHandlers(qc: QueryClient): TChatHandlers {
       envioConcluido(clientId);
       if (ack.ok) {
         aplicarMensagem(qc, ack.mensagem);
-        if (atual.user) aplicarPreview(qc, ack.mensagem, undefined, true, atual.user);
+        const user = usuarioAtual(qc);
+        if (user) aplicarPreview(qc, ack.mensagem, undefined, true, user);
       } else if (atendimentoId) {
         aplicarEnvio(qc, atendimentoId, clientId, 'falhou', ack.message);
         toast.error(ack.message);
@@ -71,18 +77,22 @@ export function criarHandlers(qc: QueryClient): TChatHandlers {
   };
 }
 
-/** Opens the customer-chat connection (after authentication) and points its events at the cache. */
-export function useCustomerChatRealtime(user: TCurrentUser | null, abertoId: string | null) {
-  const qc = useQueryClient();
-  useEffect(() => {
-    atual.user = user;
-    if (!user) return;
-    // A different user on this tab (logout and login within one check): its own socket and rooms, no old queue.
-    if (atual.conectadoComo && atual.conectadoComo !== user.id) customerChat.stop(true);
-    atual.conectadoComo = user.id;
-    customerChat.setHandlers(criarHandlers(qc));
-    customerChat.start();
-  }, [qc, user]);
+/**
+ * Opens the customer-chat connection for the signed-in user and points its events at the cache (spec part 2 §4:
+ * opened after authentication, so counts stay live on every page). The returned function closes it.
+ */
+export function iniciarCustomerChat(qc: QueryClient, userId: string): () => void {
+  // A different user on this tab (logout and login within one check): its own socket and rooms, no old queue.
+  if (atual.conectadoComo && atual.conectadoComo !== userId) customerChat.stop(true);
+  atual.conectadoComo = userId;
+  customerChat.setHandlers(criarHandlers(qc));
+  customerChat.start();
+  // Logout forgets the queue with the session; a tab that only went inactive keeps it for when it is active again.
+  return () => customerChat.stop(getToken() === null);
+}
+
+/** The /atendimentos page tells the handlers which atendimento is on screen (its unread count stays zero). */
+export function useAtendimentoAberto(abertoId: string | null) {
   useEffect(() => {
     atual.abertoId = abertoId;
     return () => {

@@ -3,6 +3,7 @@ import type { TDockPosition } from '@balcao/shared/layout';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { Logo } from '@/components/brand/logo';
 import { Separator } from '@/components/ui/separator';
+import { useCustomerChatBackground } from '@/features/atendimentos/realtime/use-customer-chat-background';
 import { ChatInternoLauncher } from '@/features/chat-interno/components/chat-launcher';
 import { SidebarInset, SidebarProvider, SidebarTrigger, useIsMobile } from '@/components/ui/sidebar';
 import { cn } from '@/lib/utils';
@@ -17,6 +18,8 @@ import { ThemeToggle } from './theme-toggle';
  */
 export function AppShell({ user, children }: { user: TCurrentUser; children: ReactNode }) {
   const { prefs } = useDockPreferences();
+  // Customer chat (spec part 2 §4): opened after authentication, live on every page for those who answer customers.
+  useCustomerChatBackground(user);
   return (
     <>
       <ShellLayout user={user} prefs={prefs}>
