@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context';
 import { errorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
+import { refuseNulInput } from './lib/input-guard';
 import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
 import { widgetPublicRoutes } from './channels/widget/routes';
@@ -49,6 +50,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', refuseNulInput);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 1, fields: 10 } });

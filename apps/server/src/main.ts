@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configureZodPortuguese } from '@balcao/shared/zod';
 import { loadEnv } from './env';
 import { startServer } from './server';
 
+configureZodPortuguese();
 const env = loadEnv();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const running = await startServer(env, {

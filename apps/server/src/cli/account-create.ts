@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { z } from 'zod';
+import { configureZodPortuguese } from '@balcao/shared/zod';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { createMailer } from '../lib/mailer';
@@ -19,6 +20,7 @@ const ZArgs = z.object({
     .optional(),
 });
 
+configureZodPortuguese();
 const { values } = parseArgs({
   options: { nome: { type: 'string' }, email: { type: 'string' }, 'master-nome': { type: 'string' }, 'database-name': { type: 'string' } },
 });

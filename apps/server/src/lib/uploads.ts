@@ -32,7 +32,7 @@ export async function readCheckedFile(
   if (buffer.length === 0) throw new BadRequest('O arquivo está vazio.');
   const type = await fileTypeFromBuffer(buffer);
   if (!type || !rules.mimeTypes.includes(type.mime)) throw new UnsupportedMedia(rules.wrongType);
-  return { buffer, mime: type.mime, ext: type.ext, filename: file.filename };
+  return { buffer, mime: type.mime, ext: type.ext, filename: file.filename.replaceAll('\u0000', '') };
 }
 
 /** Stores bytes under a random name in `uploadsDir/kind/` and returns the public URL. */

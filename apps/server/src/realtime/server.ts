@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
+import { refuseNulPackets } from '../lib/input-guard';
 import type { TokenService } from '../lib/tokens';
 import type { TSessionUser } from '../lib/session';
 
@@ -31,6 +32,7 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string }
     // and staff namespaces authenticate with the JWT, never with cookies.
     cors: { origin: true, credentials: false },
   });
+  refuseNulPackets(io);
   const clients: Redis[] = [];
   if (opts.redisUrl) {
     const pub = new Redis(opts.redisUrl, { lazyConnect: false });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-/** Spec part 1 §7: the personal dashboard calls, dates as local-time ISO without Z. */
-const ZLocalIso = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, 'Data inválida.');
+/**
+ * Spec part 1 §7: the personal dashboard calls, dates as local-time ISO without Z. The shape first, then a
+ * real calendar date and clock time: `2024-13-45T99:99` is a 400, never a 500 from the SQL cast.
+ */
+const ZLocalIso = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, 'Data inválida.')
+  .pipe(z.iso.datetime({ local: true, error: 'Data inválida.' }));
 export const ZDashboardQuery = z.object({ atendenteId: z.string().min(1).max(64), dataInicio: ZLocalIso, dataFim: ZLocalIso });
 export type TDashboardQuery = z.infer<typeof ZDashboardQuery>;
 export const ATENDENTE_TODOS = 'todos';

@@ -21,6 +21,13 @@ import { WIDGET_UPLOAD_KIND } from './send';
 
 const ZToken = z.object({ token: z.string().min(8).max(100) });
 const ownOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+const REFERER_INVALIDO = 'O cabeçalho Referer é inválido.';
+/** The Referer's origin; one that is not a URL (`::bad`) is the client's mistake, a 400, never a 500. */
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  if (!URL.canParse(referer)) throw new BadRequest(REFERER_INVALIDO, { referer: [REFERER_INVALIDO] });
+  return new URL(referer).origin;
+}
 const ANEXO_RULES = {
   maxBytes: ANEXO_MAX_BYTES,
   mimeTypes: ANEXO_MIME_TYPES,
@@ -39,7 +46,7 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const canal = await findCanalByToken(db, token);
     const origin = req.headers.origin;
     // A same-origin GET (our popout) sends no Origin header; the Referer's origin stands in for it.
-    const effective = origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined);
+    const effective = origin ?? refererOrigin(req.headers.referer);
     // The answer is readable by the page either way, so a refused site can show why (it carries no data).
     if (origin) reply.header('access-control-allow-origin', origin).header('vary', 'origin');
     if (!originAllowed(canal, effective, ownOrigin(req))) throw new Forbidden(WIDGET_TEXTS.origemNaoPermitida);

@@ -5,7 +5,7 @@ import { type Db, withTransaction } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { selectAtendimentos } from './queries';
-import { insertOnce, nextTicket, preview, result, touch, type NewMessage } from './service';
+import { insertOnce, nextTicket, preview, result, sameAuthor, touch, type NewMessage } from './service';
 
 export type InboundInput = {
   canal: Pick<CanalRow, 'id' | 'accountId'>;
@@ -124,7 +124,11 @@ async function receiveBatch(db: Db, items: InboundInput[]): Promise<InboundResul
           or(
             ...missing.map((i) =>
               i.mensagem.clientId
-                ? and(eq(mensagens.atendimentoId, open.get(pairKey(i))!.row.id), eq(mensagens.clientId, i.mensagem.clientId))
+                ? and(
+                    eq(mensagens.atendimentoId, open.get(pairKey(i))!.row.id),
+                    sameAuthor('cliente', null),
+                    eq(mensagens.clientId, i.mensagem.clientId),
+                  )
                 : and(eq(mensagens.accountId, i.canal.accountId), eq(mensagens.externalId, i.mensagem.externalId!)),
             ),
           ),
@@ -191,7 +195,14 @@ type Pending = { input: InboundInput; resolve: (r: InboundResult) => void; rejec
 class InboundBatcher {
   private queue: Pending[] = [];
   private running = false;
+  private idleWaiters: (() => void)[] = [];
   constructor(private readonly db: Db) {}
+
+  /** Resolves once every message submitted so far is written (or has failed) and nothing is queued. */
+  idle(): Promise<void> {
+    if (!this.running && !this.queue.length) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
 
   submit(input: InboundInput): Promise<InboundResult> {
     return new Promise((resolve, reject) => {
@@ -221,6 +232,7 @@ class InboundBatcher {
       }
     }
     this.running = false;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }
 
@@ -238,4 +250,9 @@ export function receiveFromCliente(db: Db, input: InboundInput): Promise<Inbound
     batchers.set(db, b);
   }
   return b.submit(input);
+}
+
+/** Graceful shutdown: waits until the pending inbound batches of this database are written. */
+export function flushInbound(db: Db): Promise<void> {
+  return batchers.get(db)?.idle() ?? Promise.resolve();
 }

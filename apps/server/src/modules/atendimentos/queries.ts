@@ -44,17 +44,27 @@ const citada = alias(mensagens, 'citada');
 
 /** A page of messages, newest first from `beforeSeq` (exclusive); the caller reverses for display. */
 export function selectMensagens(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      m: mensagens,
-      atendenteNome: users.nome,
-      citada: { id: citada.id, autor: citada.autor, tipo: citada.tipo, conteudo: citada.conteudo },
-    })
-    .from(mensagens)
-    .leftJoin(users, eq(users.id, mensagens.atendenteId))
-    .leftJoin(citada, eq(citada.id, mensagens.respondendoA))
-    .where(where)
-    .$dynamic();
+  return (
+    db
+      .select({
+        m: mensagens,
+        atendenteNome: users.nome,
+        citada: { id: citada.id, autor: citada.autor, tipo: citada.tipo, conteudo: citada.conteudo },
+      })
+      .from(mensagens)
+      .leftJoin(users, eq(users.id, mensagens.atendenteId))
+      // The quote is read from the same conversation and account only: a stored id from elsewhere shows nothing.
+      .leftJoin(
+        citada,
+        and(
+          eq(citada.id, mensagens.respondendoA),
+          eq(citada.atendimentoId, mensagens.atendimentoId),
+          eq(citada.accountId, mensagens.accountId),
+        ),
+      )
+      .where(where)
+      .$dynamic()
+  );
 }
 
 export async function mensagensPage(
@@ -73,8 +83,12 @@ export async function mensagensPage(
   return { rows: rows.slice(0, limit).reverse() as MensagemJoined[], hasMore };
 }
 
-export async function findMensagem(db: Db, id: string): Promise<MensagemJoined | null> {
-  const [row] = await selectMensagens(db, eq(mensagens.id, id)).limit(1);
+/** One message of a conversation: looked up within the account and the atendimento, never by id alone. */
+export async function findMensagem(db: Db, accountId: string, atendimentoId: string, id: string): Promise<MensagemJoined | null> {
+  const [row] = await selectMensagens(
+    db,
+    and(eq(mensagens.id, id), eq(mensagens.atendimentoId, atendimentoId), eq(mensagens.accountId, accountId)),
+  ).limit(1);
   return (row as MensagemJoined | undefined) ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ATENDIMENTO_TEXTS, type TEnviarMensagem, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
@@ -20,6 +20,10 @@ export type NewMessage = {
   reagindoA?: string | null;
 };
 
+/** The idempotency scope of a client id besides its atendimento: the author (the visitor, or one staff user). */
+export const sameAuthor = (autor: 'cliente' | 'atendente' | 'sistema', atendenteId: string | null) =>
+  and(eq(mensagens.autor, autor), atendenteId ? eq(mensagens.atendenteId, atendenteId) : isNull(mensagens.atendenteId));
+
 /** The list preview of a message: its text, or a label by type. */
 export const preview = (m: NewMessage) => (m.conteudo.trim() ? m.conteudo.slice(0, 200) : null);
 
@@ -32,7 +36,22 @@ export async function nextTicket(tx: Db, accountId: string): Promise<number> {
   return row!.ultimo;
 }
 
-/** Inserts once per client id / external id; answers the id of the new or the already stored message. */
+/** A quote or a reaction points at a message of the same conversation (and account), never further. */
+export const ALVO_NAO_ENCONTRADO = 'Mensagem citada não encontrada neste atendimento.';
+async function assertTargetsInAtendimento(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, m: NewMessage) {
+  const ids = [...new Set([m.respondendoA, m.reagindoA].filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return;
+  const found = await tx
+    .select({ id: mensagens.id })
+    .from(mensagens)
+    .where(and(inArray(mensagens.id, ids), eq(mensagens.atendimentoId, a.id), eq(mensagens.accountId, a.accountId)));
+  if (found.length !== ids.length) throw new NotFound(ALVO_NAO_ENCONTRADO);
+}
+
+/**
+ * Inserts once per author and client id (the visitor's or one staff user's: the same id from two authors
+ * is two messages) or per external id; answers the id of the new or the already stored message.
+ */
 export async function insertOnce(
   tx: Db,
   a: Pick<AtendimentoRow, 'id' | 'accountId'>,
@@ -40,6 +59,7 @@ export async function insertOnce(
   atendenteId: string | null,
   m: NewMessage,
 ) {
+  await assertTargetsInAtendimento(tx, a, m);
   const [inserted] = await tx
     .insert(mensagens)
     .values({
@@ -64,7 +84,7 @@ export async function insertOnce(
     .from(mensagens)
     .where(
       m.clientId
-        ? and(eq(mensagens.atendimentoId, a.id), eq(mensagens.clientId, m.clientId))
+        ? and(eq(mensagens.atendimentoId, a.id), sameAuthor(autor, atendenteId), eq(mensagens.clientId, m.clientId))
         : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, m.externalId!)),
     )
     .limit(1);
@@ -97,7 +117,7 @@ export async function result(db: Db, accountId: string, atendimentoId: string, m
       msgs.push(presentMensagem({ m: ref, atendenteNome: null, citada: null }));
       continue;
     }
-    const m = await findMensagem(db, typeof ref === 'string' ? ref : ref.id);
+    const m = await findMensagem(db, accountId, atendimentoId, typeof ref === 'string' ? ref : ref.id);
     if (m) msgs.push(presentMensagem(m));
   }
   return { row: presentAtendimento(joined), mensagens: msgs, masterId: joined.masterId };

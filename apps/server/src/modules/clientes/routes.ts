@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZClienteDetalhe } from '@balcao/shared/atendimentos';
 import type { AppContext } from '../../context';
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
+import type { Db } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
-import { requireStaff, visibleTo } from '../atendimentos/policy';
+import { requireStaff, visibleTo, type TStaff } from '../atendimentos/policy';
 import { presentAtendimento } from '../atendimentos/presenter';
 import { ilike, likePattern, selectAtendimentos } from '../atendimentos/queries';
 
@@ -18,6 +19,21 @@ const ZListaQuery = z.object({
   take: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/**
+ * Which customers a staff member may read: admin and master every customer of the account; an atendente only
+ * customers with an atendimento visible to them (their department's queue, or assigned to them).
+ */
+function customersVisibleTo(db: Db, staff: TStaff): SQL | undefined {
+  const seen = visibleTo(staff);
+  if (!seen) return undefined;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(atendimentos)
+      .where(and(eq(atendimentos.clienteId, clientes.id), eq(atendimentos.accountId, staff.accountId), seen)),
+  );
+}
+
 export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
@@ -27,6 +43,7 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     const { pesquisa, page, take } = req.query;
     const where = and(
       eq(clientes.accountId, staff.accountId),
+      customersVisibleTo(db, staff),
       pesquisa
         ? or(
             ilike(clientes.nome, likePattern(pesquisa)),
@@ -56,7 +73,7 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const [cliente] = await db
         .select()
         .from(clientes)
-        .where(and(eq(clientes.id, req.params.id), eq(clientes.accountId, staff.accountId)))
+        .where(and(eq(clientes.id, req.params.id), eq(clientes.accountId, staff.accountId), customersVisibleTo(db, staff)))
         .limit(1);
       if (!cliente) throw new NotFound('Cliente não encontrado.');
       const rows = await selectAtendimentos(db, and(eq(atendimentos.clienteId, cliente.id), visibleTo(staff)))

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
+import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { login, makeAccount } from '../../test/factories';
+import { makeCanal, makeVisitor } from '../../test/atendimentos-fixtures';
+
+/** Security findings of issue 8 on customer conversations: quotes, client ids, customers an atendente reads. */
+describe.each(DB_KINDS)('customer conversation boundaries on %s', (kind) => {
+  let t: TestApp;
+  let s: Awaited<ReturnType<typeof setup>>;
+  async function setup() {
+    const acc = await makeAccount(t.ctx.db);
+    const comercial = await acc.addDepartamento('Comercial');
+    const suporte = await acc.addDepartamento('Suporte');
+    const at1 = await acc.addUser('atendente', { nome: 'Carlos', departamentoId: comercial.id });
+    const at2 = await acc.addUser('atendente', { nome: 'Sofia', departamentoId: suporte.id });
+    const admin = await acc.addUser('admin');
+    const sessions = {
+      admin: await login(t.app, admin.email),
+      at1: await login(t.app, at1.email),
+      at2: await login(t.app, at2.email),
+    };
+    const canal = await makeCanal(t, sessions.admin.auth, { departamentoPadraoId: comercial.id });
+    return { acc, ...sessions, canal };
+  }
+  const get = <T>(url: string, auth: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url, headers: auth }).then((r) => ({ status: r.statusCode, body: r.json() as T, text: r.body }));
+  const post = <T>(url: string, auth: Record<string, string>, payload?: object) =>
+    t.app
+      .inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) })
+      .then((r) => ({ status: r.statusCode, body: (r.body ? r.json() : null) as T, text: r.body }));
+
+  /** A visitor writes; the conversation is found by the customer's name and accepted by `auth`. */
+  async function conversation(conteudo: string, auth: Record<string, string>, canal = s.canal) {
+    const v = await makeVisitor(t, canal);
+    const first = await v.send(conteudo);
+    const { body } = await get<TConversasPage>(
+      `/backend/api/atendimento/conversas?status=aguardando&busca=${encodeURIComponent(v.session.cliente.nome!)}`,
+      auth,
+    );
+    const id = body.itens[0]!.atendimentoId;
+    expect((await post(`/backend/api/atendimento/${id}/aceitar`, auth)).status).toBe(200);
+    return { v, id, first, clienteId: body.itens[0]!.clienteId };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    s = await setup();
+  });
+  afterAll(() => t.close());
+
+  it('never quotes or reacts to a message of another account or another conversation (404, no text back)', async () => {
+    const a = await conversation('segredo da conta A: cartão 4111', s.admin.auth);
+    const other = await makeAccount(t.ctx.db, 'Loja B');
+    const bAuth = (await login(t.app, other.master.email)).auth;
+    const bCanal = await makeCanal(t, bAuth);
+    const b = await conversation('oi', bAuth, bCanal);
+
+    const quote = await post<{ message: string }>(`/backend/api/atendimento/${b.id}/mensagens`, bAuth, {
+      clientId: 'quote-cross-account',
+      atendimentoId: b.id,
+      conteudo: 'x',
+      respondendoA: a.first.id,
+    });
+    expect(quote.status).toBe(404);
+    expect(quote.text).not.toContain('segredo');
+    const react = await post(`/backend/api/atendimento/${b.id}/mensagens`, bAuth, {
+      clientId: 'react-cross-account',
+      atendimentoId: b.id,
+      tipo: 'reaction',
+      conteudo: '👍',
+      reagindoA: a.first.id,
+    });
+    expect(react.status).toBe(404);
+
+    // Same account, another conversation: also refused.
+    const sibling = await conversation('outra conversa da conta A', s.admin.auth);
+    const crossed = await post(`/backend/api/atendimento/${sibling.id}/mensagens`, s.admin.auth, {
+      clientId: 'quote-cross-conversa',
+      atendimentoId: sibling.id,
+      conteudo: 'x',
+      respondendoA: a.first.id,
+    });
+    expect(crossed.status).toBe(404);
+    const history = await get<TMensagensPage>(`/backend/api/atendimento/${b.id}/mensagens`, bAuth);
+    expect(history.text).not.toContain('segredo');
+
+    // Within the conversation a quote works and shows the quoted text.
+    const own = await post<TMensagem>(`/backend/api/atendimento/${a.id}/mensagens`, s.admin.auth, {
+      clientId: 'quote-same-conversa',
+      atendimentoId: a.id,
+      conteudo: 'Sobre isso:',
+      respondendoA: a.first.id,
+    });
+    expect(own.status).toBe(201);
+    expect(own.body.respondendoA).toMatchObject({ id: a.first.id, conteudo: 'segredo da conta A: cartão 4111' });
+  });
+
+  it('scopes a client id by its author: the visitor and a staff user reusing one id are two messages', async () => {
+    const c = await conversation('primeira', s.admin.auth);
+    const shared = 'mesmo-client-id-0001';
+    const fromVisitor = await c.v.send('do visitante', shared);
+    const fromStaff = await post<TMensagem>(`/backend/api/atendimento/${c.id}/mensagens`, s.admin.auth, {
+      clientId: shared,
+      atendimentoId: c.id,
+      conteudo: 'do atendente',
+    });
+    expect(fromStaff.status).toBe(201);
+    expect(fromStaff.body).toMatchObject({ autor: 'atendente', conteudo: 'do atendente' });
+    expect(fromStaff.body.id).not.toBe(fromVisitor.id);
+
+    // The other order: staff first, then the visitor with the same id.
+    const other = 'mesmo-client-id-0002';
+    const staffFirst = await post<TMensagem>(`/backend/api/atendimento/${c.id}/mensagens`, s.admin.auth, {
+      clientId: other,
+      atendimentoId: c.id,
+      conteudo: 'atendente antes',
+    });
+    const visitorAfter = await c.v.send('visitante depois', other);
+    expect(visitorAfter.id).not.toBe(staffFirst.body.id);
+    expect(visitorAfter.conteudo).toBe('visitante depois');
+
+    // A resend by the same author is still the same message.
+    expect((await c.v.send('do visitante', shared)).id).toBe(fromVisitor.id);
+    const again = await post<TMensagem>(`/backend/api/atendimento/${c.id}/mensagens`, s.admin.auth, {
+      clientId: shared,
+      atendimentoId: c.id,
+      conteudo: 'do atendente',
+    });
+    expect([again.status, again.body.id]).toEqual([200, fromStaff.body.id]);
+
+    const page = await get<TMensagensPage>(`/backend/api/atendimento/${c.id}/mensagens`, s.admin.auth);
+    expect(page.body.mensagens.filter((m) => m.clientId === shared).map((m) => m.conteudo)).toEqual(['do visitante', 'do atendente']);
+    expect(page.body.mensagens.filter((m) => m.clientId === other).map((m) => m.conteudo)).toEqual(['atendente antes', 'visitante depois']);
+  });
+
+  it('shows an atendente only customers of atendimentos visible to them; admin sees every customer', async () => {
+    // Waiting in Comercial: Carlos (Comercial) sees the customer, Sofia (Suporte) does not.
+    const v = await makeVisitor(t, s.canal);
+    await v.send('quero comprar');
+    const nome = v.session.cliente.nome!;
+    const { body } = await get<TConversasPage>(
+      `/backend/api/atendimento/conversas?status=aguardando&busca=${encodeURIComponent(nome)}`,
+      s.admin.auth,
+    );
+    const clienteId = body.itens[0]!.clienteId;
+    const lista = (auth: Record<string, string>) =>
+      get<{ itens: { id: string }[]; total: number }>(`/backend/cliente/lista?pesquisa=${encodeURIComponent(nome)}`, auth);
+
+    expect((await lista(s.admin.auth)).body.itens.map((c) => c.id)).toEqual([clienteId]);
+    expect((await lista(s.at1.auth)).body.itens.map((c) => c.id)).toEqual([clienteId]);
+    expect((await lista(s.at2.auth)).body).toEqual({ itens: [], total: 0 });
+    expect((await get(`/backend/api/clientes/${clienteId}`, s.at1.auth)).status).toBe(200);
+    const denied = await get<{ message: string }>(`/backend/api/clientes/${clienteId}`, s.at2.auth);
+    expect(denied).toMatchObject({ status: 404, body: { message: 'Cliente não encontrado.' } });
+    expect((await get(`/backend/api/clientes/${clienteId}`, s.admin.auth)).status).toBe(200);
+
+    // Every customer of the account for the admin; for Sofia only those of her queue or her own atendimentos.
+    const all = await get<{ total: number }>('/backend/cliente/lista?take=100', s.admin.auth);
+    const sofia = await get<{ total: number }>('/backend/cliente/lista?take=100', s.at2.auth);
+    expect(all.body.total).toBeGreaterThan(0);
+    expect(sofia.body.total).toBe(0);
+
+    // Once the conversation is handed to Sofia, the customer is hers to read too.
+    const id = body.itens[0]!.atendimentoId;
+    expect((await post(`/backend/api/atendimento/${id}/aceitar`, s.at1.auth)).status).toBe(200);
+    expect((await post(`/backend/api/atendimento/${id}/transferir`, s.at1.auth, { atendenteId: s.at2.user.id })).status).toBe(200);
+    expect((await lista(s.at2.auth)).body.itens.map((c) => c.id)).toEqual([clienteId]);
+    expect((await get(`/backend/api/clientes/${clienteId}`, s.at2.auth)).status).toBe(200);
+    expect((await lista(s.at1.auth)).body.total).toBe(0);
+  });
+});
