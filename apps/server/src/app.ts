@@ -30,6 +30,7 @@ declare module 'fastify' {
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
+import { operatorRoutes } from './operator/routes';
   /** The built web app (apps/web/dist); served at / with an SPA fallback when present. */
   webDist?: string;
   trustProxy?: boolean;
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
     index: false,
     maxAge: '30d',
     immutable: true,
+      await api.register(operatorRoutes, { ctx });
   });
 
   const widgetJs = opts.widgetJs && existsSync(opts.widgetJs) ? readFileSync(opts.widgetJs) : null;

@@ -19,8 +19,10 @@ export type AppContext = {
   /** Visitor limits per minute (env WIDGET_MESSAGES_PER_MINUTE, WIDGET_SESSIONS_PER_MINUTE). */
   widgetLimits: { messagesPerMinute: number; sessionsPerMinute: number };
   uploadsDir: string;
-  /** Base URL used in e-mailed links; falls back to the request's own origin. */
-  publicUrl?: string;
+  /** Origin of e-mailed and shown links: PUBLIC_URL or http://localhost:PORT, never a request header (lib/public-origin). */
+  publicUrl: string;
+  /** OPERATOR_TOKEN: turns the operator API (/backend/operador) on; unset, it answers 404. */
+  operatorToken?: string;
   /** Set once Socket.IO is attached (after the HTTP server exists). */
   io?: SocketServer;
   secureCookies: boolean;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configureZodPortuguese } from '@balcao/shared/zod';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { loadEnv } from './env';
 import { startServer } from './server';
 
@@ -10,6 +11,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const running = await startServer(env, {
   webDist: env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
   widgetJs: path.resolve(here, '../../../packages/widget/dist/widget.js'),
+}).catch((err: unknown) => {
+  // Another process owns the embedded database: say so and what to do, without a stack trace.
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
 });
 
 /** Graceful shutdown: stop accepting, finish what is in flight, close the database; force after 10 s. */

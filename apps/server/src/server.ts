@@ -8,6 +8,8 @@ import type { TEnv } from './env';
 import { SecretCipher } from './lib/cipher';
 import { loginThrottle } from './lib/login-throttle';
 import { memoryCounter, redisCounter } from './lib/rate-counter';
+import { createRedis, type RedisLog } from './lib/redis';
+import { configuredOrigin } from './lib/public-origin';
 import { createMailer } from './lib/mailer';
 import { loadOrCreateSecret } from './lib/secrets';
 import { TokenService } from './lib/tokens';
@@ -35,7 +37,8 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     widgetLimits: { messagesPerMinute: env.WIDGET_MESSAGES_PER_MINUTE, sessionsPerMinute: env.WIDGET_SESSIONS_PER_MINUTE },
     cipher: new SecretCipher(loadOrCreateSecret(env.dataDir, 'channels', env.CHANNEL_SECRET_KEY)),
     uploadsDir: path.join(env.dataDir, 'uploads'),
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: configuredOrigin(env),
+    operatorToken: env.OPERATOR_TOKEN,
     secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
   };
   mkdirSync(ctx.uploadsDir, { recursive: true });
@@ -70,3 +73,6 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     })());
   return { app, ctx, database, close };
 }
+  // PORT=0 picks a free port: links then name the one actually listening.
+  const address = app.server.address();
+  if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);

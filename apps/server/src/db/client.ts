@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Db } from '../lib/db';
+import { lockDataDir } from './data-dir-lock';
 
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; ping: () => Promise<void> };
 
@@ -18,17 +19,33 @@ const MIGRATION_LOCK_KEY = 7_307_001;
 /** PGlite under `dataDir/pgdata` (or in memory with `dataDir` null), migrations applied. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
+  // One process owns the files: a second opener (server or CLI) stops here with DataDirLockedError.
+  let unlock = async () => {};
   if (dataDir) {
     const dir = path.join(dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
     client = new PGlite(dir);
   } else {
     client = new PGlite();
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    await unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client }) as unknown as Db;
-  await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: 'pglite', close: () => client.close(), ping: async () => void (await client.query('select 1')) };
+  const close = async () => {
+    try {
+      if (!client.closed) await client.close();
+    } finally {
+      await unlock();
+    }
+  };
+  return { db, kind: 'pglite', close, ping: async () => void (await client.query('select 1')) };
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {

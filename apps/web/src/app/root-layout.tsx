@@ -7,6 +7,7 @@ import { authKeys } from '@/features/auth/api';
 import { request } from '@/lib/http';
 import { clearToken, setToken } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
+import { afterLoginTarget } from './guards';
 
 /** Login by `?token=` on any page (spec part 1 §2), then the page itself. */
 export function RootLayout() {
@@ -23,15 +24,16 @@ export function RootLayout() {
     handled.current = token;
     params.delete('token');
     const rest = params.toString();
+    // Read before anything runs: the login page, once the user loads, also leaves for this target and removes the key.
+    const remembered = sessionStorage.getItem(STORAGE_KEYS.redirectTo);
     navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
     setToken(token);
     request('GET', '/Usuario/GetCurrentUser', ZCurrentUser)
       .then((user) => {
         queryClient.setQueryData(authKeys.currentUser, user);
         toast.success(TEXTS.welcomeTitle, TEXTS.welcomeByToken);
-        const target = sessionStorage.getItem(STORAGE_KEYS.redirectTo);
         sessionStorage.removeItem(STORAGE_KEYS.redirectTo);
-        navigate(target && !target.startsWith('/login') ? target : '/atendimentos', { replace: true });
+        navigate(afterLoginTarget(remembered, user.role), { replace: true });
       })
       .catch(() => {
         clearToken();

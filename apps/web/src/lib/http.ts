@@ -4,17 +4,44 @@ import { clearToken, getToken, setToken } from './session-store';
 
 export const API_BASE = '/backend';
 
-/** A failed call: the server's Portuguese message, its code and per-field errors. */
+/**
+ * A failed call: the server's Portuguese message ('' when the answer carried none, e.g. an empty or HTML 502 body, so
+ * the screen's fallback shows: spec part 1 §8, part 2 §8), its code, per-field errors and the parsed body.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly code?: string,
     readonly errors?: Record<string, string[]>,
+    readonly body?: unknown,
   ) {
     super(message);
   }
 }
+
+const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+
+/**
+ * Spec part 2 §8, the user message of a failed call, in this order: the first message of the first entry of an
+ * `errors` object (an array's first item, or a string), then `detail`, then `message`, then a plain-string body.
+ * Null when none is there (the caller's fallback). An HTML error page is not a message.
+ */
+export function mensagemDoCorpo(body: unknown): string | null {
+  if (typeof body === 'string') return /^\s*</.test(body) ? null : texto(body);
+  if (!body || typeof body !== 'object') return null;
+  const b = body as { errors?: unknown; detail?: unknown; message?: unknown };
+  if (b.errors && typeof b.errors === 'object') {
+    const first: unknown = Object.values(b.errors)[0];
+    const m = texto(Array.isArray(first) ? first[0] : first);
+    if (m) return m;
+  }
+  return texto(b.detail) ?? texto(b.message);
+}
+
+/** The §8 reading order on a failed call (uploads, customers, scheduled messages), else the situation's fallback. */
+export const mensagemHttp = (err: unknown, fallback: string) =>
+  (err instanceof ApiError ? mensagemDoCorpo(err.body) : null) ?? errorMessage(err, fallback);
 
 let refreshing: Promise<string | null> | null = null;
 /** One refresh at a time; the rotating cookie does the work. Failure is silent (spec part 1 §8). */
@@ -57,20 +84,15 @@ export async function request<S extends z.ZodType>(method: string, path: string,
     else clearToken();
   }
   const text = await res.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
     data = text;
   }
   if (!res.ok) {
-    const err = (data ?? {}) as { message?: string; code?: string; errors?: Record<string, string[]> };
-    throw new ApiError(
-      res.status,
-      typeof err.message === 'string' ? err.message : 'Erro inesperado. Tente novamente.',
-      err.code,
-      err.errors,
-    );
+    const err = (data && typeof data === 'object' ? data : {}) as { message?: unknown; code?: string; errors?: Record<string, string[]> };
+    throw new ApiError(res.status, texto(err.message) ?? '', err.code, err.errors, data);
   }
   return schema ? schema.parse(data) : (data as z.infer<S>);
 }

@@ -21,11 +21,25 @@ export function clearToken(): void {
   emit();
 }
 
-/** Logout's storage part: the token goes and the whole session storage is cleared. */
+let clearOnLeaving = false;
+
+/**
+ * Logout's storage part (spec part 1 §4): the token goes now and the whole session storage once the guarded layout
+ * has been left (`settleLogout`, called by the login page). Clearing it first would let the guarded layout, seeing
+ * the session end, save the current page as redirectTo for the next person who logs in on this browser.
+ */
 export function clearSessionStorage(): void {
   localStorage.removeItem(STORAGE_KEYS.authToken);
   sessionStorage.clear();
+  clearOnLeaving = true;
   emit();
+}
+
+/** On the login page after a logout: whatever was written to session storage on the way out goes too. */
+export function settleLogout(): void {
+  if (!clearOnLeaving) return;
+  clearOnLeaving = false;
+  sessionStorage.clear();
 }
 
 function subscribe(listener: () => void) {

@@ -13,6 +13,7 @@ import {
   requireVisitante,
   sessionView,
   startSession,
+import { publicOrigin } from '../../lib/public-origin';
   visitorMessages,
   widgetConfig,
   type WidgetCanal,
@@ -38,8 +39,7 @@ const ANEXO_RULES = {
 /** The website visitor's HTTP calls. Each checks the channel's allowed origins and answers CORS for them. */
 export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  const avaliacao = (req: FastifyRequest, canal: WidgetCanal) => (id: string) =>
-    `${ctx.publicUrl ?? ownOrigin(req)}/avaliar/${canal.databaseName}/${id}`;
+  const avaliacao = (canal: WidgetCanal) => (id: string) => `${publicOrigin(ctx)}/avaliar/${canal.databaseName}/${id}`;
 
   /** The channel, if this page's origin may use it; sets the CORS answer for that origin. */
   async function guard(req: FastifyRequest, reply: FastifyReply, token: string) {
@@ -74,7 +74,7 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     if ((await ctx.rates.hit(`widget-session:${req.ip}`, 60)) > ctx.widgetLimits.sessionsPerMinute)
       throw new TooManyRequests(WIDGET_TEXTS.muitasSessoes);
     const { visitante, token } = await startSession(db, ctx.cipher, canal, req.body);
-    return sessionView(db, canal, visitante, token, avaliacao(req, canal));
+    return sessionView(db, canal, visitante, token, avaliacao(canal), isOwnPage(req));
   });
 
   app.get(

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { TOperadorContaInput } from '@balcao/shared/operador';
 import type { TRole } from '@balcao/shared/roles';
 import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { departamentos } from '../../db/schema/departamentos';
 import { users, type UserRow } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
 import { Conflict } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
+import type { TokenService } from '../../lib/tokens';
 
 export type NewUser = { nome: string; email: string; role: TRole; senha: string; departamentoId?: string | null };
 
@@ -65,4 +68,28 @@ export async function createDepartamento(db: Db, accountId: string, nome: string
 export async function countAccounts(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts);
   return row?.n ?? 0;
+}
+
+/** What opening an account needs besides the database: the e-mail, the login link's token and origin. */
+export type OpenAccountDeps = { db: Db; mailer: Mailer; tokens: TokenService; publicUrl: string };
+
+/**
+ * A new account and its master, with a generated password e-mailed to the master with a login link
+ * (valid as long as an access token). One path for `npm run account:create` and POST /backend/operador/contas.
+ */
+export async function openAccount(deps: OpenAccountDeps, input: TOperadorContaInput): Promise<{ account: AccountRow; master: UserRow }> {
+  const senha = generatePassword();
+  const { account, master } = await createAccount(deps.db, {
+    nome: input.nome,
+    databaseName: input.databaseName,
+    master: { nome: input.masterNome ?? input.nome, email: input.email, senha },
+  });
+  const token = await deps.tokens.sign({ id: master.id, accountId: account.id, role: 'master' });
+  const base = deps.publicUrl;
+  await deps.mailer.send({
+    to: master.email,
+    subject: 'Balcão: sua conta foi criada',
+    text: `Olá, ${master.nome}.\n\nSua conta "${account.nome}" está pronta.\nE-mail: ${master.email}\nSenha: ${senha}\n\nEntre por ${base}/login ou, na próxima hora, direto por este link:\n${base}/atendimentos?token=${token}\n\nTroque a senha em Perfil > Alterar Senha.`,
+  });
+  return { account, master };
 }

@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../context';
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
 import { BadRequest, NotFound } from '../../lib/errors';
+import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import { AtendimentoEvents } from '../../realtime/atendimento-events';
@@ -47,8 +48,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   return { at, id };
 }
 
-export const ratingUrl = (ctx: AppContext, req: FastifyRequest, databaseName: string) => (id: string) =>
-  `${ctx.publicUrl ?? `${req.protocol}://${req.host}`}/avaliar/${databaseName}/${id}`;
+export const ratingUrl = (ctx: AppContext, databaseName: string) => (id: string) => `${publicOrigin(ctx)}/avaliar/${databaseName}/${id}`;
 
 /** The attendants' HTTP calls for customer conversations (docs/api-atendimentos.md). */
 export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -161,7 +161,7 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post('/api/atendimento/:id/finalizar', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {
     const staff = await staffOf(req);
     const databaseName = (await findAtendimento(db, staff.accountId, req.params.id))?.databaseName ?? '';
-    const url = ratingUrl(ctx, req, databaseName);
+    const url = ratingUrl(ctx, databaseName);
     const r = await finish(db, staff, req.params.id, url);
     broadcastChange(events(), staff.accountId, r, url(r.row.atendimentoId));
     return r.row;

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   REFRESH_TOKEN_TTL_S,
@@ -11,6 +11,7 @@ import {
   ZTokenAnswer,
 } from '@balcao/shared/auth';
 import type { AppContext } from '../../context';
+import { publicOrigin } from '../../lib/public-origin';
 import type { UserRow } from '../../db/schema/users';
 import { loadCurrentUser, updateUser } from '../usuarios/service';
 import {
@@ -36,7 +37,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       path: COOKIE_PATH,
       maxAge: REFRESH_TOKEN_TTL_S,
     });
-  const baseUrl = (req: FastifyRequest) => ctx.publicUrl ?? `${req.protocol}://${req.host}`;
 
   app.post('/api/auth/login', { schema: { body: ZLoginInput, response: { 200: ZLoginAnswer } } }, async (req, reply) => {
     const user = await checkCredentials(db, ctx.throttle, req.ip, req.body);
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   app.post('/api/auth/forgot-password', { schema: { body: ZForgotPasswordInput, response: { 200: ZMessageAnswer } } }, async (req) => {
-    await requestPasswordReset(db, ctx.mailer, req.body.email, baseUrl(req));
+    await requestPasswordReset(db, ctx.mailer, req.body.email, publicOrigin(ctx));
     return { message: TEXTS.resetRequested };
   });
 

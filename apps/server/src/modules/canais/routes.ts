@@ -5,6 +5,7 @@ import { ZCanal, ZCanalWidgetInput } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
 import type { CanalRow } from '../../db/schema/atendimentos';
 import { Forbidden } from '../../lib/errors';
+import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../lib/session';
 import { isSupervisor } from '../atendimentos/policy';
 import { presentCanal } from './presenter';
@@ -20,24 +21,23 @@ export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     if (!isSupervisor(user)) throw new Forbidden('Apenas administradores podem gerenciar canais.');
     return user;
   };
-  const host = (req: FastifyRequest) => ctx.publicUrl ?? `${req.protocol}://${req.host}`;
-  const present = (req: FastifyRequest, row: CanalRow) => presentCanal(row, host(req), cipher.decrypt(row.segredoCifrado));
+  const present = (row: CanalRow) => presentCanal(row, publicOrigin(ctx), cipher.decrypt(row.segredoCifrado));
 
   app.get('/api/canais', { schema: { response: { 200: z.array(ZCanal) } } }, async (req) => {
     const user = admin(req);
-    return (await listCanais(db, user.accountId)).map((row) => present(req, row));
+    return (await listCanais(db, user.accountId)).map(present);
   });
   app.post('/api/canais/widget', { schema: { body: ZCanalWidgetInput, response: { 201: ZCanal } } }, async (req, reply) => {
     const user = admin(req);
-    return reply.code(201).send(present(req, await createWidgetCanal(db, cipher, user.accountId, req.body)));
+    return reply.code(201).send(present(await createWidgetCanal(db, cipher, user.accountId, req.body)));
   });
   app.put('/api/canais/:id', { schema: { params: ZId, body: ZCanalWidgetInput, response: { 200: ZCanal } } }, async (req) => {
     const user = admin(req);
-    return present(req, await updateWidgetCanal(db, user.accountId, req.params.id, req.body));
+    return present(await updateWidgetCanal(db, user.accountId, req.params.id, req.body));
   });
   app.post('/api/canais/:id/segredo', { schema: { params: ZId, response: { 200: ZCanal } } }, async (req) => {
     const user = admin(req);
-    return present(req, await rotateSecret(db, cipher, user.accountId, req.params.id));
+    return present(await rotateSecret(db, cipher, user.accountId, req.params.id));
   });
   app.delete('/api/canais/:id', { schema: { params: ZId } }, async (req, reply) => {
     const user = admin(req);

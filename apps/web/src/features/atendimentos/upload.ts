@@ -1,4 +1,4 @@
-import { API_BASE, ApiError, refreshToken } from '@/lib/http';
+import { API_BASE, ApiError, mensagemDoCorpo, refreshToken } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
 import { ZUploadAnswer, type TUploadAnswer } from './api';
 
@@ -40,11 +40,11 @@ export async function uploadAnexo(file: File, onProgress: (fraction: number) => 
   try {
     data = res.text ? JSON.parse(res.text) : undefined;
   } catch {
-    data = undefined;
+    data = res.text; // a plain-string answer
   }
   if (res.status < 200 || res.status >= 300) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ApiError(res.status, typeof message === 'string' ? message : UPLOAD_TEXTS.falhou(file.name));
+    // Spec part 2 §8: errors, detail, message, a plain string, then the fallback.
+    throw new ApiError(res.status, mensagemDoCorpo(data) ?? UPLOAD_TEXTS.falhou(file.name), undefined, undefined, data);
   }
   const parsed = ZUploadAnswer.safeParse(data);
   if (!parsed.success || !parsed.data.url) throw new ApiError(res.status, UPLOAD_TEXTS.semUrl);

@@ -69,4 +69,15 @@ describe('enviarArquivo (spec part 2 §5/§7/§8 upload)', () => {
     fakeXhr(500, '');
     await expect(enviarArquivo(file, () => {})).rejects.toThrow(V.falhaUpload('relatorio.pdf'));
   });
+
+  it('reads a 400 in the spec order: errors, detail, message, a plain string, then the fallback', async () => {
+    fakeXhr(400, JSON.stringify({ errors: { file: ['Arquivo vazio', 'outro'] }, detail: 'd', message: 'm' }));
+    await expect(enviarArquivo(file, () => {})).rejects.toThrow('Arquivo vazio');
+    fakeXhr(400, JSON.stringify({ detail: 'Tamanho acima do limite', message: 'm' }));
+    await expect(enviarArquivo(file, () => {})).rejects.toThrow('Tamanho acima do limite');
+    fakeXhr(400, 'Upload recusado');
+    await expect(enviarArquivo(file, () => {})).rejects.toThrow('Upload recusado');
+    fakeXhr(502, '<html><body>Bad Gateway</body></html>');
+    await expect(enviarArquivo(file, () => {})).rejects.toThrow(V.falhaUpload('relatorio.pdf'));
+  });
 });

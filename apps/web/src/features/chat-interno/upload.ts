@@ -1,5 +1,5 @@
 import { CHAT_INTERNO_VALIDACAO as V, tipoPorMime, ZUploadArquivoAnswer, type TUploadArquivoAnswer } from '@balcao/shared/chat-interno';
-import { API_BASE, ApiError, refreshToken } from '@/lib/http';
+import { API_BASE, ApiError, mensagemDoCorpo, refreshToken } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
 import { CHAT_API } from './api';
 
@@ -42,8 +42,8 @@ export async function enviarArquivo(file: File, progresso: (fracao: number) => v
     if (novo) r = await postar(file, novo, progresso);
   }
   if (r.status < 200 || r.status >= 300) {
-    const msg = (r.corpo as { message?: unknown } | null)?.message;
-    throw new ApiError(r.status, typeof msg === 'string' && msg ? msg : V.falhaUpload(file.name));
+    // Spec part 2 §8: errors, detail, message, a plain string, then the fallback.
+    throw new ApiError(r.status, mensagemDoCorpo(r.corpo) ?? V.falhaUpload(file.name), undefined, undefined, r.corpo);
   }
   if (typeof r.corpo === 'string' && r.corpo) {
     return { url: r.corpo, tipo: tipoPorMime(file.type), nomeArquivo: file.name, tamanho: file.size, mimeType: file.type };

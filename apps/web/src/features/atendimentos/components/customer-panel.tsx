@@ -4,6 +4,7 @@ import type { TAtendimento } from '@balcao/shared/atendimentos';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { mensagemHttp } from '@/lib/http';
 import { cn } from '@/lib/utils';
 import { useCliente } from '../api';
 import { formatDataHora, formatNumero } from '../format';
@@ -23,7 +24,7 @@ export function CustomerPanel({
   onClose?: () => void;
   onAbrir: (id: string) => void;
 }) {
-  const { data: cliente, isPending, isError, refetch } = useCliente(a.clienteId);
+  const { data: cliente, isPending, isError, error, refetch } = useCliente(a.clienteId);
   const anteriores = cliente?.atendimentos.filter((x) => x.atendimentoId !== a.atendimentoId) ?? [];
   const nome = cliente?.nome ?? a.clienteNome;
   return (
@@ -75,7 +76,7 @@ export function CustomerPanel({
             <EmptyState
               className="py-4"
               icon={History}
-              title={CLIENTE_TEXTS.erro}
+              title={mensagemHttp(error, CLIENTE_TEXTS.erro)}
               action={
                 <Button size="sm" variant="outline" onClick={() => void refetch()}>
                   {INBOX_TEXTS.tentarNovamente}

@@ -1,39 +1,46 @@
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate } from 'react-router';
 import { STORAGE_KEYS, ZLoginInput } from '@balcao/shared/auth';
+import type { TRole } from '@balcao/shared/roles';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { afterLoginTarget } from '@/app/guards';
 import { fieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/http';
+import { settleLogout } from '@/lib/session-store';
 import { useCurrentUser, useLogin } from '../api';
 import { AuthCard, FieldError, FormError } from './auth-card';
 import { PasswordInput } from './password-input';
 
+/**
+ * Spec part 1 §2: after login, the remembered page (redirectTo) unless it is /login, else the role's home. The target
+ * is read once and the key removed only after, so no later render can send the browser on to another page.
+ */
+function AfterLogin({ role }: { role: TRole }) {
+  const [target] = useState(() => afterLoginTarget(sessionStorage.getItem(STORAGE_KEYS.redirectTo), role));
+  useEffect(() => sessionStorage.removeItem(STORAGE_KEYS.redirectTo), []);
+  return <Navigate to={target} replace />;
+}
+
 export default function LoginPage() {
-  const navigate = useNavigate();
   const { user } = useCurrentUser();
   const login = useLogin();
   const [values, setValues] = useState({ email: '', senha: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  if (user && !login.isPending)
-    return <Navigate to={afterLoginTarget(sessionStorage.getItem(STORAGE_KEYS.redirectTo), user.role)} replace />;
+  useEffect(() => settleLogout(), []);
+
+  if (user && !login.isPending) return <AfterLogin role={user.role} />;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const { data, errors: errs } = fieldErrors(ZLoginInput, values);
     setErrors(errs);
     if (!data) return;
-    login.mutate(data, {
-      onSuccess: ({ user: u }) => {
-        const target = afterLoginTarget(sessionStorage.getItem(STORAGE_KEYS.redirectTo), u.role);
-        sessionStorage.removeItem(STORAGE_KEYS.redirectTo);
-        navigate(target, { replace: true });
-      },
-    });
+    // Success stores the user and the token; the render above then takes the browser where it was going.
+    login.mutate(data);
   };
   const field = (name: 'email' | 'senha') => ({
     value: values[name],

@@ -1,0 +1,39 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZOperadorConta, ZOperadorContaInput } from '@balcao/shared/operador';
+import type { AppContext } from '../context';
+import { NotFound, Unauthorized } from '../lib/errors';
+import { publicOrigin } from '../lib/public-origin';
+import { bearerToken } from '../lib/session';
+import { presentConta } from '../modules/accounts/presenter';
+import { openAccount } from '../modules/accounts/service';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether the request carries OPERATOR_TOKEN as its bearer token; compared in constant time. */
+export function isOperator(req: FastifyRequest, operatorToken: string): boolean {
+  const given = bearerToken(req.headers.authorization);
+  return given !== null && timingSafeEqual(digest(given), digest(operatorToken));
+}
+
+/**
+ * The operator's actions while the server runs (the CLI calls them when given --servidor): under
+ * /backend/operador, behind `Authorization: Bearer <OPERATOR_TOKEN>`. Without OPERATOR_TOKEN the API is off
+ * and every route answers 404 as if it did not exist.
+ */
+export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', async (req) => {
+    if (!ctx.operatorToken) throw new NotFound('Rota não encontrada.');
+    if (!isOperator(req, ctx.operatorToken)) throw new Unauthorized('Token do operador inválido.', 'OPERATOR_UNAUTHORIZED');
+  });
+
+  app.post('/operador/contas', { schema: { body: ZOperadorContaInput, response: { 201: ZOperadorConta } } }, async (req, reply) => {
+    const { account, master } = await openAccount(
+      { db: ctx.db, mailer: ctx.mailer, tokens: ctx.tokens, publicUrl: publicOrigin(ctx) },
+      req.body,
+    );
+    req.log.info({ accountId: account.id, databaseName: account.databaseName }, 'conta criada pela API do operador');
+    return reply.code(201).send(presentConta(account, master));
+  });
+};
