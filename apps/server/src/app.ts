@@ -21,6 +21,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { departamentosRoutes } from './modules/departamentos/routes';
 import { chatInternoRoutes } from './modules/chat-interno/routes';
 import { usuariosRoutes } from './modules/usuarios/routes';
+import { operatorRoutes } from './operator/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +31,6 @@ declare module 'fastify' {
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
-import { operatorRoutes } from './operator/routes';
   /** The built web app (apps/web/dist); served at / with an SPA fallback when present. */
   webDist?: string;
   trustProxy?: boolean;
@@ -88,6 +88,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(canaisRoutes, { ctx });
       await api.register(avaliacaoRoutes, { ctx });
       await api.register(widgetPublicRoutes, { ctx });
+      await api.register(operatorRoutes, { ctx });
     },
     { prefix: '/backend' },
   );
@@ -99,7 +100,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
     index: false,
     maxAge: '30d',
     immutable: true,
-      await api.register(operatorRoutes, { ctx });
   });
 
   const widgetJs = opts.widgetJs && existsSync(opts.widgetJs) ? readFileSync(opts.widgetJs) : null;

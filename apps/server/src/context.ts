@@ -5,6 +5,11 @@ import type { LoginThrottle } from './lib/login-throttle';
 import type { RateCounter } from './lib/rate-counter';
 import type { Mailer } from './lib/mailer';
 import type { TokenService } from './lib/tokens';
+import type { AtendimentoPublisher } from './modules/atendimentos/publisher';
+import type { ChatPublisher } from './modules/chat-interno/notify';
+
+/** How modules tell connected clients about a change, without knowing the socket layer (realtime/publishers.ts). */
+export type Publishers = { atendimentos: AtendimentoPublisher; chatInterno: ChatPublisher };
 
 /** What routes and services are given: no globals, so tests build as many apps as they like. */
 export type AppContext = {
@@ -25,5 +30,7 @@ export type AppContext = {
   operatorToken?: string;
   /** Set once Socket.IO is attached (after the HTTP server exists). */
   io?: SocketServer;
+  /** Set with `io`: the modules' way to reach connected clients (none before: changes are told to nobody). */
+  publish?: Publishers;
   secureCookies: boolean;
 };

@@ -17,6 +17,7 @@ import { seedDemo } from './modules/accounts/demo';
 import { countAccounts } from './modules/accounts/service';
 import { registerAtendimentoHub } from './realtime/atendimento-hub';
 import { registerChatInternoHub } from './realtime/chat-interno-hub';
+import { socketPublishers } from './realtime/publishers';
 import { registerWidgetHub } from './channels/widget/hub';
 import { createSocketServer } from './realtime/server';
 
@@ -61,6 +62,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   registerAtendimentoHub(sockets.io, ctx, app.log);
   registerWidgetHub(sockets.io, ctx, app.log);
   ctx.io = sockets.io;
+  ctx.publish = socketPublishers(sockets.io);
   await app.listen({ port: env.PORT, host: env.HOST });
 
   let closing: Promise<void> | null = null;

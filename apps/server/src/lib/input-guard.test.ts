@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('input refused in Portuguese on %s', (kind) => {
       forceNew: true,
       reconnection: false,
     });
-    await new Promise((resolve, reject) => socket.on('connect', resolve).on('connect_error', reject));
+    await new Promise<void>((resolve, reject) => socket.on('connect', () => resolve()).on('connect_error', reject));
   });
   afterAll(async () => {
     socket?.close();

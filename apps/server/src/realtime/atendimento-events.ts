@@ -3,6 +3,7 @@ import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
 import { ATENDIMENTO_NAMESPACE, type AtendimentoServerEvents, type TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
 import { WIDGET_NAMESPACE, type WidgetServerEvents } from '@balcao/shared/widget';
 import { presentRealtimeMessage, presentWidgetMessage } from '../modules/atendimentos/presenter';
+import type { AtendimentoPublisher } from '../modules/atendimentos/publisher';
 
 export const staffRooms = {
   supervisors: (accountId: string) => `supervisors:${accountId}`,
@@ -23,7 +24,7 @@ function audience(accountId: string, row: TAtendimento): string[] {
 }
 
 /** Pushes atendimento changes to the staff who should see them and to the customer's widget. */
-export class AtendimentoEvents {
+export class AtendimentoEvents implements AtendimentoPublisher {
   constructor(private readonly io: Server | undefined) {}
 
   private staff() {
@@ -44,7 +45,7 @@ export class AtendimentoEvents {
   /** A row changed; `before` lets those who no longer see it (after a transfer) drop it. */
   row(accountId: string, row: TAtendimento, before?: TAtendimento) {
     const rooms = new Set(audience(accountId, row));
-    if (before) audience(accountId, before).forEach((r) => rooms.add(r));
+    if (before) for (const r of audience(accountId, before)) rooms.add(r);
     this.staff()
       ?.to([...rooms])
       .emit('ChatListAtendimento', row);

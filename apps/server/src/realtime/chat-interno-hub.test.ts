@@ -16,6 +16,7 @@ import { chatWorld, makeGroup, type ChatWorld } from '../modules/chat-interno/te
 import { login } from '../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../test/harness';
 import { registerChatInternoHub } from './chat-interno-hub';
+import { socketPublishers } from './publishers';
 import { createSocketServer, SOCKET_PATH } from './server';
 
 type ChatSocket = Socket<ChatInternoServerEvents, ChatInternoClientEvents>;
@@ -38,6 +39,7 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const sockets = createSocketServer(t.app.server, {});
     t.ctx.io = sockets.io;
+    t.ctx.publish = socketPublishers(sockets.io);
     registerChatInternoHub(sockets.io, t.ctx);
     closeSockets = sockets.close;
     url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${CHAT_INTERNO_NAMESPACE}`;

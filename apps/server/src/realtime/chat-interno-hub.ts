@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import type { TSessionUser } from '../lib/session';
 import { enviarMensagem, visualizarMensagens } from '../modules/chat-interno/mensagens-service';
-import { chatInternoNamespace, publishChange, type ChatInternoNamespace } from '../modules/chat-interno/notify';
+import { chatInternoNamespace, publishChange, type ChatInternoNamespace } from './chat-interno-events';
 import { useStaffAuth } from './server';
 
 type Logger = { error: (obj: unknown, msg?: string) => void };

@@ -5,6 +5,7 @@ import { ANEXO_MAX_BYTES, ANEXO_MIME_TYPES, ATENDIMENTO_TEXTS } from '@balcao/sh
 import { WIDGET_TEXTS, ZWidgetSessionInput } from '@balcao/shared/widget';
 import type { AppContext } from '../../context';
 import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors';
+import { publicOrigin } from '../../lib/public-origin';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import {
   accountDepartamentos,
@@ -13,7 +14,6 @@ import {
   requireVisitante,
   sessionView,
   startSession,
-import { publicOrigin } from '../../lib/public-origin';
   visitorMessages,
   widgetConfig,
   type WidgetCanal,
@@ -74,7 +74,7 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     if ((await ctx.rates.hit(`widget-session:${req.ip}`, 60)) > ctx.widgetLimits.sessionsPerMinute)
       throw new TooManyRequests(WIDGET_TEXTS.muitasSessoes);
     const { visitante, token } = await startSession(db, ctx.cipher, canal, req.body);
-    return sessionView(db, canal, visitante, token, avaliacao(canal), isOwnPage(req));
+    return sessionView(db, canal, visitante, token, avaliacao(canal));
   });
 
   app.get(

@@ -24,10 +24,10 @@ import { BadRequest, NotFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
-import { AtendimentoEvents } from '../../realtime/atendimento-events';
 import { listAtendentes } from './atendentes';
 import { assertCanSee, requireStaff, visibleTo } from './policy';
 import { presentAtendimento, presentMensagem } from './presenter';
+import { broadcastChange, silentPublisher } from './publisher';
 import { findAtendimento, ilike, likePattern, mensagensPage, selectAtendimentos } from './queries';
 import { accept, finish, markRead, sendFromAtendente, transfer } from './service';
 
@@ -53,7 +53,7 @@ export const ratingUrl = (ctx: AppContext, databaseName: string) => (id: string)
 /** The attendants' HTTP calls for customer conversations (docs/api-atendimentos.md). */
 export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  const events = () => new AtendimentoEvents(ctx.io);
+  const events = () => ctx.publish?.atendimentos ?? silentPublisher;
   const staffOf = (req: FastifyRequest) => requireStaff(db, requireUser(req));
 
   app.get('/api/atendimento/conversas', { schema: { querystring: ZConversasQuery, response: { 200: ZConversasPage } } }, async (req) => {
@@ -188,16 +188,3 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     return listAtendentes(db, staff.accountId);
   });
 };
-
-type Change = {
-  row: z.infer<typeof ZAtendimento>;
-  before: z.infer<typeof ZAtendimento>;
-  mensagens: z.infer<typeof ZMensagem>[];
-  masterId: string | null;
-};
-/** One change, told to everyone: the row to its old and new audience, the notices, the visitor's status line. */
-export function broadcastChange(events: AtendimentoEvents, accountId: string, r: Change, avaliacaoUrl: string | null) {
-  events.messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
-  events.row(accountId, r.row, r.before);
-  events.visitorState(r.row, avaliacaoUrl);
-}

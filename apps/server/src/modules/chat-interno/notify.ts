@@ -1,12 +1,4 @@
-import type { Namespace, Server } from 'socket.io';
-import {
-  CHAT_INTERNO_EVENTS,
-  CHAT_INTERNO_NAMESPACE,
-  type ChatInternoClientEvents,
-  type ChatInternoServerEvents,
-  type TMensagem,
-} from '@balcao/shared/chat-interno';
-import { rooms } from '../../realtime/server';
+import type { TMensagem } from '@balcao/shared/chat-interno';
 
 /** What a change means for the hub: new messages for the current members, a list reload for everyone affected. */
 export type ChatChange = {
@@ -18,27 +10,11 @@ export type ChatChange = {
   listChangedFor: string[];
 };
 
-export type ChatInternoNamespace = Namespace<ChatInternoClientEvents, ChatInternoServerEvents>;
-
-export const chatInternoNamespace = (io: Server) => io.of(CHAT_INTERNO_NAMESPACE) as unknown as ChatInternoNamespace;
-
 /**
- * Emits a stored change to the users' rooms. Rooms are per user id (uuids), so nothing reaches another account.
+ * Fans a stored change out to the users' sockets (realtime/chat-interno-events.ts implements it).
  * `exceptSocketId` spares the socket that sent the message: it already has it through its ack.
  */
-export function publishChange(io: Server | undefined, change: ChatChange, exceptSocketId?: string): void {
-  if (!io) return;
-  const nsp = chatInternoNamespace(io);
-  if (change.receivers.length) {
-    const target = exceptSocketId
-      ? nsp.to(change.receivers.map(rooms.user)).except(exceptSocketId)
-      : nsp.to(change.receivers.map(rooms.user));
-    for (const mensagem of change.mensagens) target.emit(CHAT_INTERNO_EVENTS.receiveMessage, mensagem);
-  }
-  if (change.listChangedFor.length) {
-    nsp.to(change.listChangedFor.map(rooms.user)).emit(CHAT_INTERNO_EVENTS.updateConversations, { conversaId: change.conversaId });
-  }
-}
+export type ChatPublisher = (change: ChatChange, exceptSocketId?: string) => void;
 
 /** Members before and after a change, once each: a removed user still needs its list reloaded. */
 export const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];

@@ -31,7 +31,7 @@ import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import { acessarConversa, isAccountMaster } from './access';
 import { adicionarIntegrante, alterarFotoGrupo, promoverAdmin, removerIntegrante, renomearGrupo, sairDoGrupo } from './grupo-service';
 import { enviarMensagem, listarMensagens, visualizarMensagens } from './mensagens-service';
-import { publishChange } from './notify';
+import type { ChatChange } from './notify';
 import { assertGroupAdmin, assertGrupo, assertMaster, assertNotSelf, assertPromovivel } from './policy';
 import { presentParticipante, presentPessoa } from './presenter';
 import {
@@ -59,6 +59,7 @@ async function oneFile(req: FastifyRequest, field: string, fileSize: number) {
 /** Spec part 2 §7 (internal chat), thin: validate (shared schema) -> access + policy -> service -> present + publish. */
 export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
+  const publishChange = (change: ChatChange) => ctx.publish?.chatInterno(change);
   const participantes = async (conversaId: string) => (await participantesDe(db, [conversaId])).map(presentParticipante);
 
   app.get(`${BASE}/conversas`, { schema: { response: { 200: z.array(ZConversa) } } }, async (req) => listarConversas(db, requireUser(req)));
@@ -89,7 +90,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       const user = requireUser(req);
       if (req.body.departamentos.length) assertMaster(await isAccountMaster(db, user));
       const criada = await criarConversa(db, user, req.body);
-      if (criada.change) publishChange(ctx.io, criada.change);
+      if (criada.change) publishChange(criada.change);
       // 201 for a new conversation; 200 when the pair's direct chat already existed and is reused.
       return reply.code(criada.created ? 201 : 200).send({ id: criada.id, ehGrupo: criada.ehGrupo });
     },
@@ -108,7 +109,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       const acesso = await acessarConversa(db, user, req.params.id);
       assertGroupAdmin(acesso, P.apenasAdminAdicionar);
       if (req.body.integranteTipo === INTEGRANTE_TIPO.departamento) assertMaster(await isAccountMaster(db, user));
-      publishChange(ctx.io, await adicionarIntegrante(db, user, acesso, req.body));
+      publishChange(await adicionarIntegrante(db, user, acesso, req.body));
       return participantes(acesso.conversa.id);
     },
   );
@@ -121,7 +122,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       const acesso = await acessarConversa(db, user, req.params.id);
       assertGroupAdmin(acesso, P.apenasAdminRemover);
       assertNotSelf(user, req.body);
-      publishChange(ctx.io, await removerIntegrante(db, user, acesso, req.body));
+      publishChange(await removerIntegrante(db, user, acesso, req.body));
       return participantes(acesso.conversa.id);
     },
   );
@@ -130,7 +131,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     const user = requireUser(req);
     const acesso = await acessarConversa(db, user, req.params.id);
     assertGrupo(acesso);
-    publishChange(ctx.io, await sairDoGrupo(db, user, acesso));
+    publishChange(await sairDoGrupo(db, user, acesso));
     return reply.code(204).send();
   });
 
@@ -142,7 +143,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       const acesso = await acessarConversa(db, user, req.params.id);
       assertGroupAdmin(acesso, P.apenasAdminPromover);
       assertPromovivel(user, req.body);
-      publishChange(ctx.io, await promoverAdmin(db, user, acesso, req.body));
+      publishChange(await promoverAdmin(db, user, acesso, req.body));
       return participantes(acesso.conversa.id);
     },
   );
@@ -155,7 +156,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       const user = requireUser(req);
       const acesso = await acessarConversa(db, user, req.params.id);
       assertGroupAdmin(acesso, P.apenasAdminRenomear);
-      publishChange(ctx.io, await renomearGrupo(db, user, acesso, req.body));
+      publishChange(await renomearGrupo(db, user, acesso, req.body));
       return { id: acesso.conversa.id, nome: req.body };
     },
   );
@@ -169,7 +170,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       assertGroupAdmin(acesso, P.apenasAdminFoto);
       const foto = await readCheckedFile(await oneFile(req, 'foto', GRUPO_FOTO_MAX_BYTES), GRUPO_FOTO_RULES);
       const url = await storeUpload(ctx.uploadsDir, GRUPO_FOTO_UPLOAD_KIND, foto.buffer, foto.ext);
-      publishChange(ctx.io, await alterarFotoGrupo(db, user, acesso, url));
+      publishChange(await alterarFotoGrupo(db, user, acesso, url));
       return { url, fotoUrl: url };
     },
   );
@@ -193,7 +194,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     { schema: { body: ZEnviarMensagemInput, response: { 200: ZMensagem, 201: ZMensagem } } },
     async (req, reply) => {
       const { mensagem, change } = await enviarMensagem(db, requireUser(req), req.body);
-      if (change) publishChange(ctx.io, change);
+      if (change) publishChange(change);
       return reply.code(change ? 201 : 200).send(mensagem);
     },
   );

@@ -1,0 +1,39 @@
+import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
+import type { TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
+
+/** What the atendimento services' changes are told through (realtime/atendimento-events.ts implements it over Socket.IO). */
+export interface AtendimentoPublisher {
+  /** A row changed; `before` lets those who no longer see it (after a transfer) drop it. */
+  row(accountId: string, row: TAtendimento, before?: TAtendimento): void;
+  messages(
+    accountId: string,
+    row: TAtendimento,
+    msgs: TMensagem[],
+    masterId: string | null,
+    opts: { toVisitor: boolean; toStaff?: boolean },
+  ): void;
+  status(accountId: string, row: TAtendimento, update: TStatusUpdate): void;
+  presence(accountId: string, row: TAtendimento, digitando: boolean, online: boolean): void;
+  /** The visitor's status line: waiting, with whom, finished (and where to rate). */
+  visitorState(row: TAtendimento, avaliacaoUrl: string | null): void;
+  agentTyping(row: TAtendimento, atendenteNome: string, digitando: boolean): void;
+}
+
+/** Tells nobody: the app before Socket.IO is attached (and tests without sockets). */
+export const silentPublisher: AtendimentoPublisher = {
+  row() {},
+  messages() {},
+  status() {},
+  presence() {},
+  visitorState() {},
+  agentTyping() {},
+};
+
+type Change = { row: TAtendimento; before: TAtendimento; mensagens: TMensagem[]; masterId: string | null };
+
+/** One change, told to everyone: the row to its old and new audience, the notices, the visitor's status line. */
+export function broadcastChange(events: AtendimentoPublisher, accountId: string, r: Change, avaliacaoUrl: string | null) {
+  events.messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
+  events.row(accountId, r.row, r.before);
+  events.visitorState(r.row, avaliacaoUrl);
+}

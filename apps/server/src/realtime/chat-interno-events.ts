@@ -1,0 +1,31 @@
+import type { Namespace, Server } from 'socket.io';
+import {
+  CHAT_INTERNO_EVENTS,
+  CHAT_INTERNO_NAMESPACE,
+  type ChatInternoClientEvents,
+  type ChatInternoServerEvents,
+} from '@balcao/shared/chat-interno';
+import type { ChatChange } from '../modules/chat-interno/notify';
+import { rooms } from './server';
+
+export type ChatInternoNamespace = Namespace<ChatInternoClientEvents, ChatInternoServerEvents>;
+
+export const chatInternoNamespace = (io: Server) => io.of(CHAT_INTERNO_NAMESPACE) as unknown as ChatInternoNamespace;
+
+/**
+ * Emits a stored change to the users' rooms. Rooms are per user id (uuids), so nothing reaches another account.
+ * `exceptSocketId` spares the socket that sent the message: it already has it through its ack.
+ */
+export function publishChange(io: Server | undefined, change: ChatChange, exceptSocketId?: string): void {
+  if (!io) return;
+  const nsp = chatInternoNamespace(io);
+  if (change.receivers.length) {
+    const target = exceptSocketId
+      ? nsp.to(change.receivers.map(rooms.user)).except(exceptSocketId)
+      : nsp.to(change.receivers.map(rooms.user));
+    for (const mensagem of change.mensagens) target.emit(CHAT_INTERNO_EVENTS.receiveMessage, mensagem);
+  }
+  if (change.listChangedFor.length) {
+    nsp.to(change.listChangedFor.map(rooms.user)).emit(CHAT_INTERNO_EVENTS.updateConversations, { conversaId: change.conversaId });
+  }
+}
