@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -7,6 +7,15 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { errorHandler } from './lib/error-handler';
+import {
+  PRECOMPRESSED_COPIES,
+  pageHeaders,
+  registerApiCompression,
+  registerSecurityHeaders,
+  serveWidgetScript,
+  uploadHeaders,
+  webAssetHeaders,
+} from './lib/http-hygiene';
 import { AppError } from './lib/errors';
 import { refuseNulInput } from './lib/input-guard';
 import { bearerToken } from './lib/session';
@@ -53,6 +62,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', refuseNulInput);
 
+  await registerSecurityHeaders(app, { https: ctx.secureCookies });
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
 
@@ -70,6 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
 
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       api.get('/health', async (_req, reply) => {
         try {
           await opts.ping();
@@ -100,35 +111,37 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
     index: false,
     maxAge: '30d',
     immutable: true,
+    setHeaders: uploadHeaders,
   });
 
-  const widgetJs = opts.widgetJs && existsSync(opts.widgetJs) ? readFileSync(opts.widgetJs) : null;
-  if (widgetJs) {
-    app.get('/widget.js', (_req, reply) =>
-      reply
-        .type('application/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=300')
-        .header('access-control-allow-origin', '*')
-        .send(widgetJs),
-    );
-  }
+  if (opts.widgetJs && existsSync(opts.widgetJs)) await serveWidgetScript(app, opts.widgetJs);
 
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: PRECOMPRESSED_COPIES,
+      setHeaders: webAssetHeaders,
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && !req.url.toLowerCase().startsWith('/backend') && !path.extname(req.url.split('?')[0]!);
-    if (webDist && isPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.url.toLowerCase().startsWith('/backend') &&
+      !path.extname(req.url.split('?')[0]!);
+    if (webDist && isPage) {
+      pageHeaders(reply, req.url);
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', webDist);
+    }
     return reply.code(404).send({ message: 'Rota não encontrada.', code: 'NOT_FOUND' });
   });
 
   return app;
 }
 
-/** Hashed build assets never change; index.html must always be checked again. */
-function cacheHeaders(reply: { header: (k: string, v: string) => unknown }, file: string) {
-  reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-}
 export type App = Awaited<ReturnType<typeof buildApp>>;

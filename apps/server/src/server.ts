@@ -8,6 +8,7 @@ import type { TEnv } from './env';
 import { SecretCipher } from './lib/cipher';
 import { loginThrottle } from './lib/login-throttle';
 import { memoryCounter, redisCounter } from './lib/rate-counter';
+import { createRedis, type RedisLog } from './lib/redis';
 import { configuredOrigin } from './lib/public-origin';
 import { createMailer } from './lib/mailer';
 import { loadOrCreateSecret } from './lib/secrets';
@@ -16,6 +17,7 @@ import { seedDemo } from './modules/accounts/demo';
 import { countAccounts } from './modules/accounts/service';
 import { registerAtendimentoHub } from './realtime/atendimento-hub';
 import { registerChatInternoHub } from './realtime/chat-interno-hub';
+import { socketPublishers } from './realtime/publishers';
 import { registerWidgetHub } from './channels/widget/hub';
 import { createSocketServer } from './realtime/server';
 
@@ -60,10 +62,8 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   registerAtendimentoHub(sockets.io, ctx, app.log);
   registerWidgetHub(sockets.io, ctx, app.log);
   ctx.io = sockets.io;
+  ctx.publish = socketPublishers(sockets.io);
   await app.listen({ port: env.PORT, host: env.HOST });
-  // PORT=0 picks a free port: links then name the one actually listening.
-  const address = app.server.address();
-  if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -75,3 +75,6 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     })());
   return { app, ctx, database, close };
 }
+  // PORT=0 picks a free port: links then name the one actually listening.
+  const address = app.server.address();
+  if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);

@@ -9,7 +9,9 @@ import { AppShell } from '@/features/layout/components/app-shell';
 import { SingleTabScreen } from '@/features/single-tab/single-tab-screen';
 import { useSingleTab } from '@/features/single-tab/use-single-tab';
 import { useToken } from '@/lib/session-store';
+import type { TRole } from '@balcao/shared/roles';
 import { redirectForRole } from './guards';
+import { preloadsFor } from './preload';
 import { PageSkeleton, ShellSkeleton } from './shell-skeleton';
 
 /** Guarded area: a session, a role allowed on the path, and one tab at a time. */
@@ -44,15 +46,11 @@ export default function ProtectedLayout() {
 }
 
 /** Spec part 1 §4: admin and master pages (or the tracker's) are fetched 2 s after login. */
-function usePreloadRoutes(role: string | undefined) {
+function usePreloadRoutes(role: TRole | undefined) {
   useEffect(() => {
     if (!role) return;
     const id = window.setTimeout(() => {
-      void import('@/pages/staff-pages');
-      if (role === 'admin' || role === 'master') {
-        void import('@/features/config/config-page');
-        void import('@/features/atendimentos/pages/atendimentos-page');
-      }
+      for (const p of preloadsFor(role)) void p.load();
     }, ROUTE_PRELOAD_DELAY_MS);
     return () => window.clearTimeout(id);
   }, [role]);

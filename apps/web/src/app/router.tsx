@@ -6,6 +6,7 @@ import { ShellSkeleton } from './shell-skeleton';
 // Every page is a lazy chunk so the login route stays small (declarative routes: half the router's size).
 const named = <M,>(load: () => Promise<M>, name: keyof M) => lazy(async () => ({ default: (await load())[name] as ComponentType }));
 const staff = (name: keyof typeof import('@/pages/staff-pages')) => named(() => import('@/pages/staff-pages'), name);
+const tracker = (name: keyof typeof import('@/pages/tracker-pages')) => named(() => import('@/pages/tracker-pages'), name);
 const open = (name: keyof typeof import('@/pages/public-pages')) => named(() => import('@/pages/public-pages'), name);
 
 const LoginPage = lazy(() => import('@/features/auth/components/login-page'));
@@ -26,8 +27,8 @@ const Pages = {
   Usuarios: staff('UsuariosPage'),
   Departamentos: staff('DepartamentosPage'),
   MensagensAgendadas: staff('MensagensAgendadasPage'),
-  VotarTarefa: staff('VotarTarefaPage'),
-  Tracker: staff('TrackerPage'),
+  VotarTarefa: tracker('VotarTarefaPage'),
+  Tracker: tracker('TrackerPage'),
   Licenca: staff('LicencaPage'),
 };
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { initialState, markerFor, observe, takeOver } from './machine';
 
 describe('single-tab guard', () => {
@@ -35,5 +35,21 @@ describe('single-tab guard', () => {
     const b = initialState('b', { tabId: 'a', ts: t0, claimedAt: t0 - 100 }, t0 + 10);
     expect(observe(b, { tabId: 'a', ts: t0, claimedAt: t0 - 100 }, t0 + 4000).effect).toBeNull();
     expect(observe(b, { tabId: 'a', ts: t0, claimedAt: t0 - 100 }, t0 + 5001).effect).toBe('becameActive');
+  });
+});
+
+describe("'Fechar esta aba'", () => {
+  it('reports a refused close (the tab stays open) so the screen can say it may be closed', async () => {
+    const { fecharAba } = await import('./single-tab-screen');
+    const recusa = { closed: false, close: vi.fn() };
+    expect(fecharAba(recusa)).toBe(true);
+    expect(recusa.close).toHaveBeenCalled();
+    const aceita = {
+      closed: false,
+      close() {
+        this.closed = true;
+      },
+    };
+    expect(fecharAba(aceita)).toBe(false);
   });
 });
