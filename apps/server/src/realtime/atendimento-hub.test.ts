@@ -67,7 +67,7 @@ describe('customer-chat realtime contract', () => {
     running = await startServer(env);
   });
   afterAll(async () => {
-    sockets.forEach((s) => s.close());
+    for (const s of sockets) s.close();
     await running?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

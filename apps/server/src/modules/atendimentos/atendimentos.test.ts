@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const v = await makeVisitor(t, s.canal);
     await v.send('Preciso de ajuda');
     const { body: page } = await get<TConversasPage>(
-      '/backend/api/atendimento/conversas?status=aguardando&busca=' + encodeURIComponent(v.session.cliente.nome!),
+      `/backend/api/atendimento/conversas?status=aguardando&busca=${encodeURIComponent(v.session.cliente.nome!)}`,
       s.at1.auth,
     );
     const id = page.itens[0]!.atendimentoId;
@@ -135,7 +135,7 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const v = await makeVisitor(t, s.canal);
     for (let i = 1; i <= 30; i++) await v.send(`mensagem ${i}`);
     const { body: page } = await get<TConversasPage>(
-      '/backend/api/atendimento/conversas?status=aguardando&busca=' + encodeURIComponent(v.session.cliente.nome!),
+      `/backend/api/atendimento/conversas?status=aguardando&busca=${encodeURIComponent(v.session.cliente.nome!)}`,
       s.admin.auth,
     );
     const id = page.itens[0]!.atendimentoId;

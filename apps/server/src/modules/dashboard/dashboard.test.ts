@@ -57,8 +57,8 @@ describe.each(DB_KINDS)('personal dashboard figures on %s', (kind) => {
   afterAll(() => t.close());
 
   const period = async (days: number | 'dia') => {
-    const end = localIso(now).slice(0, 10) + 'T23:59:59';
-    const start = days === 'dia' ? localIso(now).slice(0, 10) + 'T00:00:00' : localIso(new Date(now.getTime() - days * DAY_MS));
+    const end = `${localIso(now).slice(0, 10)}T23:59:59`;
+    const start = days === 'dia' ? `${localIso(now).slice(0, 10)}T00:00:00` : localIso(new Date(now.getTime() - days * DAY_MS));
     const q = `atendenteId=${atendenteId}&dataInicio=${start}&dataFim=${end}`;
     const dash = await t.app.inject({ method: 'GET', url: `/backend/api/atendimento/dashboard?${q}`, headers: auth });
     const list = await t.app.inject({ method: 'GET', url: `/backend/api/atendimento/list?${q}`, headers: auth });
