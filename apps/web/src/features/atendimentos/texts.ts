@@ -1,4 +1,4 @@
-import type { TOrigem } from './labels';
+import type { TAtendimento } from '@balcao/shared/atendimentos';
 
 /** The inbox's own texts (issue 3: the spec does not show this screen; designed after Chatwoot/Whaticket). */
 export const INBOX_TEXTS = {
@@ -134,4 +134,4 @@ export const STATUS_ITEM: Record<'aguardando' | 'em_atendimento' | 'finalizado',
   finalizado: 'Finalizado',
 };
 
-export const ORIGEM_TEXTS: Record<TOrigem, string> = { widget: 'Site', 'widget-response': 'Site', whatsapp: 'WhatsApp' };
+export const ORIGEM_TEXTS: Record<TAtendimento['origem'], string> = { widget: 'Site', 'widget-response': 'Site', whatsapp: 'WhatsApp' };
