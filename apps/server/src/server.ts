@@ -8,7 +8,6 @@ import type { TEnv } from './env';
 import { SecretCipher } from './lib/cipher';
 import { loginThrottle } from './lib/login-throttle';
 import { memoryCounter, redisCounter } from './lib/rate-counter';
-import { createRedis, type RedisLog } from './lib/redis';
 import { configuredOrigin } from './lib/public-origin';
 import { createMailer } from './lib/mailer';
 import { loadOrCreateSecret } from './lib/secrets';
@@ -64,6 +63,9 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   ctx.io = sockets.io;
   ctx.publish = socketPublishers(sockets.io);
   await app.listen({ port: env.PORT, host: env.HOST });
+  // PORT=0 picks a free port: links then name the one actually listening.
+  const address = app.server.address();
+  if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -75,6 +77,3 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     })());
   return { app, ctx, database, close };
 }
-  // PORT=0 picks a free port: links then name the one actually listening.
-  const address = app.server.address();
-  if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);
