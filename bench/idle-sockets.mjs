@@ -49,6 +49,6 @@ try {
   );
   if (connected < N || perSocket > BUDGET_KB) process.exitCode = 1;
 } finally {
-  sockets.forEach((s) => s.close());
+  for (const s of sockets) s.close();
   await server.stop();
 }

@@ -88,6 +88,6 @@ try {
   );
   if (!(p99 <= P99_BUDGET_MS) || seen.size !== total || duplicated) process.exitCode = 1;
 } finally {
-  sockets.forEach((s) => s.close());
+  for (const s of sockets) s.close();
   await server.stop();
 }

@@ -30,7 +30,7 @@ export async function startServer(env = {}) {
   if (process.env.BENCH_DATABASE_URL) childEnv.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), 'apps/server/dist/main.js'],
+    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), 'apps/server/dist/main.js'],
     { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   for (let i = 0; i < 300; i++) {

@@ -8,7 +8,9 @@ const procs = [
   }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', cwd: 'apps/web' }),
 ];
-const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
+const stop = () => {
+  for (const p of procs) p.kill('SIGTERM');
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 for (const p of procs) p.on('exit', (code) => code && code !== 0 && stop());

@@ -63,7 +63,10 @@ export class Chat {
       api: this.api,
       thread: this.thread,
       outbox: this.outbox,
-      visitante: async () => (await this.ensureSession(), this.ready ? this.visitante : null),
+      visitante: async () => {
+        await this.ensureSession();
+        return this.ready ? this.visitante : null;
+      },
       changed: (stick) => this.render(stick),
       queued: () => this.flush(),
       flash: (text) => this.flash(text),
@@ -298,7 +301,10 @@ export class Chat {
     const user = parseUser(u);
     if (!user) return console.warn('[Balcão] setUser: informe ao menos { identifier }.');
     const prev = this.user;
-    if (prev?.identifier === user.identifier && prev.hash === user.hash) return void (this.user = user);
+    if (prev?.identifier === user.identifier && prev.hash === user.hash) {
+      this.user = user;
+      return;
+    }
     // Someone else logged in on this browser: they must not see the previous person's conversation.
     this.restart(!!prev && prev.identifier !== user.identifier, user);
   }

@@ -45,11 +45,14 @@ describe('Outbox', () => {
   it('sends in typing order and empties the queue', async () => {
     const kv = memory();
     const box = new Outbox(kv, 'fila');
-    ['1', '2', '3'].forEach((id) => box.add(item(id)));
+    for (const id of ['1', '2', '3']) box.add(item(id));
     const sent: string[] = [];
     const delivered: string[] = [];
     await box.flush(
-      async (o) => (sent.push(o.clientId), ok(o)),
+      async (o) => {
+        sent.push(o.clientId);
+        return ok(o);
+      },
       (m) => delivered.push(m.id),
     );
     expect(sent).toEqual(['1', '2', '3']);
@@ -59,7 +62,7 @@ describe('Outbox', () => {
 
   it('stops at the first message that may not have arrived and resends it first, with the same clientId', async () => {
     const box = new Outbox(memory(), 'fila');
-    ['1', '2', '3'].forEach((id) => box.add(item(id)));
+    for (const id of ['1', '2', '3']) box.add(item(id));
     const sent: string[] = [];
     let online = false;
     const send = async (o: OutboxItem): Promise<SendResult> => {
@@ -77,7 +80,7 @@ describe('Outbox', () => {
 
   it('marks a refused message failed, goes on with the rest, and sends it again on retry', async () => {
     const box = new Outbox(memory(), 'fila');
-    ['1', '2'].forEach((id) => box.add(item(id)));
+    for (const id of ['1', '2']) box.add(item(id));
     const sent: string[] = [];
     await box.flush(
       async (o) => {
@@ -95,7 +98,10 @@ describe('Outbox', () => {
     expect(box.list()).toHaveLength(1); // a failed one waits for the visitor
     box.retry('1');
     await box.flush(
-      async (o) => (sent.push(o.clientId), ok(o)),
+      async (o) => {
+        sent.push(o.clientId);
+        return ok(o);
+      },
       () => {},
     );
     expect(sent.at(-1)).toBe('1');

@@ -6,7 +6,10 @@ describe('TypingSignal', () => {
   it('says "typing" once per burst and "stopped" once when idle', () => {
     vi.useFakeTimers();
     const sent: boolean[] = [];
-    const t = new TypingSignal((on) => (sent.push(on), true));
+    const t = new TypingSignal((on) => {
+      sent.push(on);
+      return true;
+    });
     t.input();
     t.input();
     t.input();
@@ -22,7 +25,11 @@ describe('TypingSignal', () => {
   it('tries again on the next key when it could not send (offline)', () => {
     let online = false;
     const sent: boolean[] = [];
-    const t = new TypingSignal((on) => online && (sent.push(on), true));
+    const t = new TypingSignal((on) => {
+      if (!online) return false;
+      sent.push(on);
+      return true;
+    });
     t.input();
     online = true;
     t.input();
