@@ -10,7 +10,14 @@ import pg from 'pg';
 import type { Db } from '../lib/db';
 import { lockDataDir } from './data-dir-lock';
 
-export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void>; ping: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  ping: () => Promise<void>;
+  /** PostgreSQL only: the pool itself, for its counts (tests of connections being cut). */
+  pool?: pg.Pool;
+};
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Held while migrating so that several instances starting together apply each migration once. */
@@ -48,20 +55,59 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return { db, kind: 'pglite', close, ping: async () => void (await client.query('select 1')) };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/** Told when a PostgreSQL connection dies (restart, failover, a pooler's idle timeout); the pool opens another. */
+export type ConnectionErrorListener = (err: Error) => void;
+const logToStderr: ConnectionErrorListener = (err) =>
+  console.error(`PostgreSQL: conexão perdida (${err.message}); a próxima consulta abre outra.`);
+
+/**
+ * A pool that rides through connections being cut: every client, idle or checked out, has an `error`
+ * listener (without one node-postgres throws and the process exits); a dead client leaves the pool and
+ * the next query opens a new one. close() resolves once every connection has really ended.
+ */
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  onConnectionError: ConnectionErrorListener = logToStderr,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const conn = await pool.connect();
+  const open = new Set<pg.ClientBase>();
+  pool.on('error', (err) => onConnectionError(err));
+  pool.on('connect', (client) => {
+    open.add(client);
+    // The pool listens only while a client is idle; this one covers a client in use (a transaction).
+    client.on('error', () => undefined);
+    client.once('end', () => open.delete(client));
+  });
+  const ended = () => Promise.all([...open].map((c) => new Promise((resolve) => c.once('end', resolve))));
   try {
-    await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_DIR });
-  } finally {
-    await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    conn.release();
+    const conn = await pool.connect();
+    try {
+      await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      conn.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
   }
   const db = drizzlePg({ client: pool }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end(), ping: async () => void (await pool.query('select 1')) };
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      const waiting = ended();
+      await pool.end();
+      await waiting;
+    })());
+  return { db, kind: 'postgres', close, pool, ping: async () => void (await pool.query('select 1')) };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onConnectionError?: ConnectionErrorListener;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.onConnectionError) : openPglite(opts.dataDir);
 }

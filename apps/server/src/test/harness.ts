@@ -15,15 +15,28 @@ import { TokenService } from '../lib/tokens';
 /** The databases every integration test runs on: PGlite always, PostgreSQL when DATABASE_URL is set (CI). */
 export const DB_KINDS: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh database of the given kind: in-memory PGlite, or a throwaway PostgreSQL database dropped on close. */
+/** A short-lived admin connection to the server in DATABASE_URL (create and drop the throwaway databases). */
+async function admin<T>(base: URL, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: base.toString() });
+  c.on('error', () => undefined);
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * A fresh database of the given kind: in-memory PGlite, or a throwaway PostgreSQL database dropped on close.
+ * Teardown order matters: the pool ends and every one of its connections has closed before the drop, so
+ * `with (force)` never terminates a pooled connection (57P01 reported as an unhandled error).
+ */
 export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
   if (kind === 'pglite') return openPglite(null);
   const base = new URL(process.env.DATABASE_URL!);
   const name = `balcao_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await admin(base, (c) => c.query(`create database ${name}`));
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 4);
@@ -31,10 +44,7 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
     ...database,
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await admin(base, (c) => c.query(`drop database if exists ${name} with (force)`));
     },
   };
 }

@@ -1,0 +1,91 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { login, makeAccount } from '../test/factories';
+
+const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timeout');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+/** What a PostgreSQL restart, a failover or a pooler's idle timeout does to the server's connections. */
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connections cut under the server', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    const acc = await makeAccount(t.ctx.db);
+    auth = (await login(t.app, acc.master.email)).auth;
+    const result = (await t.ctx.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const [row] = result.rows;
+    const u = new URL(process.env.DATABASE_URL!);
+    u.pathname = `/${row!.name}`;
+    url = u.toString();
+  });
+  afterAll(() => t?.close());
+
+  const pool = () => t.database.pool!;
+  const currentUser = () => t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: auth });
+  /** A connection of its own (never the pool's), closed after `work`. */
+  const outside = async <T>(work: (c: pg.Client) => Promise<T>) => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('error', () => undefined);
+    await c.connect();
+    try {
+      return await work(c);
+    } finally {
+      await c.end();
+    }
+  };
+  const terminateOthers = (c: pg.Client) =>
+    c.query(
+      'select count(pg_terminate_backend(pid, 5000)) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+
+  it('keeps running when its idle connections are cut, and the next requests open new ones', async () => {
+    await Promise.all([currentUser(), currentUser(), currentUser()]);
+    expect(pool().idleCount).toBeGreaterThan(0);
+    const { rows } = await outside(terminateOthers);
+    expect(Number(rows[0].n)).toBeGreaterThan(0);
+    // Each idle client hears its connection die, the pool drops it (an 'error' with no listener would end the process).
+    await until(() => pool().totalCount === 0);
+    for (let i = 0; i < 3; i++) {
+      const r = await currentUser();
+      expect(r.statusCode, r.body).toBe(200);
+    }
+  });
+
+  it('answers the request in flight 503 in Portuguese, then serves the next ones on new connections', async () => {
+    await outside(async (locker) => {
+      await locker.query('begin');
+      // The request's query waits on this lock: it is in flight when the connections are cut.
+      await locker.query('lock table users in access exclusive mode');
+      const inFlight = currentUser();
+      await until(async () => {
+        const { rows } = await locker.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        return rows[0].n > 0;
+      });
+      await terminateOthers(locker);
+      const res = await inFlight;
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        message: 'O banco de dados está indisponível no momento. Tente novamente em instantes.',
+        code: 'DATABASE_UNAVAILABLE',
+      });
+      await locker.query('rollback');
+    });
+    await until(() => pool().totalCount === 0);
+    // More requests at once than the pool has connections: no dead or leaked client is left in it.
+    const next = await Promise.all(Array.from({ length: 10 }, () => currentUser()));
+    expect(next.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const beat = await t.app.inject({ method: 'GET', url: '/backend/health' });
+    expect(beat.statusCode).toBe(200);
+  });
+});
