@@ -3,7 +3,9 @@ import { STORAGE_KEYS, isTokenValid } from '@balcao/shared/auth';
 
 /** The `authToken`, kept in local and session storage as the spec says, observable by React. */
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 export function getToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.authToken) ?? sessionStorage.getItem(STORAGE_KEYS.authToken);

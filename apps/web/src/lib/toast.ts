@@ -13,7 +13,10 @@ const listeners = new Set<() => void>();
 export const toasterMounted = () => markMounted();
 export function useToasterRequested() {
   return useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
     () => requested,
     () => false,
   );
@@ -21,7 +24,7 @@ export function useToasterRequested() {
 function requestToaster() {
   if (!requested) {
     requested = true;
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   }
   return mounted;
 }

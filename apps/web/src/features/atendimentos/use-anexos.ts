@@ -29,7 +29,12 @@ export function useAnexos() {
   const [anexos, setAnexos] = useState<TAnexo[]>([]);
   const vivos = useRef(anexos);
   vivos.current = anexos;
-  useEffect(() => () => vivos.current.forEach((a) => a.preview && URL.revokeObjectURL(a.preview)), []);
+  useEffect(
+    () => () => {
+      for (const a of vivos.current) if (a.preview) URL.revokeObjectURL(a.preview);
+    },
+    [],
+  );
 
   const patch = (key: string, p: Partial<TAnexo>) => setAnexos((list) => list.map((a) => (a.key === key ? { ...a, ...p } : a)));
 

@@ -10,7 +10,7 @@ function observavel<T>(inicial: T) {
     set(next: T) {
       if (next === valor) return;
       valor = next;
-      listeners.forEach((l) => l());
+      for (const l of listeners) l();
     },
     subscribe(l: () => void) {
       listeners.add(l);

@@ -77,7 +77,10 @@ describe('chat context', () => {
   afterEach(cleanup);
 
   it('refuses to be used outside its provider', () => {
-    const Lost = () => (useChatContext(), null);
+    function Lost() {
+      useChatContext();
+      return null;
+    }
     expect(() => render(<Lost />)).toThrow(/ChatProvider/);
   });
 });

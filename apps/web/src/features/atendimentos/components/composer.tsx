@@ -53,7 +53,10 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   const avisarDigitando = (agora: boolean) => {
     window.clearTimeout(ocioso.current);
     if (agora) ocioso.current = window.setTimeout(() => avisarDigitando(false), DIGITANDO_OCIOSO_MS);
-    if (agora !== digitando.current) customerChat.typing(id, (digitando.current = agora));
+    if (agora !== digitando.current) {
+      digitando.current = agora;
+      customerChat.typing(id, agora);
+    }
   };
 
   // Text another part of the screen asked to insert (quick messages, the AI panel) goes in at the caret.
@@ -134,7 +137,10 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
     <div
       className="shrink-0 border-t bg-background"
       onDragOver={(e) => e.preventDefault()}
-      onDrop={(e) => (e.preventDefault(), adicionar(e.dataTransfer.files))}
+      onDrop={(e) => {
+        e.preventDefault();
+        adicionar(e.dataTransfer.files);
+      }}
     >
       {citacaoPendente && (
         <div className="mx-3 mt-2 flex items-start gap-2 rounded-md border-l-2 border-primary bg-muted/60 px-2.5 py-1.5">
@@ -164,7 +170,10 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
           multiple
           accept={ANEXO_ACCEPT}
           className="hidden"
-          onChange={(e) => (adicionar(e.target.files ?? []), (e.target.value = ''))}
+          onChange={(e) => {
+            adicionar(e.target.files ?? []);
+            e.target.value = '';
+          }}
         />
         <Button
           variant="ghost"

@@ -63,7 +63,10 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
     );
   const onFinalizar = () =>
     finalizar.mutate(a.atendimentoId, {
-      onSuccess: () => (setFinishOpen(false), toast.success(INBOX_TEXTS.finalizado)),
+      onSuccess: () => {
+        setFinishOpen(false);
+        toast.success(INBOX_TEXTS.finalizado);
+      },
       onError: falha,
     });
 

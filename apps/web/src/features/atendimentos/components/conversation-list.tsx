@@ -74,7 +74,10 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
           <ListaVazia
             status={filtro.status}
             filtrando={filtrando}
-            onLimpar={() => (onBusca(''), onDepartamento(null))}
+            onLimpar={() => {
+              onBusca('');
+              onDepartamento(null);
+            }}
             onAguardando={() => onStatus('aguardando')}
           />
         ) : (

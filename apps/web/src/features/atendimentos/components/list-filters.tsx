@@ -38,7 +38,11 @@ export function ListFilters({
           type="search"
           value={busca}
           onChange={(e) => onBusca(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && busca && (e.stopPropagation(), onBusca(''))}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape' || !busca) return;
+            e.stopPropagation();
+            onBusca('');
+          }}
           placeholder={INBOX_TEXTS.buscar}
           aria-label={INBOX_TEXTS.buscar}
           className="h-8 pl-8 pr-7 text-sm [&::-webkit-search-cancel-button]:hidden"

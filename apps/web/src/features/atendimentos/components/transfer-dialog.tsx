@@ -59,7 +59,10 @@ export function TransferDialog({
 
   const close = (o: boolean) => {
     onOpenChange(o);
-    if (!o) setEscolha(null), setBusca('');
+    if (!o) {
+      setEscolha(null);
+      setBusca('');
+    }
   };
   const confirmar = () => escolha && onConfirm(escolha.aba === 'atendente' ? { atendenteId: escolha.id } : { departamentoId: escolha.id });
 

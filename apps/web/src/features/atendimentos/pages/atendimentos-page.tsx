@@ -149,7 +149,14 @@ function Inbox({ user }: { user: TCurrentUser }) {
         <Sheet open={sheet} onOpenChange={setSheet}>
           <SheetContent side="right" className="w-[300px] max-w-[90vw] gap-0 p-0 [&>button:last-child]:hidden">
             <SheetTitle className="sr-only">{CLIENTE_TEXTS.titulo}</SheetTitle>
-            <CustomerPanel atendimento={a} onAbrir={(x) => (setSheet(false), selecionar(x))} onClose={() => setSheet(false)} />
+            <CustomerPanel
+              atendimento={a}
+              onAbrir={(x) => {
+                setSheet(false);
+                selecionar(x);
+              }}
+              onClose={() => setSheet(false)}
+            />
           </SheetContent>
         </Sheet>
       )}

@@ -25,7 +25,7 @@ class FakeSocket {
     return this;
   }
   fire(ev: string, ...args: unknown[]) {
-    (this.handlers.get(ev) ?? []).forEach((fn) => fn(...args));
+    for (const fn of this.handlers.get(ev) ?? []) fn(...args);
   }
   connect() {
     this.active = true;

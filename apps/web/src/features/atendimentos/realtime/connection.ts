@@ -158,6 +158,6 @@ export class CustomerChatConnection {
   private setState(next: TConnectionState) {
     if (next === this.state) return;
     this.state = next;
-    this.listeners.forEach((l) => l());
+    for (const l of this.listeners) l();
   }
 }

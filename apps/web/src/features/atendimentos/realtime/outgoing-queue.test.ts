@@ -18,7 +18,7 @@ describe('OutgoingQueue', () => {
       },
       (id) => acks.push(id),
     );
-    ['c1', 'c2', 'c3'].forEach((c) => q.enqueue(item(c)));
+    for (const c of ['c1', 'c2', 'c3']) q.enqueue(item(c));
     await q.flush();
     expect(sent).toEqual(['c1', 'c2', 'c3']);
     expect(acks).toEqual(['c1', 'c2', 'c3']);

@@ -7,7 +7,7 @@ const listeners = new Set<() => void>();
 
 export function setPresence(p: TChatPresence) {
   presences.set(p.atendimentoId, p);
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 const subscribe = (l: () => void) => {

@@ -72,7 +72,10 @@ export function AddParticipantsDialog({ open, onOpenChange, conversa, user }: Pr
         usuarios={usuarios}
         departamentos={master ? departamentos : null}
         selecao={selecao}
-        onChange={(s) => (setSelecao(s), setErro(null))}
+        onChange={(s) => {
+          setSelecao(s);
+          setErro(null);
+        }}
         jaMembros={{ ids: jaMembros, nota: T.jaNoGrupo }}
       />
       {erro && (

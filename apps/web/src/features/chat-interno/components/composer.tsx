@@ -66,7 +66,10 @@ export function Composer({ conversaId, user }: { conversaId: string; user: TCurr
     <div
       className="shrink-0 border-t bg-background"
       onDragOver={(e) => e.preventDefault()}
-      onDrop={(e) => (e.preventDefault(), adicionar(e.dataTransfer.files))}
+      onDrop={(e) => {
+        e.preventDefault();
+        adicionar(e.dataTransfer.files);
+      }}
     >
       <FilesGrid arquivos={arquivos} onRemover={remover} />
       <div className="flex items-end gap-2 p-2.5">
@@ -77,7 +80,10 @@ export function Composer({ conversaId, user }: { conversaId: string; user: TCurr
           className="hidden"
           tabIndex={-1}
           aria-hidden
-          onChange={(e) => (adicionar(e.target.files ?? []), (e.target.value = ''))}
+          onChange={(e) => {
+            adicionar(e.target.files ?? []);
+            e.target.value = '';
+          }}
         />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>

@@ -76,7 +76,10 @@ export function GroupPhoto({ conversa, souAdmin }: { conversa: TConversa; souAdm
         className="hidden"
         tabIndex={-1}
         aria-hidden
-        onChange={(e) => (enviar(e.target.files?.[0]), (e.target.value = ''))}
+        onChange={(e) => {
+          enviar(e.target.files?.[0]);
+          e.target.value = '';
+        }}
       />
     </>
   );

@@ -15,7 +15,10 @@ export function NewConversationDialog({ open, onOpenChange, onCriada }: Props) {
   const usuarios = useUsuariosDisponiveis(open);
   const [escolhido, setEscolhido] = useState<string | null>(null);
   const { ocupado, executar } = useAcao();
-  const criar = useCriarConversa((id) => (fechar(false), onCriada(id)));
+  const criar = useCriarConversa((id) => {
+    fechar(false);
+    onCriada(id);
+  });
 
   const fechar = (v: boolean) => {
     if (!v) setEscolhido(null);

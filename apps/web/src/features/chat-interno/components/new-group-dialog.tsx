@@ -28,7 +28,10 @@ export function NewGroupDialog({ open, onOpenChange, onCriada, user }: Props) {
   const [tocado, setTocado] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
   const { ocupado, executar } = useAcao();
-  const criar = useCriarConversa((id) => (fechar(false), onCriada(id)));
+  const criar = useCriarConversa((id) => {
+    fechar(false);
+    onCriada(id);
+  });
   const nU = selecao.usuarios.size;
   const nD = selecao.departamentos.size;
   const nomeVazio = !nome.trim();
@@ -84,7 +87,10 @@ export function NewGroupDialog({ open, onOpenChange, onCriada, user }: Props) {
         usuarios={usuarios}
         departamentos={master ? departamentos : null}
         selecao={selecao}
-        onChange={(s) => (setSelecao(s), setErro(null))}
+        onChange={(s) => {
+          setSelecao(s);
+          setErro(null);
+        }}
       />
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {T.resumo(nU, nD)}

@@ -55,7 +55,13 @@ export function ParticipantsDialog({ open, onOpenChange, conversa, user, onAdici
   };
 
   return (
-    <Dialog open={open} onOpenChange={(v) => (setBusca(''), onOpenChange(v))}>
+    <Dialog
+      open={open}
+      onOpenChange={(v) => {
+        setBusca('');
+        onOpenChange(v);
+      }}
+    >
       <DialogContent className="gap-3 sm:max-w-md" showClose={false}>
         <DialogHeader>
           <DialogTitle>{T.titulo}</DialogTitle>

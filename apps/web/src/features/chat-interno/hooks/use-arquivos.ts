@@ -50,7 +50,12 @@ export function useArquivos() {
   const [arquivos, setArquivos] = useState<TArquivo[]>([]);
   const atuais = useRef(arquivos);
   atuais.current = arquivos;
-  useEffect(() => () => atuais.current.forEach((a) => a.preview && URL.revokeObjectURL(a.preview)), []);
+  useEffect(
+    () => () => {
+      for (const a of atuais.current) if (a.preview) URL.revokeObjectURL(a.preview);
+    },
+    [],
+  );
 
   const patch = (key: string, p: Partial<TArquivo>) => setArquivos((l) => l.map((a) => (a.key === key ? { ...a, ...p } : a)));
 

@@ -19,7 +19,7 @@ class FakeSocket {
   fire(ev: string, ...args: unknown[]) {
     if (ev === 'connect') this.connected = true;
     if (ev === 'disconnect') this.connected = false;
-    this.ls.get(ev)?.forEach((l) => l(...args));
+    for (const l of this.ls.get(ev) ?? []) l(...args);
   }
   connect() {
     this.connects++;
@@ -38,7 +38,12 @@ class FakeSocket {
     return this;
   }
   timeout() {
-    return { emitWithAck: async (ev: string, payload: unknown) => (this.emitted.push([ev, payload]), this.ackAnswer) };
+    return {
+      emitWithAck: async (ev: string, payload: unknown) => {
+        this.emitted.push([ev, payload]);
+        return this.ackAnswer;
+      },
+    };
   }
 }
 

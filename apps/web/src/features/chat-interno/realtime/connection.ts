@@ -40,7 +40,9 @@ export class ChatInternoConnection {
   private readonly listeners = new Set<() => void>();
   private readonly scheduler = new ReconnectScheduler({
     attempt: () => this.attempt(),
-    onState: () => this.listeners.forEach((l) => l()),
+    onState: () => {
+      for (const l of this.listeners) l();
+    },
   });
 
   constructor(private readonly deps: TDeps) {}
@@ -54,7 +56,10 @@ export class ChatInternoConnection {
 
   start(handlers: TChatInternoHandlers) {
     this.handlers = handlers;
-    if (!this.socket) this.wire((this.socket = this.deps.createSocket()));
+    if (!this.socket) {
+      this.socket = this.deps.createSocket();
+      this.wire(this.socket);
+    }
     this.scheduler.start();
   }
 

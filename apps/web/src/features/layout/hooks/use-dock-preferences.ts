@@ -59,7 +59,7 @@ export function useDockPreferences() {
   const prefs = useSyncExternalStore(subscribe, snapshot);
   const setPreference = useCallback(<K extends keyof DockPreferences>(key: K, value: DockPreferences[K]) => {
     writeDockPreference(localStorage, key, value);
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   }, []);
   return { prefs, setPreference };
 }
