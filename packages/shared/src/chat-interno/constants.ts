@@ -77,7 +77,9 @@ export function tipoPorMime(mime: string): TMidiaTipo {
   return 'document';
 }
 
-/** Spec part 2 §4: sizes read as Bytes, KB, MB or GB. */
+const NUMERO_PT_BR = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+
+/** Spec part 2 §4: sizes read as Bytes, KB, MB or GB, in Portuguese ('830,15 KB'). */
 export function formatarTamanho(bytes: number): string {
   const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
   let value = bytes;
@@ -86,8 +88,7 @@ export function formatarTamanho(bytes: number): string {
     value /= 1024;
     i++;
   }
-  const shown = i === 0 ? String(value) : String(Math.round(value * 100) / 100);
-  return `${shown} ${units[i]}`;
+  return `${NUMERO_PT_BR.format(value)} ${units[i]}`;
 }
 
 /** Spec part 2 §2: title of a list row or header. */

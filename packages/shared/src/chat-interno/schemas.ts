@@ -178,6 +178,8 @@ export const ZConversa = z.object({
   dataHoraUltimaMensagem: z.string().nullable(),
   qtdMensagensNaoVistas: z.number().int(),
   ultimaMensagemRemetenteId: z.string().nullable(),
+  /** Whose the last message is decides 'Você:' (§4), and a system notice (Aviso) is nobody's line. */
+  ultimaMensagemOrigemTipo: ZOrigemTipo.nullable(),
   /** Every user listed as a participant (viewer included) and every department. */
   participantesIds: z.array(z.string()),
   departamentosIds: z.array(z.string()),

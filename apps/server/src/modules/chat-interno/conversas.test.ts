@@ -98,6 +98,7 @@ describe.each(DB_KINDS)('chat interno: conversations on %s', (kind) => {
         departamentosNomes: ['Suporte'],
         adminsNomes: ['Master Teste'],
         ultimaMensagem: 'Master Teste criou o grupo "Equipe"',
+        ultimaMensagemOrigemTipo: 2,
         qtdMensagensNaoVistas: 1,
         souAdmin: false,
         outroUsuario: null,
@@ -119,7 +120,12 @@ describe.each(DB_KINDS)('chat interno: conversations on %s', (kind) => {
     const ids = duda.map((c) => c.id);
     expect(ids.indexOf(older)).toBeLessThan(ids.indexOf(newer));
     const row = duda.find((c) => c.id === older)!;
-    expect(row).toMatchObject({ ultimaMensagem: 'resposta da Bia', qtdMensagensNaoVistas: 4, ultimaMensagemRemetenteId: w.bia.id });
+    expect(row).toMatchObject({
+      ultimaMensagem: 'resposta da Bia',
+      qtdMensagensNaoVistas: 4,
+      ultimaMensagemRemetenteId: w.bia.id,
+      ultimaMensagemOrigemTipo: 1,
+    });
     const ana = (await listOf(w.api.ana)).find((c) => c.id === older)!;
     expect(ana.qtdMensagensNaoVistas).toBe(1);
   });

@@ -22,7 +22,13 @@ export type ParticipanteView = {
   departamentoNome: string | null;
 };
 
-export type UltimaMensagem = { conteudo: string; tipo: TMensagemTipo; remetenteId: string | null; createdAt: Date } | null;
+export type UltimaMensagem = {
+  conteudo: string;
+  tipo: TMensagemTipo;
+  remetenteId: string | null;
+  origemTipo: number;
+  createdAt: Date;
+} | null;
 
 /** Timestamps leave as ISO-8601 UTC (ARCHITECTURE "Time"); raw SQL may hand back a string. */
 export const toIso = (value: Date | string): string => new Date(value).toISOString();
@@ -81,6 +87,7 @@ export function presentConversa(
     dataHoraUltimaMensagem: ultima ? toIso(ultima.createdAt) : null,
     qtdMensagensNaoVistas: naoVistas,
     ultimaMensagemRemetenteId: ultima?.remetenteId ?? null,
+    ultimaMensagemOrigemTipo: ultima ? (ultima.origemTipo === 2 ? 2 : 1) : null,
     participantesIds: usuarios.map((p) => p.usuarioId!),
     departamentosIds: departamentos.map((p) => p.departamentoId!),
     outroUsuario: outro,

@@ -51,6 +51,7 @@ export async function listarConversas(db: Db, user: TSessionUser): Promise<TConv
       conteudo: chatMensagens.conteudo,
       tipo: chatMensagens.tipo,
       remetenteId: chatMensagens.remetenteId,
+      origemTipo: chatMensagens.origemTipo,
       createdAt: chatMensagens.createdAt,
     })
     .from(chatMensagens)
@@ -61,7 +62,13 @@ export async function listarConversas(db: Db, user: TSessionUser): Promise<TConv
   const rows = await db
     .select({
       conversa: chatConversas,
-      ultima: { conteudo: ultima.conteudo, tipo: ultima.tipo, remetenteId: ultima.remetenteId, createdAt: ultima.createdAt },
+      ultima: {
+        conteudo: ultima.conteudo,
+        tipo: ultima.tipo,
+        remetenteId: ultima.remetenteId,
+        origemTipo: ultima.origemTipo,
+        createdAt: ultima.createdAt,
+      },
       naoVistas: sql<number>`(select count(*)::int from ${chatMensagens} nv where nv.conversa_id = ${chatConversas.id}
         and nv.seq > coalesce(${chatLeituras.ultimaSeq}, 0) and nv.remetente_id is distinct from ${user.id})`.mapWith(Number),
     })

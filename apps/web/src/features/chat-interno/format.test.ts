@@ -17,6 +17,7 @@ const conversa = (p: Partial<TConversa>): TConversa => ({
   dataHoraUltimaMensagem: null,
   qtdMensagensNaoVistas: 0,
   ultimaMensagemRemetenteId: null,
+  ultimaMensagemOrigemTipo: null,
   participantesIds: ['me', 'ana'],
   departamentosIds: [],
   outroUsuario: null,
@@ -69,13 +70,26 @@ describe('badge and previews', () => {
     expect(previaDaLinha(conversa({ ultimaMensagem: '[Foto] praia', ultimaMensagemRemetenteId: 'me' }), eu)).toBe('Você: [Foto] praia');
     expect(previaDaLinha(conversa({ ultimaMensagem: '[Vídeo]', ultimaMensagemRemetenteId: 'ana' }), eu)).toBe('[Vídeo]');
     // A notice the viewer caused names him already.
-    expect(previaDaLinha(conversa({ ultimaMensagem: 'Marta Master criou o grupo "X"', ultimaMensagemRemetenteId: 'me' }), eu)).toBe(
-      'Marta Master criou o grupo "X"',
-    );
+    const aviso = {
+      ultimaMensagem: 'Marta Master criou o grupo "X"',
+      ultimaMensagemRemetenteId: 'me',
+      ultimaMensagemOrigemTipo: 2 as const,
+    };
+    expect(previaDaLinha(conversa(aviso), eu)).toBe('Marta Master criou o grupo "X"');
+  });
+  it("decides 'Você:' by the author, not the text: an own message that starts with the own name keeps it", () => {
+    const eu = { id: 'me', nome: 'Marta Master' };
+    const propria = {
+      ultimaMensagem: 'Marta Master aqui, chego às 10h',
+      ultimaMensagemRemetenteId: 'me',
+      ultimaMensagemOrigemTipo: 1 as const,
+    };
+    expect(previaDaLinha(conversa(propria), eu)).toBe('Você: Marta Master aqui, chego às 10h');
   });
   it('sizes read Bytes, KB, MB or GB (shared helper used by the files grid)', () => {
     expect(formatarTamanho(512)).toBe('512 Bytes');
-    expect(formatarTamanho(1536)).toBe('1.5 KB');
+    expect(formatarTamanho(1536)).toBe('1,5 KB');
+    expect(formatarTamanho(850_074)).toBe('830,15 KB');
     expect(formatarTamanho(5 * 1024 * 1024)).toBe('5 MB');
     expect(formatarTamanho(3 * 1024 ** 3)).toBe('3 GB');
   });

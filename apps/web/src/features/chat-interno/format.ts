@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { differenceInCalendarDays, format, isValid } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-import { CHAT_INTERNO_ROTULOS, tituloConversa, type TConversa } from '@balcao/shared/chat-interno';
+import { CHAT_INTERNO_ROTULOS, ORIGEM_TIPO, tituloConversa, type TConversa } from '@balcao/shared/chat-interno';
 import { ACCOUNT_TIME_ZONE } from '@/features/atendimentos/format';
 
 /** Spec part 2 §5: an unparsable date reads like this. */
@@ -56,15 +56,15 @@ export function rotuloDia(iso: string, rotulos: { hoje: string; ontem: string },
 
 /**
  * Spec part 2 §2/§4: the row's second line. The server previews media as [Foto]/[Vídeo]/[Arquivo]; the viewer's own
- * last message reads 'Você: ...'; no message reads 'Sem mensagens'. A system notice the viewer caused already names
- * him ("Marta Master criou o grupo ..."), so it is not prefixed (the list does not carry the message's origin).
+ * last message reads 'Você: ...' (decided by its author, whatever it says); no message reads 'Sem mensagens'. A system
+ * notice (origin Aviso) the viewer caused already names him ("Marta Master criou o grupo ..."), so it is not prefixed.
  */
 export function previaDaLinha(
-  c: Pick<TConversa, 'ultimaMensagem' | 'ultimaMensagemRemetenteId'>,
-  eu: { id: string; nome: string },
+  c: Pick<TConversa, 'ultimaMensagem' | 'ultimaMensagemRemetenteId' | 'ultimaMensagemOrigemTipo'>,
+  eu: { id: string },
 ): string {
   if (!c.ultimaMensagem) return CHAT_INTERNO_ROTULOS.semMensagens;
-  const minha = c.ultimaMensagemRemetenteId === eu.id && !c.ultimaMensagem.startsWith(`${eu.nome} `);
+  const minha = c.ultimaMensagemRemetenteId === eu.id && c.ultimaMensagemOrigemTipo !== ORIGEM_TIPO.aviso;
   return minha ? CHAT_INTERNO_ROTULOS.previaPropria(c.ultimaMensagem) : c.ultimaMensagem;
 }
 

@@ -13,6 +13,7 @@ export function aplicarMensagem(lista: readonly TConversa[], m: TMensagem, opts:
     ultimaMensagem: previaMensagem(m),
     dataHoraUltimaMensagem: m.dataEnvio,
     ultimaMensagemRemetenteId: m.remetenteId,
+    ultimaMensagemOrigemTipo: m.origemTipo,
     qtdMensagensNaoVistas: opts.aberta ? 0 : atual.qtdMensagensNaoVistas + (conta ? 1 : 0),
   };
   return [nova, ...lista.filter((c) => c.id !== m.conversaId)];

@@ -57,5 +57,6 @@ export function tempoVideo(segundos: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${r}` : `${m}:${r}`;
 }
 
+const VELOCIDADE_PT_BR = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 /** Speeds read as people say them: 0,25x ... 1x ... 2x. */
-export const rotuloVelocidade = (v: number) => `${String(v).replace('.', ',')}x`;
+export const rotuloVelocidade = (v: number) => `${VELOCIDADE_PT_BR.format(v)}x`;

@@ -44,18 +44,24 @@ export function VideoControls({ estado, acoes, src, nome, visiveis }: Props) {
         visiveis ? 'opacity-100' : 'opacity-0 focus-within:opacity-100',
       )}
     >
-      <input
-        type="range"
-        min={0}
-        max={estado.duracao || 0}
-        step="any"
-        value={Math.min(estado.tempo, estado.duracao || 0)}
-        onChange={(e) => acoes.irPara(Number(e.target.value))}
-        aria-label={T.progresso}
-        aria-valuetext={`${tempoVideo(estado.tempo)} / ${tempoVideo(estado.duracao)}`}
-        className={cn(SLIDER, 'w-full')}
-      />
-      <div className="flex items-center gap-0.5">
+      {/* The time sits beside the progress bar, so the buttons' row fits a 320 px player (fullscreen included). */}
+      <div className="flex items-center gap-2">
+        <input
+          type="range"
+          min={0}
+          max={estado.duracao || 0}
+          step="any"
+          value={Math.min(estado.tempo, estado.duracao || 0)}
+          onChange={(e) => acoes.irPara(Number(e.target.value))}
+          aria-label={T.progresso}
+          aria-valuetext={`${tempoVideo(estado.tempo)} / ${tempoVideo(estado.duracao)}`}
+          className={cn(SLIDER, 'min-w-0 flex-1')}
+        />
+        <span className="shrink-0 whitespace-nowrap text-[11px] tabular-nums text-white/90">
+          {tempoVideo(estado.tempo)} / {tempoVideo(estado.duracao)}
+        </span>
+      </div>
+      <div className="flex min-w-0 items-center gap-0.5">
         <Botao rotulo={estado.tocando ? T.pausar : T.reproduzir} onClick={acoes.alternar}>
           {estado.tocando ? <Pause /> : <Play />}
         </Botao>
@@ -65,9 +71,6 @@ export function VideoControls({ estado, acoes, src, nome, visiveis }: Props) {
         <Botao rotulo={T.avancar} onClick={() => acoes.saltar(VIDEO_SALTO_S)}>
           <RotateCw />
         </Botao>
-        <span className="ml-1 whitespace-nowrap text-[11px] tabular-nums text-white/90">
-          {tempoVideo(estado.tempo)} / {tempoVideo(estado.duracao)}
-        </span>
         <span className="flex-1" />
         <select
           value={estado.velocidade}
@@ -93,7 +96,7 @@ export function VideoControls({ estado, acoes, src, nome, visiveis }: Props) {
           value={volume}
           onChange={(e) => acoes.mudarVolume(Number(e.target.value))}
           aria-label={T.volume}
-          className={cn(SLIDER, estado.telaCheia ? 'w-24' : 'w-12')}
+          className={cn(SLIDER, 'min-w-0 shrink', estado.telaCheia ? 'w-24' : 'w-12')}
         />
         <a
           href={src}

@@ -14,6 +14,7 @@ export const umaConversa = (p: Partial<TConversa> = {}): TConversa => ({
   dataHoraUltimaMensagem: null,
   qtdMensagensNaoVistas: 0,
   ultimaMensagemRemetenteId: null,
+  ultimaMensagemOrigemTipo: null,
   participantesIds: ['me', 'ana'],
   departamentosIds: [],
   outroUsuario: { id: 'ana', nome: 'Ana Admin', fotoUrl: null },
