@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Building2, ShieldCheck, ShieldPlus, UserMinus } from 'lucide-react';
 import { CHAT_INTERNO_FALHAS, CHAT_INTERNO_SUCESSOS, INTEGRANTE_TIPO, type TParticipante } from '@balcao/shared/chat-interno';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
 import { useGrupoMutations } from '../api';
 import { avisarErro } from '../feedback';
 import { motivoPromocao, motivoRemocao } from '../permissoes';
@@ -15,8 +17,12 @@ export function ParticipantRow({ conversaId, p, meuId, souAdmin }: Props) {
   const { promover, remover } = useGrupoMutations(conversaId);
   const eu = p.tipo === INTEGRANTE_TIPO.usuario && p.id === meuId;
   const departamento = p.tipo === INTEGRANTE_TIPO.departamento;
-  const podePromover = souAdmin && !departamento && !p.admin;
-  const podeRemover = souAdmin && !eu;
+  // What a person may not do stays hidden; an admin's own row keeps both buttons, disabled, so the spec's reasons
+  // ('Você já é administrador', 'Você não pode remover a si mesmo...') show as their tooltip and toast.
+  const mostraPromover = souAdmin && !departamento && (!p.admin || eu);
+  const mostraRemover = souAdmin;
+  const motivoP = motivoPromocao(p, souAdmin, meuId);
+  const motivoR = motivoRemocao(p, souAdmin, meuId);
 
   const promoverP = () => {
     const motivo = motivoPromocao(p, souAdmin, meuId);
@@ -59,32 +65,55 @@ export function ParticipantRow({ conversaId, p, meuId, souAdmin }: Props) {
           </span>
         )}
       </span>
-      {podePromover && (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 text-muted-foreground"
-          onClick={promoverP}
-          disabled={promover.isPending}
-          aria-label={T.promover(p.nome)}
-          title={T.promover(p.nome)}
-        >
+      {mostraPromover && (
+        <AcaoButton rotulo={T.promover(p.nome)} motivo={motivoP} onClick={promoverP} ocupado={promover.isPending}>
           <ShieldPlus />
-        </Button>
+        </AcaoButton>
       )}
-      {podeRemover && (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 text-muted-foreground hover:text-destructive"
-          onClick={removerP}
-          disabled={remover.isPending}
-          aria-label={T.remover(p.nome)}
-          title={T.remover(p.nome)}
-        >
+      {mostraRemover && (
+        <AcaoButton rotulo={T.remover(p.nome)} motivo={motivoR} onClick={removerP} ocupado={remover.isPending} perigo>
           <UserMinus />
-        </Button>
+        </AcaoButton>
       )}
     </li>
+  );
+}
+
+/**
+ * A row action. With a reason it cannot be done, it stays focusable but aria-disabled: the reason is its tooltip, and
+ * a click shows it as the spec's permission toast (a native disabled button would show neither).
+ */
+function AcaoButton({
+  rotulo,
+  motivo,
+  onClick,
+  ocupado,
+  perigo = false,
+  children,
+}: {
+  rotulo: string;
+  motivo: string | null;
+  onClick: () => void;
+  ocupado: boolean;
+  perigo?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={cn(
+        'size-8 text-muted-foreground',
+        motivo ? 'cursor-not-allowed opacity-50 hover:bg-transparent' : perigo && 'hover:text-destructive',
+      )}
+      onClick={onClick}
+      disabled={ocupado}
+      aria-disabled={motivo ? true : undefined}
+      aria-label={rotulo}
+      aria-description={motivo ?? undefined}
+      title={motivo ?? rotulo}
+    >
+      {children}
+    </Button>
   );
 }
