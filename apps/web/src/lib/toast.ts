@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS, truncateToastDescription } from '@balcao/shared/layout';
+import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, truncateToastDescription } from '@balcao/shared/layout';
 
 /**
  * sonner and its <Toaster> are fetched with the first toast, keeping them out of the login route's
@@ -29,11 +29,60 @@ function requestToaster() {
   return mounted;
 }
 
+/**
+ * Spec part 2 §9: at most 5 toasts at once, and a dismissed toast is removed 5 s after its dismissal; until then it
+ * still holds its place among the 5 (as in the spec's toast store), so a burst after a dismissal pushes out the oldest.
+ */
+export class ToastRegistry {
+  private readonly items: { id: number; dismissed: boolean }[] = [];
+  private seq = 0;
+
+  constructor(
+    private readonly schedule: (fn: () => void, ms: number) => void = (fn, ms) => void setTimeout(fn, ms),
+    private readonly limit = TOAST_LIMIT,
+    private readonly removeDelayMs = TOAST_REMOVE_DELAY_MS,
+  ) {}
+
+  get size() {
+    return this.items.length;
+  }
+
+  /** A new toast's id, and the ids of the oldest shown toasts it pushes out (to dismiss now). */
+  add(): { id: number; pushedOut: number[] } {
+    const id = ++this.seq;
+    this.items.unshift({ id, dismissed: false });
+    const pushedOut = this.items.splice(this.limit).flatMap((t) => (t.dismissed ? [] : [t.id]));
+    return { id, pushedOut };
+  }
+
+  /** Closed by the person or by its timer: removed from the store 5 s later. */
+  dismissed(id: number) {
+    const t = this.items.find((x) => x.id === id);
+    if (!t || t.dismissed) return;
+    t.dismissed = true;
+    this.schedule(() => {
+      const i = this.items.indexOf(t);
+      if (i >= 0) this.items.splice(i, 1);
+    }, this.removeDelayMs);
+  }
+}
+
+const registry = new ToastRegistry();
+
 type Kind = 'success' | 'error' | 'warning' | 'info';
 const show = (kind: Kind) => (title: string, description?: string) => {
-  void Promise.all([import('sonner'), requestToaster()]).then(([{ toast }]) =>
-    toast[kind](title, { description: description ? truncateToastDescription(description) : undefined, duration: TOAST_DURATION_MS }),
-  );
+  void Promise.all([import('sonner'), requestToaster()]).then(([{ toast }]) => {
+    const { id, pushedOut } = registry.add();
+    for (const old of pushedOut) toast.dismiss(old);
+    const dismissed = () => registry.dismissed(id);
+    toast[kind](title, {
+      id,
+      description: description ? truncateToastDescription(description) : undefined,
+      duration: TOAST_DURATION_MS,
+      onDismiss: dismissed,
+      onAutoClose: dismissed,
+    });
+  });
 };
 
 /** The spec's toasts (part 2 §9): green success, red destructive, yellow warning, cyan info; 150-character cut. */
