@@ -30,6 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { departamentosRoutes } from './modules/departamentos/routes';
 import { chatInternoRoutes } from './modules/chat-interno/routes';
 import { usuariosRoutes } from './modules/usuarios/routes';
+import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
 
 declare module 'fastify' {
@@ -72,7 +73,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
     const token = bearerToken(req.headers.authorization);
     if (!token) return;
     try {
-      req.sessionUser = await ctx.tokens.verify(token);
+      req.sessionUser = await authenticate(ctx.db, ctx.tokens, token);
     } catch (err) {
       req.sessionError = err as AppError;
     }

@@ -3,7 +3,13 @@ import type { TRole } from '@balcao/shared/roles';
 import { Unauthorized } from './errors';
 
 /** Who is calling. Services take `accountId` from here as a parameter: tenancy is never global state. */
-export type TSessionUser = { id: string; accountId: string; role: TRole };
+export type TSessionUser = {
+  id: string;
+  accountId: string;
+  role: TRole;
+  /** The session the access token belongs to (one login: its refresh-token family); ending it ends the token. */
+  sid?: string;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,11 @@ import { normalizeRole } from '@balcao/shared/roles';
 import { Unauthorized } from './errors';
 import type { TSessionUser } from './session';
 
-/** HS256 access tokens (`authToken`): sub = user, acc = account, role; `exp` in seconds. */
+/**
+ * HS256 access tokens (`authToken`): sub = user, acc = account, role, sid = the session (the refresh-token
+ * family of one login); `exp` in seconds. A signature proves only who signed it: whether the session is still
+ * open is checked on every request and socket event (modules/auth/sessions.ts).
+ */
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(
@@ -15,8 +19,8 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(user: TSessionUser): Promise<string> {
-    return new SignJWT({ acc: user.accountId, role: user.role })
+  sign(user: Omit<TSessionUser, 'sid'>, sid: string): Promise<string> {
+    return new SignJWT({ acc: user.accountId, role: user.role, sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
       .setIssuedAt()
@@ -28,8 +32,8 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const role = normalizeRole(String(payload.role));
-      if (!payload.sub || typeof payload.acc !== 'string' || !role) throw new Unauthorized();
-      return { id: payload.sub, accountId: payload.acc, role };
+      if (!payload.sub || typeof payload.acc !== 'string' || typeof payload.sid !== 'string' || !role) throw new Unauthorized();
+      return { id: payload.sub, accountId: payload.acc, role, sid: payload.sid };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw new Unauthorized('Sua sessão expirou. Faça login novamente.', 'TOKEN_EXPIRED');
       throw new Unauthorized('Token inválido. Faça login novamente.', 'INVALID_TOKEN');

@@ -9,6 +9,7 @@ import { isSupervisor, requireStaff, type TStaff } from '../modules/atendimentos
 import { findAtendimento } from '../modules/atendimentos/queries';
 import { presentAtendimento } from '../modules/atendimentos/presenter';
 import { sendFromAtendente } from '../modules/atendimentos/service';
+import { authenticate, guardSocketEvents, sessionRooms } from '../modules/auth/sessions';
 import { AtendimentoEvents, staffRooms } from './atendimento-events';
 import { rooms } from './server';
 
@@ -26,9 +27,11 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
     try {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string') throw new Error('sem token');
-      const staff = await requireStaff(ctx.db, await ctx.tokens.verify(token));
+      const staff = await requireStaff(ctx.db, await authenticate(ctx.db, ctx.tokens, token));
       socket.data.staff = staff;
-      const joined = [rooms.account(staff.accountId), staffRooms.user(staff.id)];
+      // Each event checks the session again; logout, a reset or a password change close it by these rooms.
+      guardSocketEvents(socket, ctx.db, staff);
+      const joined = [rooms.account(staff.accountId), staffRooms.user(staff.id), sessionRooms.session(staff.sid!)];
       if (isSupervisor(staff)) joined.push(staffRooms.supervisors(staff.accountId));
       else {
         joined.push(staffRooms.atendentes(staff.accountId));

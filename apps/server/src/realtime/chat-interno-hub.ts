@@ -24,7 +24,7 @@ const VIEW_FAILED = 'Não foi possível marcar as mensagens como vistas';
  */
 export function registerChatInternoHub(io: Server, ctx: Pick<AppContext, 'db' | 'tokens'>, log?: Logger): ChatInternoNamespace {
   const nsp = chatInternoNamespace(io);
-  useStaffAuth(nsp as unknown as Namespace, ctx.tokens);
+  useStaffAuth(nsp as unknown as Namespace, ctx);
 
   nsp.on('connection', (socket) => {
     const user = (socket.data as { user: TSessionUser }).user;

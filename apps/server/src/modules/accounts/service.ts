@@ -10,6 +10,7 @@ import { Conflict } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
+import { startSession } from '../auth/sessions';
 
 export type NewUser = { nome: string; email: string; role: TRole; senha: string; departamentoId?: string | null };
 
@@ -84,7 +85,8 @@ export async function openAccount(deps: OpenAccountDeps, input: TOperadorContaIn
     databaseName: input.databaseName,
     master: { nome: input.masterNome ?? input.nome, email: input.email, senha },
   });
-  const token = await deps.tokens.sign({ id: master.id, accountId: account.id, role: 'master' });
+  // The login link opens a session of its own: logout, a reset or a password change end it like any other.
+  const { token } = await startSession(deps.db, deps.tokens, master);
   const base = deps.publicUrl;
   await deps.mailer.send({
     to: master.email,

@@ -80,11 +80,14 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
   });
 
   it('refuses expired and forged tokens', async () => {
-    const expired = await new TokenService('test-secret-test-secret-test-secret-123', -10).sign({
-      id: acc.master.id,
-      accountId: acc.account.id,
-      role: 'master',
-    });
+    const expired = await new TokenService('test-secret-test-secret-test-secret-123', -10).sign(
+      {
+        id: acc.master.id,
+        accountId: acc.account.id,
+        role: 'master',
+      },
+      'sessao-de-teste',
+    );
     const r = await t.app.inject({
       method: 'GET',
       url: '/backend/Usuario/GetCurrentUser',
@@ -92,11 +95,14 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     });
     expect(r.statusCode).toBe(401);
     expect(r.json()).toMatchObject({ code: 'TOKEN_EXPIRED', message: 'Sua sessão expirou. Faça login novamente.' });
-    const forged = await new TokenService('another-secret-another-secret-another').sign({
-      id: acc.master.id,
-      accountId: acc.account.id,
-      role: 'master',
-    });
+    const forged = await new TokenService('another-secret-another-secret-another').sign(
+      {
+        id: acc.master.id,
+        accountId: acc.account.id,
+        role: 'master',
+      },
+      'sessao-de-teste',
+    );
     const f = await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: { authorization: `Bearer ${forged}` } });
     expect(f.statusCode).toBe(401);
     expect(f.json().message).toBe('Token inválido. Faça login novamente.');

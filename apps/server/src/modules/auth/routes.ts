@@ -14,14 +14,8 @@ import type { AppContext } from '../../context';
 import { publicOrigin } from '../../lib/public-origin';
 import type { UserRow } from '../../db/schema/users';
 import { loadCurrentUser, updateUser } from '../usuarios/service';
-import {
-  checkCredentials,
-  issueRefreshToken,
-  requestPasswordReset,
-  resetPassword,
-  revokeRefreshFamily,
-  rotateRefreshToken,
-} from './service';
+import { checkCredentials, requestPasswordReset, resetPassword, rotateRefreshToken, sessionOfRefreshToken } from './service';
+import { endSession, endUserSessions, startSession } from './sessions';
 
 export const REFRESH_COOKIE = 'balcao_refresh';
 const COOKIE_PATH = '/backend';
@@ -41,18 +35,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post('/api/auth/login', { schema: { body: ZLoginInput, response: { 200: ZLoginAnswer } } }, async (req, reply) => {
     const user = await checkCredentials(db, ctx.throttle, req.ip, req.body);
     await updateUser(db, user.accountId, user.id, { online: true, lastHeartbeatAt: new Date() });
-    setRefreshCookie(reply, await issueRefreshToken(db, user.id));
-    return { token: await tokens.sign(sessionUser(user)), user: await loadCurrentUser(db, user.accountId, user.id) };
+    const session = await startSession(db, tokens, user);
+    setRefreshCookie(reply, session.refreshToken);
+    return { token: session.token, user: await loadCurrentUser(db, user.accountId, user.id) };
   });
 
   app.get('/api/auth/refresh', { schema: { response: { 200: ZTokenAnswer } } }, async (req, reply) => {
-    const { user, newToken } = await rotateRefreshToken(db, req.cookies[REFRESH_COOKIE]);
+    const { user, newToken, sid } = await rotateRefreshToken(db, req.cookies[REFRESH_COOKIE]);
     if (newToken) setRefreshCookie(reply, newToken);
-    return { token: await tokens.sign(sessionUser(user)) };
+    return { token: await tokens.sign(sessionUser(user), sid) };
   });
 
   app.post('/api/auth/logout', async (req, reply) => {
-    await revokeRefreshFamily(db, req.cookies[REFRESH_COOKIE]);
+    // The session of the cookie and the one of the access token (the same one, from the web app) end now.
+    const fromCookie = await sessionOfRefreshToken(db, req.cookies[REFRESH_COOKIE]);
+    if (fromCookie) await endSession(ctx, fromCookie.userId, fromCookie.sid);
+    if (req.sessionUser?.sid && req.sessionUser.sid !== fromCookie?.sid) await endSession(ctx, req.sessionUser.id, req.sessionUser.sid);
     if (req.sessionUser) await updateUser(db, req.sessionUser.accountId, req.sessionUser.id, { online: false }).catch(() => {});
     reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
     return reply.code(204).send();
@@ -64,7 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   app.post('/api/auth/reset-password', { schema: { body: ZResetPasswordInput, response: { 200: ZMessageAnswer } } }, async (req) => {
-    await resetPassword(db, req.body);
+    const userId = await resetPassword(db, req.body);
+    await endUserSessions(ctx, userId);
     return { message: TEXTS.resetDone };
   });
 };

@@ -38,7 +38,10 @@ export async function issueRefreshToken(db: Db, userId: string, familyId: string
 }
 
 /** Rotates a refresh token. A token rotated long ago and presented again means theft: its whole family is revoked. */
-export async function rotateRefreshToken(db: Db, value: string | undefined): Promise<{ user: UserRow; newToken: string | null }> {
+export async function rotateRefreshToken(
+  db: Db,
+  value: string | undefined,
+): Promise<{ user: UserRow; newToken: string | null; sid: string }> {
   if (!value) throw new Unauthorized();
   const [row] = await db
     .select()
@@ -62,17 +65,18 @@ export async function rotateRefreshToken(db: Db, value: string | undefined): Pro
   const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user) throw new Unauthorized();
   const newToken = row.rotatedAt ? null : await issueRefreshToken(db, user.id, row.familyId);
-  return { user, newToken };
+  return { user, newToken, sid: row.familyId };
 }
 
-export async function revokeRefreshFamily(db: Db, value: string | undefined): Promise<void> {
-  if (!value) return;
+/** The session (refresh-token family) a refresh cookie belongs to, if any. */
+export async function sessionOfRefreshToken(db: Db, value: string | undefined): Promise<{ userId: string; sid: string } | null> {
+  if (!value) return null;
   const [row] = await db
-    .select()
+    .select({ userId: refreshTokens.userId, sid: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashOpaqueToken(value)))
     .limit(1);
-  if (row) await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
+  return row ?? null;
 }
 
 export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<void> {
@@ -100,7 +104,8 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
   });
 }
 
-export async function resetPassword(db: Db, input: TResetPasswordInput): Promise<void> {
+/** Sets the new password; answers the user whose sessions the caller then ends (sessions.endUserSessions). */
+export async function resetPassword(db: Db, input: TResetPasswordInput): Promise<string> {
   const now = new Date();
   const [row] = await db
     .update(passwordResetTokens)
@@ -119,4 +124,5 @@ export async function resetPassword(db: Db, input: TResetPasswordInput): Promise
     .set({ passwordHash: await hashPassword(input.senha) })
     .where(eq(users.id, row.userId));
   await revokeAllRefreshTokens(db, row.userId);
+  return row.userId;
 }

@@ -15,6 +15,7 @@ import { BadRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
+import { endUserSessions } from '../auth/sessions';
 import { assertOwnProfile } from './policy';
 import { getUserInAccount, loadCurrentUser, updateUser } from './service';
 
@@ -82,6 +83,8 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       throw new BadRequest(PROFILE_TEXTS.senhaAtualErrada, { SenhaAtual: [PROFILE_TEXTS.senhaAtualErrada] });
     }
     await updateUser(db, user.accountId, user.id, { passwordHash: await hashPassword(req.body.NovaSenha) });
+    // Every other session of the user ends now (their refresh cookies, access tokens and sockets); this one stays.
+    await endUserSessions(ctx, user.id, { keep: user.sid });
     return reply.code(200).send({ message: 'Senha atualizada.' });
   });
 };

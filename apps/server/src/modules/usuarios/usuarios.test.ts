@@ -76,11 +76,14 @@ describe.each(DB_KINDS)('usuarios (profile and session calls) on %s', (kind) => 
       const none = await t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser' });
       expect(none.statusCode).toBe(401);
       expect(none.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Faça login para continuar.' });
-      const forged = await new TokenService('outro-segredo-outro-segredo-outro-segredo').sign({
-        id: acc.master.id,
-        accountId: acc.account.id,
-        role: 'master',
-      });
+      const forged = await new TokenService('outro-segredo-outro-segredo-outro-segredo').sign(
+        {
+          id: acc.master.id,
+          accountId: acc.account.id,
+          role: 'master',
+        },
+        'sessao-de-teste',
+      );
       const f = await t.app.inject({
         method: 'GET',
         url: '/backend/Usuario/GetCurrentUser',

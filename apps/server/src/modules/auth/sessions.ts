@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Server } from 'socket.io';
+import { refreshTokens } from '../../db/schema/auth';
+import type { UserRow } from '../../db/schema/users';
+import type { Db } from '../../lib/db';
+import { Unauthorized } from '../../lib/errors';
+import type { TSessionUser } from '../../lib/session';
+import type { TokenService } from '../../lib/tokens';
+import { issueRefreshToken } from './service';
+
+/**
+ * A session is one login: the family of its rotating refresh tokens. Its id (`sid`) is in every access token
+ * of that login, and the session is open while the family has an unrevoked, unexpired token. Logout ends one
+ * session; a password reset, a password change (the other sessions) and a deactivation end a user's sessions.
+ * The check is one indexed lookup per request and per socket event, no cache: with several instances every
+ * instance reads the same rows, so an ended session is refused everywhere at once.
+ */
+export const SESSION_TEXTS = { encerrada: 'Sua sessão foi encerrada. Faça login novamente.' } as const;
+
+/** Socket rooms every staff socket joins (realtime/server.ts): how an ended session's sockets are found. */
+export const sessionRooms = { user: (id: string) => `user:${id}`, session: (sid: string) => `session:${sid}` };
+
+type Who = Pick<UserRow, 'id' | 'accountId' | 'role'>;
+
+/** A new session for a user who proved who they are: its access token and the refresh cookie's value. */
+export async function startSession(db: Db, tokens: TokenService, user: Who): Promise<{ token: string; refreshToken: string; sid: string }> {
+  const sid = randomUUID();
+  const refreshToken = await issueRefreshToken(db, user.id, sid);
+  return { token: await tokens.sign(user, sid), refreshToken, sid };
+}
+
+export async function isSessionOpen(db: Db, user: Pick<TSessionUser, 'id' | 'sid'>): Promise<boolean> {
+  if (!user.sid) return false;
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, user.sid),
+        eq(refreshTokens.userId, user.id),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The caller of a bearer token: a valid signature and a session still open, or a 401. */
+export async function authenticate(db: Db, tokens: TokenService, token: string): Promise<TSessionUser> {
+  const user = await tokens.verify(token);
+  if (!(await isSessionOpen(db, user))) throw new Unauthorized(SESSION_TEXTS.encerrada, 'SESSION_ENDED');
+  return user;
+}
+
+/** Every socket of the given rooms, in every namespace, disconnected (across instances through the Redis adapter). */
+function disconnect(io: Server | undefined, room: string, except?: string) {
+  if (!io) return;
+  for (const nsp of io._nsps.values()) {
+    const target = except ? nsp.in(room).except(except) : nsp.in(room);
+    target.disconnectSockets(true);
+  }
+}
+
+type Ctx = { db: Db; io?: Server };
+
+/** Logout: this session's refresh tokens revoked, its access tokens refused from now on, its sockets closed. */
+export async function endSession(ctx: Ctx, userId: string, sid: string): Promise<void> {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, sid), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  disconnect(ctx.io, sessionRooms.session(sid));
+}
+
+/**
+ * Ends every session of a user (password reset, deactivation), or every other one (`keep`: the session that
+ * changed the password): refresh tokens revoked, access tokens refused on their next request or socket
+ * event, and the sockets disconnected now.
+ */
+export async function endUserSessions(ctx: Ctx, userId: string, opts: { keep?: string } = {}): Promise<void> {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), opts.keep ? ne(refreshTokens.familyId, opts.keep) : undefined),
+    );
+  disconnect(ctx.io, sessionRooms.user(userId), opts.keep ? sessionRooms.session(opts.keep) : undefined);
+}
+
+type GuardedSocket = {
+  use: (fn: (packet: unknown[], next: (err?: Error) => void) => void) => unknown;
+  disconnect: (close?: boolean) => unknown;
+};
+
+/**
+ * Every event of a staff socket first checks that its session is still open: one ended elsewhere (another
+ * instance, or a socket that missed its disconnect) is refused and closed, with a refusal in the ack if any.
+ */
+export function guardSocketEvents(socket: GuardedSocket, db: Db, user: Pick<TSessionUser, 'id' | 'sid'>) {
+  socket.use((packet, next) => {
+    isSessionOpen(db, user).then(
+      (open) => {
+        if (open) return next();
+        const ack = packet[packet.length - 1];
+        if (typeof ack === 'function') ack({ ok: false, message: SESSION_TEXTS.encerrada, code: 'SESSION_ENDED' });
+        socket.disconnect(true);
+      },
+      (err: Error) => next(err),
+    );
+  });
+}
