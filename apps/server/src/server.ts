@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { buildApp, type App } from './app';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -8,12 +7,14 @@ import type { TEnv } from './env';
 import { SecretCipher } from './lib/cipher';
 import { loginThrottle } from './lib/login-throttle';
 import { memoryCounter, redisCounter } from './lib/rate-counter';
-import { configuredOrigin } from './lib/public-origin';
 import { createMailer } from './lib/mailer';
+import { createRedis, type RedisLog } from './lib/redis';
+import { configuredOrigin } from './lib/public-origin';
 import { loadOrCreateSecret } from './lib/secrets';
 import { TokenService } from './lib/tokens';
 import { seedDemo } from './modules/accounts/demo';
 import { countAccounts } from './modules/accounts/service';
+import { flushInbound } from './modules/atendimentos/inbound';
 import { registerAtendimentoHub } from './realtime/atendimento-hub';
 import { registerChatInternoHub } from './realtime/chat-interno-hub';
 import { socketPublishers } from './realtime/publishers';
@@ -22,12 +23,40 @@ import { createSocketServer } from './realtime/server';
 
 export type Running = { app: App; ctx: AppContext; database: Database; close: () => Promise<void> };
 
+/** Graceful shutdown bounds: socket events and inbound batches in flight, then HTTP requests in flight (main.ts forces exit at 10 s). */
+const DRAIN_SOCKETS_MS = 4000;
+const DRAIN_HTTP_MS = 4000;
+/** How long startup waits for Redis before counting locally until it comes. */
+const REDIS_STARTUP_WAIT_MS = 3000;
+
+const within = (work: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void work
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+  });
+
 /** env -> database (+ migrations) -> demo seed -> Fastify -> Socket.IO -> listening. */
 export async function startServer(env: TEnv, opts: { database?: Database; webDist?: string; widgetJs?: string } = {}): Promise<Running> {
-  const database = opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir }));
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL) : null;
+  // The database and Redis come before Fastify's logger exists: until then their warnings go to stderr.
+  let logger: RedisLog = { warn: (o, m) => console.error(m, o), info: (o, m) => console.error(m, o) };
+  const log: RedisLog = { warn: (o, m) => logger.warn(o, m), info: (o, m) => logger.info(o, m) };
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.dataDir,
+      onConnectionError: (err) => log.warn({ err: err.message }, 'PostgreSQL: conexão perdida; a próxima consulta abre outra'),
+    }));
+  // Counters answer at once while Redis is away (no queue, 1 s per command at most): they count locally meanwhile.
+  const redis = env.REDIS_URL ? createRedis(env.REDIS_URL, 'contadores', log, { enableOfflineQueue: false, commandTimeout: 1000 }) : null;
+  if (redis) await within(new Promise((resolve) => redis.once('ready', resolve)), REDIS_STARTUP_WAIT_MS);
   const jwtSecret = loadOrCreateSecret(env.dataDir, 'jwt', env.JWT_SECRET);
-  const rates = redis ? redisCounter(redis) : memoryCounter();
+  const rates = redis ? redisCounter(redis, undefined, log) : memoryCounter();
   const ctx: AppContext = {
     db: database.db,
     tokens: new TokenService(jwtSecret),
@@ -49,14 +78,20 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     trustProxy: env.TRUST_PROXY,
     ping: database.ping,
   });
+  logger = app.log;
   ctx.mailer = createMailer(database.db, app.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  // While shutting down, each kept-alive connection closes after its response instead of idling on.
+  let shuttingDown = false;
+  app.addHook('onSend', async (_req, reply) => {
+    if (shuttingDown) reply.header('connection', 'close');
+  });
 
   const embeddedAndEmpty = database.kind === 'pglite' && env.SEED_DEMO !== false && (await countAccounts(database.db)) === 0;
   if (embeddedAndEmpty || env.SEED_DEMO === true) {
     if (await seedDemo(database.db)) app.log.info('conta de demonstração criada (databaseName "demo", senha balcao-demo)');
   }
 
-  const sockets = createSocketServer(app.server, { redisUrl: env.REDIS_URL });
+  const sockets = createSocketServer(app.server, { redisUrl: env.REDIS_URL, log });
   registerChatInternoHub(sockets.io, ctx, app.log);
   registerAtendimentoHub(sockets.io, ctx, app.log);
   registerWidgetHub(sockets.io, ctx, app.log);
@@ -70,8 +105,22 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      await sockets.close();
+      shuttingDown = true;
+      // 1. No new connections: a load balancer's next try goes to another instance.
+      const httpClosed = new Promise<void>((resolve) => app.server.close(() => resolve()));
+      // 2. Socket events being handled are written and acknowledged; later ones are left to the client's resend.
+      await sockets.drain(DRAIN_SOCKETS_MS);
+      // 3. Customer messages still queued for a batch are written.
+      await within(flushInbound(database.db), DRAIN_SOCKETS_MS);
+      // 4. Sockets close as a transport loss, so clients reconnect (elsewhere) and resend what has no ack.
+      sockets.disconnectAll();
+      // 5. HTTP requests in flight finish; idle connections are closed as they become idle.
+      const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+      await within(httpClosed, DRAIN_HTTP_MS);
+      clearInterval(reaper);
+      app.server.closeAllConnections();
       await app.close();
+      await sockets.close();
       await redis?.quit().catch(() => undefined);
       if (!opts.database) await database.close();
     })());

@@ -1,11 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { refuseNulPackets } from '../lib/input-guard';
-import type { Db } from '../lib/db';
+import { createRedis, type RedisLog } from '../lib/redis';
 import type { TokenService } from '../lib/tokens';
-import { authenticate, guardSocketEvents, sessionRooms } from '../modules/auth/sessions';
 import type { TSessionUser } from '../lib/session';
 
 export const SOCKET_PATH = '/backend/socket.io';
@@ -13,6 +12,8 @@ export const SOCKET_PATH = '/backend/socket.io';
 const PING_INTERVAL_MS = 15_000;
 const PING_TIMEOUT_MS = 30_000;
 const MAX_BUFFER_BYTES = 100_000;
+
+const silentLog: RedisLog = { warn: () => undefined, info: () => undefined };
 
 export type AuthedSocket = Socket & { data: { user: TSessionUser } };
 
@@ -23,7 +24,20 @@ export const rooms = {
 };
 
 /** Socket.IO on the app's HTTP server; through Redis when REDIS_URL is set so that several instances share rooms. */
-export function createSocketServer(http: HttpServer, opts: { redisUrl?: string }): { io: Server; close: () => Promise<void> } {
+export type SocketServer = {
+  io: Server;
+  /**
+   * Graceful shutdown, first step: events that arrive from now on are dropped unanswered (the client keeps
+   * them and sends again after reconnecting elsewhere), and this resolves once every event already being
+   * handled has been acknowledged, or after `timeoutMs`.
+   */
+  drain: (timeoutMs: number) => Promise<void>;
+  /** Closes every connection without a "server disconnect": clients see a transport close and reconnect. */
+  disconnectAll: () => void;
+  close: () => Promise<void>;
+};
+
+export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; log?: RedisLog }): SocketServer {
   const io = new Server(http, {
     path: SOCKET_PATH,
     pingInterval: PING_INTERVAL_MS,
@@ -35,39 +49,93 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string }
     cors: { origin: true, credentials: false },
   });
   refuseNulPackets(io);
+  const inFlight = trackAcknowledgements(io);
   const clients: Redis[] = [];
   if (opts.redisUrl) {
-    const pub = new Redis(opts.redisUrl, { lazyConnect: false });
-    const sub = pub.duplicate();
+    const log = opts.log ?? silentLog;
+    // Publishing fails at once while Redis is away (no queue of stale broadcasts replayed later): this
+    // instance still emits to its own sockets; the others miss what was said meanwhile.
+    const pub = createRedis(opts.redisUrl, 'socket.io pub', log, { enableOfflineQueue: false });
+    const publish = pub.publish.bind(pub);
+    let warned = false;
+    pub.on('ready', () => {
+      warned = false;
+    });
+    pub.publish = ((channel: string, message: string) =>
+      publish(channel, message).catch((err: Error) => {
+        if (!warned) log.warn({ err: err.message }, 'Socket.IO: evento não repassado às outras instâncias (Redis indisponível)');
+        warned = true;
+        return 0;
+      })) as typeof pub.publish;
+    // The subscriber resubscribes by itself after each reconnection.
+    const sub = createRedis(opts.redisUrl, 'socket.io sub', log);
     clients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
   return {
     io,
+    drain: inFlight.drain,
+    disconnectAll: () => io.engine.close(),
     close: async () => {
+      // Also closes the HTTP server when it still listens (its callback then reports "not running": fine).
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
     },
   };
 }
 
-/**
- * Handshake auth for staff namespaces: `auth: { token }` is the same JWT of an open session; the socket joins
- * its account, user and session rooms, and each of its events checks the session again.
- */
-export function useStaffAuth(
-  nsp: Namespace,
-  auth: { db: Db; tokens: TokenService },
-  departmentOf?: (user: TSessionUser) => Promise<string | null>,
-) {
+/** Counts the events of every namespace that carry an acknowledgement until it is called; refuses new ones once draining. */
+function trackAcknowledgements(io: Server) {
+  let pending = 0;
+  let draining = false;
+  let settled: (() => void) | null = null;
+  io.on('new_namespace', (nsp) => {
+    // Registered after the hubs' own middleware (their 'connection' listeners run in this same turn): an
+    // event they drop (a rate limit) is never counted as waiting for its acknowledgement. Events arrive in
+    // later turns: the client sends none before the server has answered its connection.
+    nsp.on('connection', (socket) => process.nextTick(() => trackSocket(socket)));
+  });
+  const trackSocket = (socket: Socket) =>
+    socket.use((packet, next) => {
+      if (draining) return; // never reaches a handler, never acknowledged
+      const last = packet.length - 1;
+      const ack = packet[last];
+      if (typeof ack !== 'function') return next();
+      pending++;
+      let done = false;
+      packet[last] = (...args: unknown[]) => {
+        if (!done) {
+          done = true;
+          pending--;
+          if (pending === 0) settled?.();
+        }
+        return ack(...args);
+      };
+      next();
+    });
+  return {
+    drain: async (timeoutMs: number) => {
+      draining = true;
+      if (pending === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        settled = resolve;
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Handshake auth for staff namespaces: `auth: { token }` is the same JWT; the socket joins its account and user rooms. */
+export function useStaffAuth(nsp: Namespace, tokens: TokenService, departmentOf?: (user: TSessionUser) => Promise<string | null>) {
   nsp.use(async (socket, next) => {
     try {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string') throw new Error('sem token');
-      const user = await authenticate(auth.db, auth.tokens, token);
+      const user = await tokens.verify(token);
       socket.data.user = user;
-      guardSocketEvents(socket, auth.db, user);
-      const rooms_ = [rooms.account(user.accountId), rooms.user(user.id), sessionRooms.session(user.sid!)];
+      const rooms_ = [rooms.account(user.accountId), rooms.user(user.id)];
       const dep = departmentOf ? await departmentOf(user) : null;
       if (dep) rooms_.push(rooms.department(dep));
       await socket.join(rooms_);
