@@ -1,13 +1,15 @@
 import { Skeleton } from '@/components/ui/skeleton';
 
+const NAV_KEYS = Array.from({ length: 6 }, (_, i) => `nav-${i}`);
+
 /** What the signed-in shell looks like while the user loads: never a blank page or a bare spinner. */
 export function ShellSkeleton() {
   return (
     <div role="status" className="flex min-h-dvh" aria-busy="true" aria-label="Carregando">
       <div className="hidden w-64 flex-col gap-3 border-r bg-sidebar p-4 md:flex">
         <Skeleton className="h-8 w-32" />
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className="h-7 w-full" />
+        {NAV_KEYS.map((k) => (
+          <Skeleton key={k} className="h-7 w-full" />
         ))}
       </div>
       <div className="flex flex-1 flex-col gap-4 p-6">

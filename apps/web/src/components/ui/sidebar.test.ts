@@ -18,15 +18,17 @@ describe('side panel cookie', () => {
   });
 });
 
+let state: ReturnType<typeof useSidebar> | null = null;
+function Probe() {
+  state = useSidebar();
+  return null;
+}
+
 describe('SidebarProvider', () => {
-  let state: ReturnType<typeof useSidebar> | null = null;
-  const Probe = () => {
-    state = useSidebar();
-    return null;
-  };
   const mount = () => render(createElement(SidebarProvider, null, createElement(Probe)));
 
   beforeEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the panel's state is a cookie (spec part 1 §2); this clears it
     document.cookie = `${SIDEBAR_COOKIE_NAME}=; max-age=0; path=/`;
     window.matchMedia = vi.fn().mockReturnValue({ matches: false, addEventListener: () => {}, removeEventListener: () => {} });
   });
@@ -44,6 +46,7 @@ describe('SidebarProvider', () => {
   });
 
   it('starts from the stored state', () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the panel's state is a cookie (spec part 1 §2)
     document.cookie = sidebarCookie(false);
     mount();
     expect(state!.open).toBe(false);

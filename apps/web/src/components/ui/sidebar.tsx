@@ -70,6 +70,7 @@ export function SidebarProvider({
   const [open, setOpenState] = React.useState(() => readSidebarCookie(document.cookie) ?? defaultOpen);
   const setOpen = React.useCallback((value: boolean) => {
     setOpenState(value);
+    // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps this state in a cookie (part 1 §2); the Cookie Store API is async and missing in older Safari and Firefox
     document.cookie = sidebarCookie(value);
   }, []);
   const toggleSidebar = React.useCallback(() => (isMobile ? setOpenMobile((o) => !o) : setOpen(!open)), [isMobile, open, setOpen]);

@@ -73,14 +73,15 @@ describe('Composer', () => {
   });
 });
 
+function Lost() {
+  useChatContext();
+  return null;
+}
+
 describe('chat context', () => {
   afterEach(cleanup);
 
   it('refuses to be used outside its provider', () => {
-    function Lost() {
-      useChatContext();
-      return null;
-    }
     expect(() => render(<Lost />)).toThrow(/ChatProvider/);
   });
 });

@@ -74,6 +74,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
     if (citacaoPendente) area.current?.focus();
   }, [citacaoPendente]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texto is the trigger: the height follows the content the effect measures
   useLayoutEffect(() => {
     const el = area.current;
     if (!el) return;
@@ -134,6 +135,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a pointer shortcut; the attach button does the same from the keyboard
     <div
       className="shrink-0 border-t bg-background"
       onDragOver={(e) => e.preventDefault()}

@@ -11,7 +11,7 @@ import { ConversationRow, ConversationRowSkeleton } from './conversation-row';
 import { EmptyState } from './empty-state';
 import { ListFilters } from './list-filters';
 
-const SKELETON_ROWS = 8;
+const SKELETON_KEYS = Array.from({ length: 8 }, (_, i) => `linha-${i}`);
 
 type Props = {
   filtro: TFiltroConversas;
@@ -55,9 +55,9 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
       </div>
       <TabsContent value={filtro.status} className="min-h-0 overflow-y-auto" aria-busy={query.isPending}>
         {query.isPending ? (
-          <div aria-label={INBOX_TEXTS.titulo}>
-            {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <ConversationRowSkeleton key={i} />
+          <div role="status" aria-label={INBOX_TEXTS.titulo}>
+            {SKELETON_KEYS.map((k) => (
+              <ConversationRowSkeleton key={k} />
             ))}
           </div>
         ) : query.isError && rows.length === 0 ? (

@@ -123,6 +123,7 @@ function Anterior({ x, onAbrir }: { x: TAtendimento; onAbrir: (id: string) => vo
           <span className="text-xs text-muted-foreground">{STATUS_ITEM[x.status]}</span>
           {x.nota !== null && (
             <span
+              role="img"
               className="ml-auto flex items-center gap-0.5 text-xs text-amber-600 dark:text-amber-400"
               aria-label={CLIENTE_TEXTS.nota(x.nota)}
               title={CLIENTE_TEXTS.nota(x.nota)}

@@ -56,6 +56,7 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
     if (el && perto.current) el.scrollTop = el.scrollHeight;
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count and the last id are the triggers: a new or older page, a new last line
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -70,6 +71,7 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
   }, [mensagens.length, ultima?.id, ultima?.envio, paraOFim]);
 
   // Width changes (the customer panel, the window) and late media re-flow the list: keep the end in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: isPending is the trigger: the list's content element exists once loaded
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -160,7 +162,7 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
 
 function DaySeparator({ iso }: { iso: string }) {
   return (
-    <div className="flex justify-center py-2" role="separator">
+    <div className="flex justify-center py-2">
       <span className="rounded-full border bg-background/95 px-2.5 py-0.5 text-[11px] font-medium text-muted-foreground shadow-xs backdrop-blur">
         {rotuloDia(iso)}
       </span>
@@ -171,9 +173,9 @@ function DaySeparator({ iso }: { iso: string }) {
 function MessagesSkeleton() {
   const linhas = ['w-48', 'w-64 self-end', 'w-40', 'w-56 self-end', 'w-72', 'w-36 self-end'];
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-3" aria-label={MENSAGENS_TEXTS.carregando}>
-      {linhas.map((w, i) => (
-        <Skeleton key={i} className={`h-10 rounded-2xl ${w}`} />
+    <div role="status" className="mx-auto flex max-w-3xl flex-col gap-3" aria-label={MENSAGENS_TEXTS.carregando}>
+      {linhas.map((w) => (
+        <Skeleton key={w} className={`h-10 rounded-2xl ${w}`} />
       ))}
     </div>
   );

@@ -155,22 +155,27 @@ function Lista({
       className={cn(box, 'flex flex-col gap-0.5')}
     >
       {opcoes.map((o) => (
-        <button
+        <label
           key={o.id}
-          type="button"
-          role="radio"
-          aria-checked={escolhido === o.id}
-          disabled={o.atual}
-          onClick={() => onEscolher(o.id)}
           className={cn(
-            'flex min-h-11 items-center gap-3 rounded-md px-2 py-1.5 text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/60 disabled:opacity-50',
+            'relative flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/60 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50',
             escolhido === o.id && 'bg-accent',
           )}
         >
+          <input
+            type="radio"
+            name={`transferir-${aba}`}
+            value={o.id}
+            checked={escolhido === o.id}
+            disabled={o.atual}
+            onChange={() => onEscolher(o.id)}
+            className="sr-only"
+          />
           {aba === 'atendente' ? (
             <span className="relative shrink-0">
               <UserAvatar nome={o.nome} fotoUrl={o.fotoUrl} className="size-8" />
               <span
+                role="img"
                 className={cn(
                   'absolute -bottom-0.5 -right-0.5 size-2.5 rounded-full ring-2 ring-background',
                   o.online ? 'bg-emerald-500' : 'bg-muted-foreground/50',
@@ -191,7 +196,7 @@ function Lista({
             {o.detalhe && <span className="truncate text-xs text-muted-foreground">{o.detalhe}</span>}
           </span>
           {escolhido === o.id && <Check className="size-4 text-primary" aria-hidden />}
-        </button>
+        </label>
       ))}
     </div>
   );

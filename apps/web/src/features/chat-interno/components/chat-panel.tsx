@@ -44,7 +44,7 @@ export default function ChatPanel({ user, onClose }: { user: TCurrentUser; onClo
   const falhou = conversas.isError ? conversas.errorUpdatedAt : 0;
   useEffect(() => {
     if (falhou) toast.error(NOVA_CONVERSA_TEXTS.erro, errorMessage(conversas.error, CHAT_INTERNO_FALHAS.carregarConversas));
-  }, [falhou]); // once per failure: the error object itself is read, not watched
+  }, [falhou, conversas.error]); // once per failure: a new failure brings a new error and a new errorUpdatedAt
 
   useEffect(() => {
     conversaAberta.set(selecionadaId);

@@ -29,6 +29,7 @@ export function Composer({ conversaId, user }: { conversaId: string; user: TCurr
     rascunhos.set(conversaId, v);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: texto is the trigger: the height follows the content the effect measures
   useLayoutEffect(() => {
     const el = area.current;
     if (!el) return;
@@ -63,6 +64,7 @@ export function Composer({ conversaId, user }: { conversaId: string; user: TCurr
 
   const vazio = !texto.trim() && arquivos.length === 0;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a pointer shortcut; the attach button does the same from the keyboard
     <div
       className="shrink-0 border-t bg-background"
       onDragOver={(e) => e.preventDefault()}

@@ -26,7 +26,7 @@ type Props = {
   className?: string;
 };
 
-const ESQUELETOS = 6;
+const ESQUELETO_KEYS = Array.from({ length: 6 }, (_, i) => `esqueleto-${i}`);
 
 /** Spec part 2 §2 "Conversation list": title, + menu, search, rows, the two empty states. */
 export function ConversationList({ conversas, carregando, eu, selecionadaId, onSelecionar, onNovo, onFechar, className }: Props) {
@@ -81,8 +81,8 @@ export function ConversationList({ conversas, carregando, eu, selecionadaId, onS
       <div className="min-h-0 flex-1 overflow-y-auto">
         {carregando && !conversas ? (
           <ul aria-hidden className="flex flex-col">
-            {Array.from({ length: ESQUELETOS }, (_, i) => (
-              <li key={i} className="flex h-16 items-center gap-3 px-3">
+            {ESQUELETO_KEYS.map((k) => (
+              <li key={k} className="flex h-16 items-center gap-3 px-3">
                 <Skeleton className="size-10 rounded-full" />
                 <span className="flex flex-1 flex-col gap-1.5">
                   <Skeleton className="h-3.5 w-2/3" />

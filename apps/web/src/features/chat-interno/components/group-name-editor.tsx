@@ -106,6 +106,7 @@ export function GroupName({ conversa, souAdmin, className }: { conversa: TConver
   if (editando) return <GroupNameEditor atual={conversa.nome ?? ''} onSalvar={salvar} onCancelar={() => setEditando(false)} />;
   return (
     <div className="flex min-w-0 items-center gap-1">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: double-click is a pointer shortcut; the pencil button next to it renames from the keyboard */}
       <span className={cn('truncate font-semibold', className)} onDoubleClick={() => podeRenomear && setEditando(true)} title={titulo}>
         {renomear.isPending ? renomear.variables : titulo}
       </span>

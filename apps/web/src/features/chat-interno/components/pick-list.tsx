@@ -51,13 +51,14 @@ export function PickList({ itens, carregando, erro, textos, selecionados, onAlte
         ) : visiveis.length === 0 ? (
           <p className="px-3 py-6 text-center text-sm text-muted-foreground">{textos.vazio}</p>
         ) : (
-          <div role={modo === 'um' ? 'radiogroup' : 'group'} aria-label={textos.buscar}>
+          <fieldset>
+            <legend className="sr-only">{textos.buscar}</legend>
             <ul className="flex flex-col p-1">
               {visiveis.map((i) => (
                 <Item key={i.id} item={i} modo={modo} marcado={selecionados.has(i.id)} onAlternar={onAlternar} />
               ))}
             </ul>
-          </div>
+          </fieldset>
         )}
       </div>
       {rodape}

@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
 import { FIM_DA_LISTA_PX } from '../ui-constants';
 
+const estaNoFim = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight < FIM_DA_LISTA_PX;
+
 /**
  * Scrolling of a message list: starts at the newest, follows new messages while the reader is at the end (or the
  * message is ours), and keeps the reader's place when older messages are put above.
@@ -9,6 +11,7 @@ export function useRolagem(chave: { primeiroId: string | null; ultimoId: string 
   const ref = useRef<HTMLDivElement>(null);
   const antes = useRef({ altura: 0, topo: 0, primeiroId: null as string | null, ultimoId: null as string | null, noFim: true });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: total is a trigger too: a list that changed in the middle is measured again
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -28,7 +31,6 @@ export function useRolagem(chave: { primeiroId: string | null; ultimoId: string 
     };
   }, [chave.primeiroId, chave.ultimoId, chave.total, chave.ultimaMinha]);
 
-  const estaNoFim = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight < FIM_DA_LISTA_PX;
   const onScroll = () => {
     const el = ref.current;
     if (el) antes.current = { ...antes.current, altura: el.scrollHeight, topo: el.scrollTop, noFim: estaNoFim(el) };

@@ -38,14 +38,14 @@ export function useVideoPlayer() {
   const video = useRef<HTMLVideoElement>(null);
   const caixa = useRef<HTMLDivElement>(null);
   const [e, setE] = useState<TVideoEstado>(INICIAL);
-  const set = (p: Partial<TVideoEstado>) => setE((s) => ({ ...s, ...p }));
+  const set = useCallback((p: Partial<TVideoEstado>) => setE((s) => ({ ...s, ...p })), []);
 
   // The spinner's 5 s limit restarts whenever loading starts again (seeking, stalls).
   useEffect(() => {
     if (!e.carregando) return;
     const id = window.setTimeout(() => set({ spinnerDesistiu: true }), VIDEO_SPINNER_LIMITE_MS);
     return () => window.clearTimeout(id);
-  }, [e.carregando]);
+  }, [e.carregando, set]);
 
   useEffect(() => {
     const onFs = () => {
@@ -58,7 +58,7 @@ export function useVideoPlayer() {
       document.removeEventListener('fullscreenchange', onFs);
       if (document.fullscreenElement === caixa.current) telaCheiaDoVideo.ativa = false;
     };
-  }, []);
+  }, [set]);
 
   const v = () => video.current;
   const alternar = useCallback(() => {

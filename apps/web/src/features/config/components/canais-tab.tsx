@@ -31,7 +31,7 @@ export function CanaisTab() {
       </div>
 
       {canais.isPending ? (
-        <div className="grid gap-4" aria-busy="true" aria-label="Carregando canais">
+        <div role="status" className="grid gap-4" aria-busy="true" aria-label="Carregando canais">
           {[0, 1].map((i) => (
             <div key={i} className="grid gap-4 rounded-xl border p-5">
               <div className="flex items-center gap-3">

@@ -28,11 +28,9 @@ const checkbox = 'size-4 shrink-0 cursor-pointer rounded accent-primary dark:[co
 export function CanalRoutingFields({ values, errors, set, departamentos, loadFailed }: Props) {
   return (
     <>
-      <div className="grid gap-2">
-        <span className="text-sm font-medium" id="canal-prechat">
-          Formulário antes da conversa
-        </span>
-        <div className="flex flex-wrap gap-x-5 gap-y-2" role="group" aria-labelledby="canal-prechat">
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Formulário antes da conversa</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
           {PRE_CHAT_CAMPOS.map((campo) => (
             <label key={campo} className="flex items-center gap-2 text-sm">
               <input
@@ -46,7 +44,7 @@ export function CanalRoutingFields({ values, errors, set, departamentos, loadFai
           ))}
         </div>
         <p className="text-xs text-muted-foreground">Nenhum marcado: o visitante já começa escrevendo.</p>
-      </div>
+      </fieldset>
 
       <SwitchRow
         label="Permitir escolher departamento"
@@ -68,15 +66,9 @@ export function CanalRoutingFields({ values, errors, set, departamentos, loadFai
       ) : (
         <>
           {values.escolherDepartamento && (
-            <div className="grid gap-2">
-              <span className="text-sm font-medium" id="canal-deps">
-                Departamentos oferecidos
-              </span>
-              <div
-                className="grid max-h-40 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2"
-                role="group"
-                aria-labelledby="canal-deps"
-              >
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">Departamentos oferecidos</legend>
+              <div className="grid max-h-40 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
                 {departamentos.map((d) => (
                   <label key={d.id} className="flex min-w-0 items-center gap-2 text-sm">
                     <input
@@ -90,7 +82,7 @@ export function CanalRoutingFields({ values, errors, set, departamentos, loadFai
                 ))}
               </div>
               {errors.departamentoIds && <p className="text-sm text-destructive">{errors.departamentoIds}</p>}
-            </div>
+            </fieldset>
           )}
           <div className="grid gap-2">
             <Label htmlFor="canal-dep-padrao">Departamento padrão</Label>

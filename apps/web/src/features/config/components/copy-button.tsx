@@ -16,14 +16,14 @@ export function CopyButton({ text, label = 'Copiar', className }: { text: string
 /** A block of code people paste elsewhere: wrapped rather than scrolled, so a phone shows all of it. */
 export function CodeBlock({ code, label, lang }: { code: string; label: string; lang: string }) {
   return (
-    <div className="min-w-0 overflow-hidden rounded-lg border bg-muted/60">
+    <figure className="min-w-0 overflow-hidden rounded-lg border bg-muted/60" aria-label={label}>
       <div className="flex items-center justify-between gap-2 border-b py-1 pl-3 pr-1">
         <span className="text-xs font-medium text-muted-foreground">{lang}</span>
         <CopyButton text={code} className="h-7 border-0 bg-transparent shadow-none dark:bg-transparent" />
       </div>
-      <pre className="whitespace-pre-wrap p-3 font-mono text-xs leading-relaxed [overflow-wrap:anywhere]" aria-label={label}>
+      <pre className="whitespace-pre-wrap p-3 font-mono text-xs leading-relaxed [overflow-wrap:anywhere]">
         <code>{code}</code>
       </pre>
-    </div>
+    </figure>
   );
 }

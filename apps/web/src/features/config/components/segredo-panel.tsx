@@ -39,11 +39,9 @@ export function SegredoPanel({ canal }: { canal: TCanal & { segredo: string } })
           : "Usado só quando 'Verificar identidade (HMAC)' estiver ligado nas configurações do canal."}
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <code
-          className="min-w-0 flex-1 basis-full truncate rounded-md sm:basis-0 border bg-muted/60 px-3 py-1.5 font-mono text-xs"
-          aria-label={visible ? 'Segredo' : 'Segredo oculto'}
-        >
-          {visible ? canal.segredo : '•'.repeat(32)}
+        <code className="min-w-0 flex-1 basis-full truncate rounded-md sm:basis-0 border bg-muted/60 px-3 py-1.5 font-mono text-xs">
+          <span className="sr-only">{visible ? 'Segredo: ' : 'Segredo oculto'}</span>
+          {visible ? canal.segredo : <span aria-hidden>{'•'.repeat(32)}</span>}
         </code>
         <Button type="button" variant="outline" size="sm" onClick={() => setVisible((v) => !v)} aria-pressed={visible}>
           {visible ? <EyeOff aria-hidden /> : <Eye aria-hidden />}

@@ -6,6 +6,7 @@ import { formatDateCell } from '../format';
 
 type Rows = z.infer<typeof ZDashboardList>;
 
+const SKELETON_KEYS = Array.from({ length: 5 }, (_, i) => `linha-${i}`);
 const HEAD = 'sticky top-0 z-10 bg-muted px-2 py-2 text-left text-xs font-medium text-muted-foreground sm:px-3';
 // Compact on phones so the three columns fit without sideways scrolling.
 const CELL = 'whitespace-nowrap px-2 py-2 text-xs tabular-nums sm:px-3 sm:text-sm';
@@ -18,9 +19,9 @@ export function AtendimentosTable({ rows, loading }: { rows: Rows | undefined; l
         Atendimentos finalizados
       </h3>
       {loading ? (
-        <div className="flex flex-col gap-2 px-3 pb-3" aria-busy="true" aria-label="Carregando atendimentos">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-7 w-full" />
+        <div role="status" className="flex flex-col gap-2 px-3 pb-3" aria-busy="true" aria-label="Carregando atendimentos">
+          {SKELETON_KEYS.map((k) => (
+            <Skeleton key={k} className="h-7 w-full" />
           ))}
         </div>
       ) : !rows || rows.length === 0 ? (
@@ -30,7 +31,8 @@ export function AtendimentosTable({ rows, loading }: { rows: Rows | undefined; l
         </div>
       ) : (
         // The box keeps its height: a month can hold hundreds of rows, they scroll under a sticky header.
-        <div className="min-h-0 flex-1 overflow-auto border-t" tabIndex={0} role="region" aria-label="Lista de atendimentos finalizados">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus so the keyboard can scroll it (WCAG 2.1.1)
+        <section className="min-h-0 flex-1 overflow-auto border-t" tabIndex={0} aria-label="Lista de atendimentos finalizados">
           <table className="w-full text-sm">
             <thead>
               <tr>
@@ -55,7 +57,7 @@ export function AtendimentosTable({ rows, loading }: { rows: Rows | undefined; l
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

@@ -43,6 +43,7 @@ export function AppSidebar({ user }: { user: TCurrentUser }) {
   const configActive = config.some((c) => isActivePath(pathname, c.path));
 
   // On a phone the panel is a sheet: going somewhere closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: each navigation closes the sheet
   useEffect(() => setOpenMobile(false), [pathname, setOpenMobile]);
 
   return (

@@ -33,7 +33,7 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             </div>
           </Tabs>
         ) : (
-          <div className="flex flex-col gap-4" aria-busy="true" aria-label="Carregando perfil">
+          <div role="status" className="flex flex-col gap-4" aria-busy="true" aria-label="Carregando perfil">
             <Skeleton className="h-9 w-full" />
             <Skeleton className="h-32 w-full" />
             <Skeleton className="h-9 w-full" />
