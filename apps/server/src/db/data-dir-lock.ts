@@ -11,7 +11,8 @@ import lockfile from 'proper-lockfile';
  * once, so a restart right after a crash is not refused.
  */
 const STALE_MS = 10_000;
-const LOCK_NAME = 'balcao.lock';
+const LOCK_BASE = 'balcao';
+const LOCK_NAME = `${LOCK_BASE}.lock`;
 const OWNER_NAME = 'balcao.lock.pid';
 
 type Owner = { pid: number; host: string };
@@ -44,8 +45,9 @@ process.once('exit', () => {
   for (const dir of held) rmSync(path.join(dir, OWNER_NAME), { force: true });
 });
 
+// proper-lockfile keeps its locks by the locked path, so the lock and the takeover mutex lock different
+// (never created) paths: DATA_DIR/balcao -> balcao.lock, DATA_DIR/balcao.takeover -> balcao.takeover.lock.
 const lockOptions = (dir: string) => ({
-  lockfilePath: path.join(dir, LOCK_NAME),
   realpath: false,
   stale: STALE_MS,
   // A busy event loop can miss an update; the lock is then reported, never thrown from a timer.
@@ -74,7 +76,7 @@ function ownerIsGone(dir: string, owner: Owner | null): boolean {
 }
 
 async function acquire(dir: string): Promise<() => Promise<void>> {
-  const release = await lockfile.lock(dir, lockOptions(dir));
+  const release = await lockfile.lock(path.join(dir, LOCK_BASE), lockOptions(dir));
   writeFileSync(path.join(dir, OWNER_NAME), JSON.stringify({ pid: process.pid, host: hostname() } satisfies Owner));
   return release;
 }
@@ -83,7 +85,7 @@ async function acquire(dir: string): Promise<() => Promise<void>> {
 async function takeOver(dir: string): Promise<(() => Promise<void>) | null> {
   let releaseMutex: () => Promise<void>;
   try {
-    releaseMutex = await lockfile.lock(dir, { ...lockOptions(dir), lockfilePath: path.join(dir, `${LOCK_NAME}.takeover`), stale: 2000 });
+    releaseMutex = await lockfile.lock(path.join(dir, `${LOCK_BASE}.takeover`), { ...lockOptions(dir), stale: 2000 });
   } catch {
     return null;
   }
