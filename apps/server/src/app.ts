@@ -17,6 +17,7 @@ import {
   webAssetHeaders,
 } from './lib/http-hygiene';
 import { AppError } from './lib/errors';
+import { withRedaction } from './lib/log-redaction';
 import { refuseNulInput } from './lib/input-guard';
 import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
@@ -53,7 +54,7 @@ export type BuildOptions = {
 /** Builds the HTTP app: API under /backend, uploads, and the web app at /. Listening is the caller's job. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedaction(opts.logger),
     trustProxy: opts.trustProxy ?? false,
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,

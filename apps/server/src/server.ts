@@ -20,6 +20,7 @@ import { registerChatInternoHub } from './realtime/chat-interno-hub';
 import { socketPublishers } from './realtime/publishers';
 import { registerWidgetHub } from './channels/widget/hub';
 import { createSocketServer } from './realtime/server';
+import { startJobs } from './jobs';
 
 export type Running = { app: App; ctx: AppContext; database: Database; close: () => Promise<void> };
 
@@ -98,6 +99,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   ctx.io = sockets.io;
   ctx.publish = socketPublishers(sockets.io);
   await app.listen({ port: env.PORT, host: env.HOST });
+  const jobs = startJobs(ctx, app.log);
   // PORT=0 picks a free port: links then name the one actually listening.
   const address = app.server.address();
   if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);
@@ -120,6 +122,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       clearInterval(reaper);
       app.server.closeAllConnections();
       await app.close();
+      await jobs.stop();
       await sockets.close();
       await redis?.quit().catch(() => undefined);
       if (!opts.database) await database.close();

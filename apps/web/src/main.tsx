@@ -1,3 +1,4 @@
+import './lib/zod-no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureZodPortuguese } from '@balcao/shared/zod';

@@ -1,6 +1,5 @@
-import type { TWidgetConfig, TWidgetMessage, TWidgetSession, TWidgetUser } from '@balcao/shared/widget';
-import type { Midia } from './outbox';
-import { ANEXO_TEXTS, T } from './texts';
+import type { TWidgetConfig, TWidgetMessage, TWidgetSession, TWidgetUpload, TWidgetUser } from '@balcao/shared/widget';
+import { ANEXO_TEXTS, T, VISITOR_TOKEN_HEADER } from './texts';
 
 export type MensagensPage = { mensagens: TWidgetMessage[]; hasMore: boolean; cursor: string | null };
 
@@ -45,14 +44,17 @@ export function createApi(backend: string, canal: string) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ visitante, user }),
       }),
+    // The token goes in a header, never in the URL (URLs are written to server and proxy logs).
     mensagens: (visitante: string, antesDe?: string | null) =>
-      call<MensagensPage>(`/mensagens?${new URLSearchParams({ visitante, ...(antesDe ? { antesDe } : {}) })}`),
+      call<MensagensPage>(`/mensagens${antesDe ? `?${new URLSearchParams({ antesDe })}` : ''}`, {
+        headers: { [VISITOR_TOKEN_HEADER]: visitante },
+      }),
     /** XHR rather than fetch: fetch cannot report upload progress, and the visitor should see the bar move. */
     upload: (file: File, visitante: string, progress: (fraction: number) => void) =>
-      new Promise<Midia>((resolve, reject) => {
+      new Promise<TWidgetUpload>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
         xhr.open('POST', `${base}/upload`);
-        xhr.setRequestHeader('x-visitante', visitante);
+        xhr.setRequestHeader(VISITOR_TOKEN_HEADER, visitante);
         xhr.upload.onprogress = (e) => e.lengthComputable && progress(e.loaded / e.total);
         xhr.onerror = () => reject(new ApiError(T.semConexao, 0));
         xhr.onload = () => {
@@ -62,7 +64,7 @@ export function createApi(backend: string, canal: string) {
           } catch {
             /* not JSON: errorOf falls back to a generic text */
           }
-          if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as Midia);
+          if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as TWidgetUpload);
           else reject(errorOf(xhr.status, body));
         };
         const form = new FormData();

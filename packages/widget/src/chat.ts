@@ -4,6 +4,7 @@ import { newClientId } from './client-id';
 import { Uploads } from './files';
 import { installApi, parseUser, type Win } from './identity';
 import { Outbox } from './outbox';
+import { answerPopout, askOpener, fromAllowedSite } from './popout';
 import { noticeFor, statusText, type Problem } from './notice';
 import { connect, emitPreChat, emitSend, type WidgetSocket } from './realtime';
 import type { WidgetOptions } from './script';
@@ -53,6 +54,7 @@ export class Chat {
   private cursor: string | null | undefined;
   private loadingOlder = false;
   private tickTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly stopAnswering: (() => void)[] = [];
   private readonly typing = new TypingSignal((on) => !!this.socket?.connected && !!this.socket.emit('Digitando', on));
 
   constructor(private readonly opts: WidgetOptions) {
@@ -71,7 +73,6 @@ export class Chat {
       queued: () => this.flush(),
       flash: (text) => this.flash(text),
     });
-    if (opts.visitante) this.kv.setItem(this.k.visitante, opts.visitante);
     this.visitante = this.kv.getItem(this.k.visitante);
     this.view = new View(opts.pagina, opts.origin, {
       toggle: (open) => this.setOpen(open),
@@ -81,8 +82,7 @@ export class Chat {
       retry: (id) => this.retry(id),
       loadOlder: () => void this.loadOlder(),
       preChat: (p) => this.preChat(p),
-      popoutUrl: () =>
-        `${opts.origin}/widget-conversations?canal=${encodeURIComponent(opts.canal)}${this.visitante ? `#visitante=${encodeURIComponent(this.visitante)}` : ''}`,
+      popout: () => this.popout(),
     });
     this.user = installApi(window as Win, {
       setUser: (u) => this.setUser(u),
@@ -96,7 +96,10 @@ export class Chat {
 
   async start() {
     this.updateFooter();
+    // The popout's visitor comes from the window that opened it (postMessage), never from its URL.
+    const handoff = this.opts.pagina ? askOpener(window, this.opts.canal) : null;
     await this.loadConfig();
+    if (handoff) await this.takeHandoff(handoff);
     document.body.append(this.view.host);
     const open = this.opts.pagina || this.tabKv.getItem(this.k.aberto) === '1';
     if (open) this.setOpen(true, false);
@@ -106,6 +109,27 @@ export class Chat {
     // The browser knows before the socket does (a dead link takes its ping timeout to notice).
     window.addEventListener('offline', this.offline);
     this.render(true);
+  }
+
+  /** Our popout page: the same conversation as the site's widget, which answers its "pronto" with the visitor. */
+  private popout() {
+    const url = `${this.opts.origin}/widget-conversations?canal=${encodeURIComponent(this.opts.canal)}`;
+    // Not noopener: the popout asks this window for the visitor (our own page, on the chat's origin).
+    const popup = window.open(url, '_blank');
+    if (!popup) return;
+    const visitante = async () => {
+      await this.ensureSession();
+      return this.visitante;
+    };
+    this.stopAnswering.push(answerPopout(window, popup, this.opts.origin, this.opts.canal, visitante));
+  }
+
+  /** Only a visitor handed over by one of the channel's own sites is taken (the config lists them for our origin). */
+  private async takeHandoff(handoff: ReturnType<typeof askOpener>) {
+    const got = await handoff;
+    if (!got || !fromAllowedSite(got.origin, this.config?.origens)) return;
+    this.visitante = got.visitante;
+    this.kv.setItem(this.k.visitante, got.visitante);
   }
 
   private async loadConfig() {
@@ -388,6 +412,7 @@ export class Chat {
     window.removeEventListener('online', this.online);
     window.removeEventListener('offline', this.offline);
     this.socket?.disconnect();
+    for (const stop of this.stopAnswering) stop();
     this.view.host.remove();
     delete (window as { Balcao?: unknown }).Balcao;
   }

@@ -73,14 +73,15 @@ export class Uploads {
     thread.setUpload(item, 0);
     changed(true);
     try {
-      const midia = await this.d.api.upload(file, visitante, (p) => {
+      const uploaded = await this.d.api.upload(file, visitante, (p) => {
         thread.setUpload(item, p);
         changed();
       });
       this.files.delete(item.clientId);
       thread.dropUpload(item.clientId);
       if (item.midia?.url.startsWith('blob:')) URL.revokeObjectURL(item.midia.url);
-      this.d.outbox.add({ ...item, midia });
+      const { id: uploadId, ...midia } = uploaded;
+      this.d.outbox.add({ ...item, midia, uploadId });
       this.d.queued();
     } catch (e) {
       thread.setUpload(item, null, e instanceof ApiError ? e.message : T.erroGenerico);

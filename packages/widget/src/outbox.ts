@@ -6,7 +6,10 @@ export type Midia = NonNullable<TWidgetMessage['midia']>;
 export type OutboxItem = {
   clientId: string;
   conteudo: string;
+  /** What the thread shows meanwhile (a local preview, the uploaded file's name and size). */
   midia: Midia | null;
+  /** The upload the server recorded: the message names it by this id, never by its URL. */
+  uploadId?: string;
   criadaEm: string;
   /** Set when the server refused it: it waits for the visitor's "Tentar novamente". */
   erro?: string;

@@ -38,7 +38,7 @@ export function connect(opts: WidgetOptions, visitante: string, on: RealtimeHand
 /** Sends one queued message; "retry" unless the server answered, so nothing is lost to a dropped link. */
 export function emitSend(socket: WidgetSocket | null, o: OutboxItem): Promise<SendResult> {
   if (!socket?.connected) return Promise.resolve({ ok: false, retry: true });
-  const payload = { clientId: o.clientId, conteudo: o.conteudo, ...(o.midia ? { midia: o.midia } : {}) };
+  const payload = { clientId: o.clientId, conteudo: o.conteudo, ...(o.uploadId ? { uploadId: o.uploadId } : {}) };
   return new Promise((resolve) =>
     socket
       .timeout(ACK_TIMEOUT_MS)

@@ -11,14 +11,13 @@ describe('script options', () => {
       origin: 'https://chat.example.com',
       backend: 'https://chat.example.com/backend',
       pagina: false,
-      visitante: null,
     });
   });
 
-  it('reads the full-page mode and a handed-over visitor', () => {
+  it('reads the full-page mode, and never a visitor from the page (it comes from the opener by postMessage)', () => {
     document.body.innerHTML = '<script src="/widget.js" data-canal="tok" data-modo="pagina" data-visitante="v-9"></script>';
     const opts = readOptions(findScript(document)!, location.href);
-    expect(opts).toMatchObject({ origin: location.origin, backend: `${location.origin}/backend`, pagina: true, visitante: 'v-9' });
+    expect(opts).toEqual({ canal: 'tok', origin: location.origin, backend: `${location.origin}/backend`, pagina: true });
   });
 
   it('does nothing without a channel', () => {

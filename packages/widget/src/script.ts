@@ -4,8 +4,6 @@ export type WidgetOptions = {
   origin: string;
   backend: string;
   pagina: boolean;
-  /** Handed over by the popout page, whose origin has its own storage. */
-  visitante: string | null;
 };
 
 /** Our own `<script data-canal>`: currentScript while it runs, else the first tag that carries a channel. */
@@ -26,6 +24,5 @@ export function readOptions(script: HTMLScriptElement, pageUrl: string): WidgetO
     origin,
     backend: `${origin}/backend`,
     pagina: script.dataset.modo === 'pagina',
-    visitante: script.dataset.visitante?.trim() || null,
   };
 }

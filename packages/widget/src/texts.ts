@@ -1,5 +1,11 @@
 // Shared with the server through the zod-free constants modules of @balcao/shared (the schemas would pull zod in).
-export { VISITOR_STORAGE_KEY, WIDGET_TEXTS } from '@balcao/shared/widget/constants';
+export {
+  POPOUT_HANDOFF_TIMEOUT_MS,
+  POPOUT_MESSAGES,
+  VISITOR_STORAGE_KEY,
+  VISITOR_TOKEN_HEADER,
+  WIDGET_TEXTS,
+} from '@balcao/shared/widget/constants';
 export { ANEXO_MAX_BYTES, ANEXO_MIME_TYPES, MENSAGEM_MAX_CHARS, UNREAD_CAP } from '@balcao/shared/atendimentos/constants';
 import { ATENDIMENTO_TEXTS } from '@balcao/shared/atendimentos/constants';
 export const ANEXO_TEXTS = { anexoTamanho: ATENDIMENTO_TEXTS.anexoTamanho, anexoTipo: ATENDIMENTO_TEXTS.anexoTipo } as const;

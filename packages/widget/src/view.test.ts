@@ -10,7 +10,7 @@ const handlers = (): ViewHandlers => ({
   retry: vi.fn(),
   loadOlder: vi.fn(),
   preChat: vi.fn(async () => null),
-  popoutUrl: () => null,
+  popout: () => {},
 });
 const config = {
   nome: 'Loja Azul',

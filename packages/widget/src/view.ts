@@ -14,7 +14,8 @@ export type ViewHandlers = ComposerHandlers & {
   retry: (clientId: string) => void;
   loadOlder: () => void;
   preChat: (p: TPreChat) => Promise<string | null>;
-  popoutUrl: () => string | null;
+  /** "Abrir em nova janela": the chat opens the popout (and answers it the visitor when it asks). */
+  popout: () => void;
 };
 export type Footer = { kind: 'composer' } | { kind: 'prechat'; config: TWidgetConfig } | { kind: 'blocked'; message: string };
 
@@ -87,8 +88,7 @@ export class View {
   }
 
   private popout() {
-    const url = this.on.popoutUrl();
-    if (url) window.open(url, '_blank', 'noopener');
+    this.on.popout();
     this.on.toggle(false);
   }
 

@@ -191,9 +191,9 @@ describe('customer-chat realtime contract', () => {
 
     const page = await json<{ mensagens: TWidgetMessage[] }>(
       'GET',
-      `/backend/api/public/widget/${canal.token}/mensagens?visitante=${session.visitante}`,
+      `/backend/api/public/widget/${canal.token}/mensagens`,
       undefined,
-      { origin: SITE },
+      { origin: SITE, 'x-visitante-token': session.visitante },
     );
     const answers = page.mensagens.filter((m) => m.autor === 'atendente').map((m) => m.conteudo);
     expect(answers).toEqual([

@@ -5,32 +5,31 @@ type WidgetWindow = Window & { Balcao?: { destroy?: () => void } };
 
 /**
  * /widget-conversations?canal=TOKEN — the website chat as a full page (the widget's "open in a new window").
- * The page only loads /widget.js in page mode; the widget draws and runs the whole conversation.
+ * The page only loads /widget.js in page mode; the widget draws and runs the whole conversation. The visitor
+ * is never read from the URL (a crafted link would put the victim in someone else's conversation): widget.js
+ * asks the window that opened this one by postMessage and takes the answer only from one of the channel's sites.
  */
 export default function WidgetConversationsPage() {
   const [canal] = useState(() => new URLSearchParams(window.location.search).get('canal')?.trim() ?? '');
-  // The widget hands its visitor over in the hash (never sent to a server nor in a Referer): this origin has
-  // its own storage, and without it the popout would open a different, empty conversation.
-  const [visitante] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('visitante'));
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (!canal) return;
     document.title = 'Conversa';
+    // An old link's fragment (#visitante=…) is ignored, and dropped from the address bar and history.
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
     const script = document.createElement('script');
     script.src = '/widget.js';
     script.async = true;
     script.dataset.canal = canal;
     script.dataset.modo = 'pagina';
-    if (visitante) script.dataset.visitante = visitante;
     script.onerror = () => setFailed(true);
     document.body.append(script);
     return () => {
       (window as WidgetWindow).Balcao?.destroy?.();
       script.remove();
     };
-  }, [canal, visitante]);
+  }, [canal]);
 
   if (!canal || failed) {
     return (

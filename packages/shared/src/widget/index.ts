@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRE_CHAT_CAMPOS } from './constants';
+import { ATENDIMENTO_TEXTS, MENSAGEM_MAX_CHARS } from '../atendimentos/constants';
+import { PRE_CHAT_CAMPOS, WIDGET_TEXTS } from './constants';
 
 export * from './constants';
 
@@ -18,6 +19,8 @@ export const ZWidgetConfig = z.object({
   camposPreChat: z.array(z.enum(PRE_CHAT_CAMPOS)),
   departamentos: z.array(z.object({ id: z.string(), nome: z.string() })),
   verificarIdentidade: z.boolean(),
+  /** Only on our own origin (the popout): the sites whose window may hand it a visitor. */
+  origens: z.array(z.string()).optional(),
 });
 export type TWidgetConfig = z.infer<typeof ZWidgetConfig>;
 
@@ -32,6 +35,57 @@ export const ZPreChat = z.object({
   departamentoId: z.uuid().nullable().optional(),
 });
 export type TPreChat = z.infer<typeof ZPreChat>;
+
+/**
+ * A visitor's message on the socket. A file is named by the id the upload call answered: the server looks
+ * the upload up (this visitor's, on this channel) and stores what it recorded, never a URL or name sent here.
+ * Unknown keys (an old `midia` object) are refused.
+ */
+export const ZWidgetSendInput = z
+  .strictObject(
+    {
+      clientId: z
+        .string({ error: WIDGET_TEXTS.mensagemInvalida })
+        .min(8, WIDGET_TEXTS.mensagemInvalida)
+        .max(64, WIDGET_TEXTS.mensagemInvalida),
+      conteudo: z
+        .string({ error: WIDGET_TEXTS.mensagemInvalida })
+        .max(MENSAGEM_MAX_CHARS, `A mensagem deve ter no máximo ${MENSAGEM_MAX_CHARS} caracteres.`)
+        .refine((t) => !t.includes('\u0000'), WIDGET_TEXTS.mensagemInvalida)
+        .default(''),
+      uploadId: z.uuid({ error: WIDGET_TEXTS.anexoNaoEncontrado }).nullable().optional(),
+    },
+    { error: WIDGET_TEXTS.mensagemInvalida },
+  )
+  .refine((m) => m.conteudo.trim().length > 0 || !!m.uploadId, { message: ATENDIMENTO_TEXTS.mensagemVazia, path: ['conteudo'] });
+export type TWidgetSendInput = z.input<typeof ZWidgetSendInput>;
+
+/** `Digitando(boolean)` from the visitor. */
+export const ZWidgetTyping = z.boolean({ error: WIDGET_TEXTS.mensagemInvalida });
+
+/** The visitor token, wherever it travels (header, handshake `auth`, session body). */
+export const ZVisitanteToken = z.string().min(10).max(200);
+
+/** The socket handshake's `auth`. */
+export const ZWidgetHandshake = z.object({ canal: z.string().min(8).max(100), visitante: ZVisitanteToken });
+
+/** GET …/mensagens: the older page's cursor (the visitor token goes in the X-Visitante-Token header). */
+export const ZWidgetMensagensQuery = z.object({
+  antesDe: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'Cursor inválido.')
+    .optional(),
+});
+
+/** POST …/upload answers the recorded upload; a message then names it by `id`. */
+export const ZWidgetUpload = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  mimeType: z.string(),
+  filename: z.string().nullable(),
+  size: z.number().int().nullable(),
+});
+export type TWidgetUpload = z.infer<typeof ZWidgetUpload>;
 
 /** A message as the visitor sees it. */
 export type TWidgetMessage = {
@@ -66,7 +120,7 @@ export interface WidgetServerEvents {
   Digitando: (p: { atendenteNome: string | null; digitando: boolean }) => void;
 }
 export interface WidgetClientEvents {
-  EnviarMensagem: (m: { clientId: string; conteudo: string; midia?: TWidgetMessage['midia'] }, ack: (r: TWidgetSendAck) => void) => void;
+  EnviarMensagem: (m: TWidgetSendInput, ack: (r: TWidgetSendAck) => void) => void;
   IniciarConversa: (p: TPreChat, ack: (r: { ok: boolean; message?: string }) => void) => void;
   Digitando: (digitando: boolean) => void;
   MarcarLidas: () => void;

@@ -1,13 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server } from 'socket.io';
 import { and, eq, ne } from 'drizzle-orm';
-import { WIDGET_NAMESPACE, WIDGET_TEXTS, ZPreChat, type WidgetClientEvents, type WidgetServerEvents } from '@balcao/shared/widget';
+import {
+  SOCKET_ABUSE_BLOCK_SECONDS,
+  SOCKET_DROPPED_BEFORE_DISCONNECT,
+  SOCKET_EVENTS_BURST,
+  SOCKET_EVENTS_PER_SECOND,
+  TYPING_MIN_INTERVAL_MS,
+  WIDGET_NAMESPACE,
+  WIDGET_TEXTS,
+  ZPreChat,
+  ZWidgetHandshake,
+  ZWidgetTyping,
+  type WidgetClientEvents,
+  type WidgetServerEvents,
+} from '@balcao/shared/widget';
 import type { AppContext } from '../../context';
 import { atendimentos, type VisitanteRow } from '../../db/schema/atendimentos';
-import { AppError, Forbidden } from '../../lib/errors';
+import { AppError, Forbidden, TooManyRequests } from '../../lib/errors';
 import { presentAtendimento } from '../../modules/atendimentos/presenter';
 import { findAtendimento } from '../../modules/atendimentos/queries';
+import { canalRoom } from '../../modules/canais/notify';
 import { AtendimentoEvents, visitorRoom } from '../../realtime/atendimento-events';
+import { Coalescer, TokenBucket } from './limits';
 import { visitorRead, visitorSend } from './send';
 import { findCanalByToken, originAllowed, requireVisitante, savePreChat, type WidgetCanal } from './service';
 
@@ -18,6 +33,7 @@ type VisitorNamespace = Namespace<
   { canal: WidgetCanal; visitante: VisitanteRow }
 >;
 const errorText = (err: unknown) => (err instanceof AppError ? err.message : 'Não foi possível enviar a mensagem.');
+const abuseKey = (visitanteId: string) => `widget-abuso:${visitanteId}`;
 
 /** Website visitors: only from the channel's allowed origins, with the visitor token from the session call. */
 export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseLogger) {
@@ -26,15 +42,17 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
 
   nsp.use(async (socket, next) => {
     try {
-      const auth = (socket.handshake.auth ?? {}) as { canal?: unknown; visitante?: unknown };
-      if (typeof auth.canal !== 'string' || typeof auth.visitante !== 'string') throw new Error('sem canal');
-      const canal = await findCanalByToken(ctx.db, auth.canal);
+      const auth = ZWidgetHandshake.safeParse(socket.handshake.auth ?? {});
+      if (!auth.success) throw new Error('sem canal');
+      const canal = await findCanalByToken(ctx.db, auth.data.canal);
       const proto = socket.handshake.headers['x-forwarded-proto'] ?? (socket.handshake.secure ? 'https' : 'http');
       if (!originAllowed(canal, socket.handshake.headers.origin, `${proto}://${socket.handshake.headers.host}`))
         throw new Forbidden(WIDGET_TEXTS.origemNaoPermitida);
       socket.data.canal = canal;
-      socket.data.visitante = await requireVisitante(ctx.db, canal, auth.visitante);
-      await socket.join(visitorRoom(socket.data.visitante.clienteId, canal.id));
+      socket.data.visitante = await requireVisitante(ctx.db, canal, auth.data.visitante);
+      // Disconnected for flooding a moment ago: refused until the block time is over.
+      if ((await ctx.rates.get(abuseKey(socket.data.visitante.id))) > 0) throw new TooManyRequests(WIDGET_TEXTS.muitasAcoes);
+      await socket.join([visitorRoom(socket.data.visitante.clienteId, canal.id), canalRoom(canal.id)]);
       next();
     } catch (err) {
       next(new Error(err instanceof AppError ? err.message : 'Não autorizado'));
@@ -55,17 +73,34 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
     const row = await openRow(canal, v);
     if (row) events.presence(canal.accountId, row, digitando, online);
   };
+  /** Typing reaches staff at most once a second per conversation, whatever the visitor's tabs send. */
+  const typing = new Coalescer<boolean>(TYPING_MIN_INTERVAL_MS);
 
   nsp.on('connection', (socket) => {
     const { canal, visitante } = socket.data;
+    const conversa = visitorRoom(visitante.clienteId, canal.id);
     void presence(canal, visitante, false, true).catch(() => undefined);
-    socket.on('disconnect', () => void presence(canal, visitante, false, false).catch(() => undefined));
+    socket.on('disconnect', () => {
+      typing.forget(conversa);
+      void presence(canal, visitante, false, false).catch(() => undefined);
+    });
+
+    // Every event spends a token; over the rate it is dropped, and a socket that keeps at it is cut off.
+    const bucket = new TokenBucket(SOCKET_EVENTS_BURST, SOCKET_EVENTS_PER_SECOND);
+    const strikes = new TokenBucket(SOCKET_DROPPED_BEFORE_DISCONNECT, 1);
+    socket.use((_packet, next) => {
+      if (bucket.take()) return next();
+      if (strikes.take() || !socket.connected) return;
+      log.warn({ canalId: canal.id, visitanteId: visitante.id }, 'widget: visitante desconectado por excesso de eventos');
+      void ctx.rates.hit(abuseKey(visitante.id), SOCKET_ABUSE_BLOCK_SECONDS).catch(() => undefined);
+      socket.disconnect(true);
+    });
 
     socket.on('EnviarMensagem', async (m, ack) => {
       if (typeof ack !== 'function') return;
       try {
         // socket.data.visitante is refreshed by IniciarConversa, so the chosen department is current.
-        ack({ ok: true, mensagem: await visitorSend(ctx, canal, socket.data.visitante, m ?? { clientId: '', conteudo: '' }) });
+        ack({ ok: true, mensagem: await visitorSend(ctx, canal, socket.data.visitante, m) });
       } catch (err) {
         if (!(err instanceof AppError)) log.error({ err }, 'widget EnviarMensagem');
         ack({ ok: false, message: errorText(err) });
@@ -84,7 +119,11 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
       }
     });
 
-    socket.on('Digitando', (digitando) => void presence(canal, visitante, Boolean(digitando), true).catch(() => undefined));
+    socket.on('Digitando', (raw) => {
+      const digitando = ZWidgetTyping.safeParse(raw);
+      if (!digitando.success) return;
+      typing.push(conversa, digitando.data, (on) => void presence(canal, visitante, on, true).catch(() => undefined));
+    });
     socket.on('MarcarLidas', () => void visitorRead(ctx, canal, visitante).catch((err) => log.warn({ err }, 'widget MarcarLidas')));
   });
   return nsp;

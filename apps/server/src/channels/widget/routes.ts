@@ -2,10 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ANEXO_MAX_BYTES, ANEXO_MIME_TYPES, ATENDIMENTO_TEXTS } from '@balcao/shared/atendimentos';
-import { WIDGET_TEXTS, ZWidgetSessionInput } from '@balcao/shared/widget';
+import {
+  UPLOADS_PER_MINUTE_PER_IP,
+  UPLOADS_PER_MINUTE_PER_VISITOR,
+  VISITOR_TOKEN_HEADER,
+  WIDGET_TEXTS,
+  ZVisitanteToken,
+  ZWidgetMensagensQuery,
+  ZWidgetSessionInput,
+} from '@balcao/shared/widget';
 import type { AppContext } from '../../context';
 import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
+import { ratingLink } from '../../modules/avaliacao/link';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import {
   accountDepartamentos,
@@ -18,10 +27,17 @@ import {
   widgetConfig,
   type WidgetCanal,
 } from './service';
-import { WIDGET_UPLOAD_KIND } from './send';
+import { checkDailyBytes, recordUpload, WIDGET_UPLOAD_KIND } from './uploads';
 
 const ZToken = z.object({ token: z.string().min(8).max(100) });
 const ownOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+/** The visitor token of an HTTP call: the X-Visitante-Token header only (a URL would end up in logs). */
+const visitorToken = (req: FastifyRequest) => {
+  const parsed = ZVisitanteToken.safeParse(req.headers[VISITOR_TOKEN_HEADER]);
+  if (!parsed.success) throw new BadRequest(WIDGET_TEXTS.semToken);
+  return parsed.data;
+};
+const UPLOAD_WINDOW_S = 60;
 const REFERER_INVALIDO = 'O cabeçalho Referer é inválido.';
 /** The Referer's origin; one that is not a URL (`::bad`) is the client's mistake, a 400, never a 500. */
 function refererOrigin(referer: string | undefined): string | undefined {
@@ -39,7 +55,8 @@ const ANEXO_RULES = {
 /** The website visitor's HTTP calls. Each checks the channel's allowed origins and answers CORS for them. */
 export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  const avaliacao = (canal: WidgetCanal) => (id: string) => `${publicOrigin(ctx)}/avaliar/${canal.databaseName}/${id}`;
+  // The rating link with its token, for this visitor only (modules/avaliacao/link).
+  const avaliacao = (canal: WidgetCanal) => (id: string) => ratingLink(publicOrigin(ctx), ctx.tokens, canal.databaseName, id);
 
   /** The channel, if this page's origin may use it; sets the CORS answer for that origin. */
   async function guard(req: FastifyRequest, reply: FastifyReply, token: string) {
@@ -58,15 +75,18 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     if (origin) reply.header('access-control-allow-origin', origin).header('vary', 'origin');
     return reply
       .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      .header('access-control-allow-headers', 'content-type, x-visitante')
+      .header('access-control-allow-headers', `content-type, ${VISITOR_TOKEN_HEADER}`)
       .header('access-control-max-age', '600')
       .code(204)
       .send();
   });
 
+  /** Our own pages (the popout) also learn the channel's sites: only their window may hand it a visitor. */
+  const isOwnPage = (req: FastifyRequest) => (req.headers.origin ?? refererOrigin(req.headers.referer)) === ownOrigin(req);
+
   app.get('/api/public/widget/:token/config', { schema: { params: ZToken } }, async (req, reply) => {
     const canal = await guard(req, reply, req.params.token);
-    return widgetConfig(canal, await accountDepartamentos(db, canal.accountId));
+    return widgetConfig(canal, await accountDepartamentos(db, canal.accountId), isOwnPage(req));
   });
 
   app.post('/api/public/widget/:token/sessao', { schema: { params: ZToken, body: ZWidgetSessionInput } }, async (req, reply) => {
@@ -74,29 +94,35 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     if ((await ctx.rates.hit(`widget-session:${req.ip}`, 60)) > ctx.widgetLimits.sessionsPerMinute)
       throw new TooManyRequests(WIDGET_TEXTS.muitasSessoes);
     const { visitante, token } = await startSession(db, ctx.cipher, canal, req.body);
-    return sessionView(db, canal, visitante, token, avaliacao(canal));
+    return sessionView(db, canal, visitante, token, avaliacao(canal), isOwnPage(req));
   });
 
-  app.get(
-    '/api/public/widget/:token/mensagens',
-    { schema: { params: ZToken, querystring: z.object({ visitante: z.string().max(200), antesDe: z.string().max(30).optional() }) } },
-    async (req, reply) => {
-      const canal = await guard(req, reply, req.params.token);
-      const v = await requireVisitante(db, canal, req.query.visitante);
-      const before = req.query.antesDe ? Number(req.query.antesDe) : null;
-      if (before !== null && !Number.isSafeInteger(before)) throw new BadRequest('Cursor inválido.');
-      const page = await visitorMessages(db, canal, v, before);
-      return { mensagens: page.mensagens, hasMore: page.hasMore, cursor: page.cursor };
-    },
-  );
+  app.get('/api/public/widget/:token/mensagens', { schema: { params: ZToken, querystring: ZWidgetMensagensQuery } }, async (req, reply) => {
+    const canal = await guard(req, reply, req.params.token);
+    const v = await requireVisitante(db, canal, visitorToken(req));
+    const before = req.query.antesDe ? Number(req.query.antesDe) : null;
+    const page = await visitorMessages(db, canal, v, before);
+    return { mensagens: page.mensagens, hasMore: page.hasMore, cursor: page.cursor };
+  });
 
+  /**
+   * One file: limited per visitor and per IP before its bytes are read, then by the visitor's daily byte cap;
+   * recorded so that a message can only name (by id) a file this visitor uploaded.
+   */
   app.post('/api/public/widget/:token/upload', { schema: { params: ZToken } }, async (req, reply) => {
     const canal = await guard(req, reply, req.params.token);
-    const header = req.headers['x-visitante'];
-    await requireVisitante(db, canal, typeof header === 'string' ? header : null);
+    const v = await requireVisitante(db, canal, visitorToken(req));
+    const [perVisitor, perIp] = await Promise.all([
+      ctx.rates.hit(`widget-upload:${v.id}`, UPLOAD_WINDOW_S),
+      ctx.rates.hit(`widget-upload-ip:${req.ip}`, UPLOAD_WINDOW_S),
+    ]);
+    if (perVisitor > UPLOADS_PER_MINUTE_PER_VISITOR || perIp > UPLOADS_PER_MINUTE_PER_IP)
+      throw new TooManyRequests(WIDGET_TEXTS.muitosArquivos);
+    await checkDailyBytes(db, v.id, 1);
     if (!req.isMultipart()) throw new BadRequest('Envie o arquivo no campo "file" (multipart/form-data).');
     const checked = await readCheckedFile(await req.file({ limits: { fileSize: ANEXO_MAX_BYTES, files: 1 } }), ANEXO_RULES);
+    await checkDailyBytes(db, v.id, checked.buffer.length);
     const url = await storeUpload(ctx.uploadsDir, WIDGET_UPLOAD_KIND, checked.buffer, checked.ext);
-    return { url, mimeType: checked.mime, filename: checked.filename, size: checked.buffer.length };
+    return recordUpload(db, canal, v, { url, nome: checked.filename, mimeType: checked.mime, tamanho: checked.buffer.length });
   });
 };

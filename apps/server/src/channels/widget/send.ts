@@ -1,39 +1,31 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { MENSAGEM_MAX_CHARS, ATENDIMENTO_TEXTS, tipoFromMime, type TMidia } from '@balcao/shared/atendimentos';
-import { WIDGET_TEXTS, type TWidgetMessage } from '@balcao/shared/widget';
+import { tipoFromMime } from '@balcao/shared/atendimentos';
+import { WIDGET_TEXTS, ZWidgetSendInput, type TWidgetMessage } from '@balcao/shared/widget';
 import type { AppContext } from '../../context';
 import { atendimentos, mensagens, type CanalRow, type VisitanteRow } from '../../db/schema/atendimentos';
 import { BadRequest, TooManyRequests } from '../../lib/errors';
-import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
 import { presentAtendimento, presentWidgetMessage } from '../../modules/atendimentos/presenter';
 import { findAtendimento } from '../../modules/atendimentos/queries';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import { AtendimentoEvents } from '../../realtime/atendimento-events';
+import { useUpload } from './uploads';
 
-export const WIDGET_UPLOAD_KIND = 'widget';
 const RATE_WINDOW_S = 60;
 
 /**
- * A visitor's message: rate-limited, persisted once per client id, then pushed to the staff who see
- * its queue and to the visitor's other tabs.
+ * A visitor's message: parsed by the shared schema, rate-limited, its file looked up among this visitor's
+ * uploads, persisted once per client id, then pushed to the staff who see its queue and to the visitor's
+ * other tabs.
  */
-export async function visitorSend(
-  ctx: AppContext,
-  canal: CanalRow,
-  v: VisitanteRow,
-  input: { clientId: string; conteudo: string; midia?: TMidia | null },
-): Promise<TWidgetMessage> {
-  if (typeof input.clientId !== 'string' || input.clientId.length < 8 || input.clientId.length > 64)
-    throw new BadRequest('Mensagem inválida.');
-  const conteudo = typeof input.conteudo === 'string' ? input.conteudo : '';
-  if (conteudo.length > MENSAGEM_MAX_CHARS) throw new BadRequest(`A mensagem deve ter no máximo ${MENSAGEM_MAX_CHARS} caracteres.`);
-  const midia = input.midia ?? null;
-  // Only files this channel's visitors uploaded to us may be attached, never an arbitrary address.
-  if (midia && !String(midia.url).startsWith(`${UPLOADS_URL_PREFIX}/${WIDGET_UPLOAD_KIND}/`))
-    throw new BadRequest(ATENDIMENTO_TEXTS.anexoTipo);
-  if (!conteudo.trim() && !midia) throw new BadRequest(ATENDIMENTO_TEXTS.mensagemVazia);
+export async function visitorSend(ctx: AppContext, canal: CanalRow, v: VisitanteRow, raw: unknown): Promise<TWidgetMessage> {
+  const parsed = ZWidgetSendInput.safeParse(raw);
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? WIDGET_TEXTS.mensagemInvalida);
+  const input = parsed.data;
   if ((await ctx.rates.hit(`widget-msg:${v.id}`, RATE_WINDOW_S)) > ctx.widgetLimits.messagesPerMinute)
     throw new TooManyRequests(WIDGET_TEXTS.muitasMensagens);
+  // Only what the server recorded of this visitor's own upload, never a URL or a name the client sent.
+  const midia = input.uploadId ? await useUpload(ctx.db, canal, v, input.uploadId) : null;
+  const conteudo = input.conteudo;
 
   const r = await receiveFromCliente(ctx.db, {
     canal,

@@ -50,9 +50,11 @@ export function verifiedIdentifier(canal: CanalRow, cipher: SecretCipher, user: 
   return user && ok() ? user.identifier : null;
 }
 
-export function widgetConfig(canal: CanalRow, deps: { id: string; nome: string }[]): TWidgetConfig {
+/** `ownPage`: our popout asks, and learns the channel's sites (whose window may hand it a visitor). */
+export function widgetConfig(canal: CanalRow, deps: { id: string; nome: string }[], ownPage = false): TWidgetConfig {
   const c = canal.config;
   return {
+    ...(ownPage ? { origens: c.origensPermitidas } : {}),
     nome: canal.nome,
     cor: c.cor,
     saudacao: c.saudacao,
@@ -143,6 +145,7 @@ export async function sessionView(
   v: VisitanteRow,
   token: string,
   avaliacaoUrl: (id: string) => string,
+  ownPage = false,
 ): Promise<TWidgetSession> {
   const [cliente] = await db.select().from(clientes).where(eq(clientes.id, v.clienteId)).limit(1);
   const [ultimo] = await db
@@ -156,7 +159,7 @@ export async function sessionView(
   const atendenteNome = ultimo?.atendenteId ? (page.atendenteNome ?? null) : null;
   return {
     visitante: token,
-    config: widgetConfig(canal, await accountDepartamentos(db, canal.accountId)),
+    config: widgetConfig(canal, await accountDepartamentos(db, canal.accountId), ownPage),
     cliente: { nome: cliente?.nome ?? null, email: cliente?.email ?? null },
     precisaPreChat: !v.preChatEm && !ultimo && (c.camposPreChat.length > 0 || c.escolherDepartamento),
     atendimento: ultimo

@@ -1,4 +1,4 @@
-import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
+import { ZMensagem, ZMidia, type TAtendimento, type TMensagem } from '@balcao/shared/atendimentos';
 import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { TWidgetMessage } from '@balcao/shared/widget';
 import type { AtendimentoRow, ClienteRow, MensagemRow } from '../../db/schema/atendimentos';
@@ -50,6 +50,25 @@ export type MensagemJoined = {
   citada: Pick<MensagemRow, 'id' | 'autor' | 'tipo' | 'conteudo'> | null;
 };
 
+const ZLocalizacao = ZMensagem.shape.localizacao;
+/**
+ * Stored JSON is read defensively: a row written before a check existed (or by hand) renders without its
+ * media or location instead of failing the whole conversation's answer.
+ */
+export const storedMidia = (value: unknown): TMensagem['midia'] => {
+  const parsed = ZMidia.safeParse(value);
+  return parsed.success && safeMediaUrl(parsed.data.url) ? parsed.data : null;
+};
+/** Our own path or an http(s) address, never a `..` segment, a backslash or another scheme. */
+const safeMediaUrl = (url: string) =>
+  !/(^|[/\\])\.\.([/\\]|$)/.test(url) &&
+  !url.includes('\\') &&
+  ((url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\//i.test(url));
+const storedLocalizacao = (value: unknown): TMensagem['localizacao'] => {
+  const parsed = ZLocalizacao.safeParse(value ?? null);
+  return parsed.success ? parsed.data : null;
+};
+
 export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): TMensagem {
   return {
     id: m.id,
@@ -60,8 +79,8 @@ export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): T
     atendenteNome,
     tipo: m.tipo,
     conteudo: m.apagada ? '' : m.conteudo,
-    midia: m.apagada ? null : (m.midia ?? null),
-    localizacao: m.localizacao ?? null,
+    midia: m.apagada ? null : storedMidia(m.midia),
+    localizacao: storedLocalizacao(m.localizacao),
     reagindoA: m.reagindoA,
     respondendoA: citada ? { id: citada.id, autor: citada.autor, tipo: citada.tipo, conteudo: citada.conteudo } : null,
     status: m.status,

@@ -8,6 +8,7 @@ import { Forbidden } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../lib/session';
 import { isSupervisor } from '../atendimentos/policy';
+import { closeCanalSockets } from './notify';
 import { presentCanal } from './presenter';
 import { createWidgetCanal, listCanais, removeCanal, rotateSecret, updateWidgetCanal } from './service';
 
@@ -33,7 +34,9 @@ export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
   app.put('/api/canais/:id', { schema: { params: ZId, body: ZCanalWidgetInput, response: { 200: ZCanal } } }, async (req) => {
     const user = admin(req);
-    return present(await updateWidgetCanal(db, user.accountId, req.params.id, req.body));
+    const { row, closeSockets } = await updateWidgetCanal(db, user.accountId, req.params.id, req.body);
+    if (closeSockets) closeCanalSockets(ctx.io, row.id);
+    return present(row);
   });
   app.post('/api/canais/:id/segredo', { schema: { params: ZId, response: { 200: ZCanal } } }, async (req) => {
     const user = admin(req);
@@ -42,6 +45,7 @@ export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.delete('/api/canais/:id', { schema: { params: ZId } }, async (req, reply) => {
     const user = admin(req);
     await removeCanal(db, user.accountId, req.params.id);
+    closeCanalSockets(ctx.io, req.params.id);
     return reply.code(204).send();
   });
 };

@@ -52,15 +52,21 @@ export async function createWidgetCanal(db: Db, cipher: SecretCipher, accountId:
   return row!;
 }
 
+const sameSites = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((o, i) => o === b[i]);
+
+/**
+ * The saved channel, and whether its open visitor sockets must end: it was paused, or its allowed sites
+ * changed (the handshake checked the old ones).
+ */
 export async function updateWidgetCanal(db: Db, accountId: string, id: string, input: TCanalWidgetInput) {
-  await getCanal(db, accountId, id);
+  const before = await getCanal(db, accountId, id);
   await checkDepartamentos(db, accountId, input);
   const [row] = await db
     .update(canais)
     .set(splitInput(input))
     .where(and(eq(canais.id, id), eq(canais.accountId, accountId)))
     .returning();
-  return row!;
+  return { row: row!, closeSockets: !row!.ativo || !sameSites(before.config.origensPermitidas, row!.config.origensPermitidas) };
 }
 
 export async function rotateSecret(db: Db, cipher: SecretCipher, accountId: string, id: string) {
