@@ -12,7 +12,7 @@ import { openAccount } from '../modules/accounts/service';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Whether the request carries OPERATOR_TOKEN as its bearer token; compared in constant time. */
-export function isOperator(req: FastifyRequest, operatorToken: string): boolean {
+function isOperator(req: FastifyRequest, operatorToken: string): boolean {
   const given = bearerToken(req.headers.authorization);
   return given !== null && timingSafeEqual(digest(given), digest(operatorToken));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A databaseName (the account's slug): lower-case letters, digits and hyphens. */
-export const DATABASE_NAME_PATTERN = /^[a-z0-9-]{2,40}$/;
+const DATABASE_NAME_PATTERN = /^[a-z0-9-]{2,40}$/;
 
 /** POST /backend/operador/contas and `npm run account:create`: a new account and its master. */
 export const ZOperadorContaInput = z.object({

@@ -72,7 +72,7 @@ export async function countAccounts(db: Db): Promise<number> {
 }
 
 /** What opening an account needs besides the database: the e-mail, the login link's token and origin. */
-export type OpenAccountDeps = { db: Db; mailer: Mailer; tokens: TokenService; publicUrl: string };
+type OpenAccountDeps = { db: Db; mailer: Mailer; tokens: TokenService; publicUrl: string };
 
 /**
  * A new account and its master, with a generated password e-mailed to the master with a login link
