@@ -20,7 +20,7 @@ describe.each(DB_KINDS)('operator API on %s', (kind) => {
     afterAll(() => t.close());
 
     it('answers 404 to every operator route, with or without a token, and creates nothing', async () => {
-      for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }, { authorization: 'Bearer undefined' }]) {
+      for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${TOKEN}` }, { authorization: 'Bearer undefined' }]) {
         const r = await post(t, conta, headers);
         expect(r.statusCode).toBe(404);
         expect(r.json()).toEqual({ message: 'Rota não encontrada.', code: 'NOT_FOUND' });
@@ -37,7 +37,12 @@ describe.each(DB_KINDS)('operator API on %s', (kind) => {
     afterAll(() => t.close());
 
     it('answers 401 to a missing or wrong token and creates nothing', async () => {
-      for (const headers of [{}, { authorization: 'Bearer errado' }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: 'Bearer errado' },
+        { authorization: `Bearer ${TOKEN}x` },
+        { authorization: TOKEN },
+      ]) {
         const r = await post(t, conta, headers);
         expect(r.statusCode).toBe(401);
         expect(r.json()).toMatchObject({ message: 'Token do operador inválido.', code: 'OPERATOR_UNAUTHORIZED' });
