@@ -4,7 +4,9 @@ import type { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { refuseNulPackets } from '../lib/input-guard';
 import { createRedis, type RedisLog } from '../lib/redis';
+import type { Db } from '../lib/db';
 import type { TokenService } from '../lib/tokens';
+import { authenticate, guardSocketEvents, sessionRooms } from '../modules/auth/sessions';
 import type { TSessionUser } from '../lib/session';
 
 export const SOCKET_PATH = '/backend/socket.io';
@@ -127,15 +129,23 @@ function trackAcknowledgements(io: Server) {
   };
 }
 
-/** Handshake auth for staff namespaces: `auth: { token }` is the same JWT; the socket joins its account and user rooms. */
-export function useStaffAuth(nsp: Namespace, tokens: TokenService, departmentOf?: (user: TSessionUser) => Promise<string | null>) {
+/**
+ * Handshake auth for staff namespaces: `auth: { token }` is the same JWT of an open session; the socket joins
+ * its account, user and session rooms, and each of its events checks the session again.
+ */
+export function useStaffAuth(
+  nsp: Namespace,
+  auth: { db: Db; tokens: TokenService },
+  departmentOf?: (user: TSessionUser) => Promise<string | null>,
+) {
   nsp.use(async (socket, next) => {
     try {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string') throw new Error('sem token');
-      const user = await tokens.verify(token);
+      const user = await authenticate(auth.db, auth.tokens, token);
       socket.data.user = user;
-      const rooms_ = [rooms.account(user.accountId), rooms.user(user.id)];
+      guardSocketEvents(socket, auth.db, user);
+      const rooms_ = [rooms.account(user.accountId), rooms.user(user.id), sessionRooms.session(user.sid!)];
       const dep = departmentOf ? await departmentOf(user) : null;
       if (dep) rooms_.push(rooms.department(dep));
       await socket.join(rooms_);
