@@ -105,7 +105,8 @@ describe('customer conversation from the website widget to the rating', () => {
     const link = visitor.getByRole('link', { name: /Avaliar|avaliar/ }).first();
     await link.waitFor({ timeout: 15_000 });
     const href = await link.getAttribute('href');
-    expect(href).toMatch(/\/avaliar\/demo\/[0-9a-f-]{36}$/);
+    // The link carries the customer's token (after #); staff only ever see the atendimento's id.
+    expect(href).toMatch(/\/avaliar\/demo\/[0-9a-f-]{36}#token=[\w-]{43}$/);
     const rating = await visitorCtx.newPage();
     await rating.goto(href!);
     await rating.getByRole('radio', { name: '5 estrelas' }).check({ force: true });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_S } from '@balcao/shared/auth';
 import { normalizeRole } from '@balcao/shared/roles';
@@ -26,6 +26,21 @@ export class TokenService {
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlS)
       .sign(this.key);
+  }
+
+  /**
+   * The rating link's token for one atendimento: an HMAC of its id under this server's secret (the label keeps
+   * it apart from any JWT signature), so only the server can make it and nothing of it needs storing. It is
+   * sent only to the customer (their widget); the rating itself happens once (atendimentos.avaliado_em).
+   */
+  ratingToken(atendimentoId: string): string {
+    return createHmac('sha256', this.key).update(`balcao:avaliacao:${atendimentoId}`).digest('base64url');
+  }
+
+  ratingTokenMatches(atendimentoId: string, token: string): boolean {
+    const expected = Buffer.from(this.ratingToken(atendimentoId));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   async verify(token: string): Promise<TSessionUser> {

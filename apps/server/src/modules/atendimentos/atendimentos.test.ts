@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAtendimento, TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { login, makeAccount } from '../../test/factories';
-import { makeCanal, makeVisitor } from '../../test/atendimentos-fixtures';
+import type { TWidgetSession } from '@balcao/shared/widget';
+import { makeCanal, makeVisitor, SITE } from '../../test/atendimentos-fixtures';
 
 describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
   let t: TestApp;
@@ -29,6 +30,17 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     t.app
       .inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) })
       .then((r) => ({ status: r.statusCode, body: (r.body ? r.json() : null) as T }));
+
+  /** The rating link as the customer's widget gets it when the visitor comes back (session view). */
+  const ratingHref = async (visitante: string) => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/backend/api/public/widget/${s.canal.token}/sessao`,
+      headers: { origin: SITE },
+      payload: { visitante },
+    });
+    return (r.json() as TWidgetSession).atendimento!.avaliacaoUrl!;
+  };
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -110,19 +122,28 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const done = await post<TAtendimento>(`/backend/api/atendimento/${id}/finalizar`, s.at2.auth);
     expect(done.body.status).toBe('finalizado');
     expect(done.body.fim).not.toBeNull();
+    // Staff read the invitation, never the link: its token goes to the customer's widget alone.
     const last = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.at2.auth);
-    const link = /(\/avaliar\/[^/\s]+\/[0-9a-f-]{36})/.exec(last.body.mensagens.at(-1)!.conteudo)![1]!;
-    expect(link).toBe(`/avaliar/${s.acc.account.databaseName}/${id}`);
+    expect(last.body.mensagens.at(-1)!.conteudo).toBe('Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".');
+    expect(JSON.stringify(last.body)).not.toContain('/avaliar/');
+    const href = await ratingHref(v.session.visitante);
+    const parts = /\/avaliar\/([^/]+)\/([0-9a-f-]{36})#token=([\w-]{43})$/.exec(href)!;
+    expect([parts[1], parts[2]]).toEqual([s.acc.account.databaseName, id]);
+    const rating = `/backend/api/public/avaliacao/${parts[1]}/${id}`;
+    const token = parts[3]!;
 
-    const rating = `/backend/api/public${link.replace('/avaliar/', '/avaliacao/')}`;
-    expect((await get<{ status: string }>(rating, {})).body.status).toBe('pendente');
-    expect((await post<{ message: string }>(rating, {}, { nota: 6 })).status).toBe(400);
-    expect(await post(rating, {}, { nota: 5, comentario: 'Ótimo!' })).toMatchObject({
+    expect((await get<{ status: string }>(`${rating}?token=${token}`, {})).body.status).toBe('pendente');
+    expect((await post<{ message: string }>(rating, {}, { nota: 6, token })).status).toBe(400);
+    expect(await post(rating, {}, { nota: 5, comentario: 'Ótimo!', token })).toMatchObject({
       status: 200,
       body: { message: 'Obrigado pela sua avaliação!' },
     });
-    expect(await post(rating, {}, { nota: 1 })).toMatchObject({ status: 409, body: { message: 'Este atendimento já foi avaliado.' } });
-    expect(await get(`/backend/api/public/avaliacao/outra-conta/${id}`, {})).toMatchObject({
+    expect(await post(rating, {}, { nota: 1, token })).toMatchObject({
+      status: 409,
+      body: { message: 'Este atendimento já foi avaliado.' },
+    });
+    expect((await get<{ status: string }>(`${rating}?token=${token}`, {})).body.status).toBe('avaliado');
+    expect(await get(`/backend/api/public/avaliacao/outra-conta/${id}?token=${token}`, {})).toMatchObject({
       status: 404,
       body: { message: 'Link de avaliação inválido.' },
     });

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
+import { ratingLink } from '../avaliacao/link';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import { listAtendentes } from './atendentes';
@@ -48,7 +49,9 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   return { at, id };
 }
 
-export const ratingUrl = (ctx: AppContext, databaseName: string) => (id: string) => `${publicOrigin(ctx)}/avaliar/${databaseName}/${id}`;
+/** The customer's rating link (with its token): for the customer's widget only, never stored or shown to staff. */
+export const ratingUrl = (ctx: AppContext, databaseName: string) => (id: string) =>
+  ratingLink(publicOrigin(ctx), ctx.tokens, databaseName, id);
 
 /** The attendants' HTTP calls for customer conversations (docs/api-atendimentos.md). */
 export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -162,7 +165,7 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const staff = await staffOf(req);
     const databaseName = (await findAtendimento(db, staff.accountId, req.params.id))?.databaseName ?? '';
     const url = ratingUrl(ctx, databaseName);
-    const r = await finish(db, staff, req.params.id, url);
+    const r = await finish(db, staff, req.params.id);
     broadcastChange(events(), staff.accountId, r, url(r.row.atendimentoId));
     return r.row;
   });

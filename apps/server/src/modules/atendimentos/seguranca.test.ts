@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { login, makeAccount } from '../../test/factories';
-import { makeCanal, makeVisitor } from '../../test/atendimentos-fixtures';
+import type { TWidgetSession } from '@balcao/shared/widget';
+import { makeCanal, makeVisitor, SITE } from '../../test/atendimentos-fixtures';
 
 /** Security findings of issue 8 on customer conversations: quotes, client ids, customers an atendente reads. */
 describe.each(DB_KINDS)('customer conversation boundaries on %s', (kind) => {
@@ -168,5 +169,32 @@ describe.each(DB_KINDS)('customer conversation boundaries on %s', (kind) => {
     expect((await lista(s.at2.auth)).body.itens.map((c) => c.id)).toEqual([clienteId]);
     expect((await get(`/backend/api/clientes/${clienteId}`, s.at2.auth)).status).toBe(200);
     expect((await lista(s.at1.auth)).body.total).toBe(0);
+  });
+  it("a rating needs the customer's link: staff with the atendimento id cannot rate, the customer can, once", async () => {
+    const c = await conversation('quero avaliar', s.at1.auth);
+    const other = await conversation('outra', s.at1.auth);
+    for (const id of [c.id, other.id]) expect((await post(`/backend/api/atendimento/${id}/finalizar`, s.at1.auth)).status).toBe(200);
+    const base = `/backend/api/public/avaliacao/${s.acc.account.databaseName}`;
+
+    // Everything staff can see of the conversation: the id, the messages, the row. None has the token.
+    const seen = await get<TMensagensPage>(`/backend/api/atendimento/${c.id}/mensagens`, s.at1.auth);
+    expect(seen.text).not.toContain('token');
+    for (const body of [{ nota: 5 }, { nota: 5, token: '' }, { nota: 5, token: 'A'.repeat(43) }]) {
+      expect(await post(`${base}/${c.id}`, {}, body)).toMatchObject({ status: 404, body: { message: 'Link de avaliação inválido.' } });
+    }
+    expect((await get(`${base}/${c.id}`, {})).status).toBe(404);
+
+    // The customer's link (as their widget gets it) rates once; its token is worth nothing for another atendimento.
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/backend/api/public/widget/${s.canal.token}/sessao`,
+      headers: { origin: SITE },
+      payload: { visitante: c.v.session.visitante },
+    });
+    const token = /#token=([\w-]+)$/.exec((r.json() as TWidgetSession).atendimento!.avaliacaoUrl!)![1]!;
+    expect((await post(`${base}/${other.id}`, {}, { nota: 5, token })).status).toBe(404);
+    expect((await post(`${base}/${c.id}`, {}, { nota: 4, token })).status).toBe(200);
+    expect((await post(`${base}/${c.id}`, {}, { nota: 1, token })).status).toBe(409);
+    expect((await get<{ nota: number }>(`${base}/${c.id}?token=${token}`, {})).body).toMatchObject({ status: 'avaliado', nota: 4 });
   });
 });

@@ -210,8 +210,12 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
   return { before, ...(await result(db, staff.accountId, id, [noticeId])) };
 }
 
-/** Closes the conversation and sends the customer the rating link. */
-export async function finish(db: Db, staff: TStaff, id: string, ratingUrl: (atendimentoId: string) => string) {
+/**
+ * Closes the conversation. The rating link carries a token only the customer may see, so it is never written
+ * into the conversation (staff read it): the caller hands it to the customer's widget alone.
+ */
+export const AVALIACAO_CONVITE = 'Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".';
+export async function finish(db: Db, staff: TStaff, id: string) {
   const { joined, before } = await loadForChange(db, staff, id);
   assertHolder(staff, before);
   const ids = await withTransaction(db, async (tx) => {
@@ -220,7 +224,7 @@ export async function finish(db: Db, staff: TStaff, id: string, ratingUrl: (aten
       .set({ status: 'finalizado', fim: new Date(), atendenteId: joined.a.atendenteId ?? staff.id })
       .where(eq(atendimentos.id, id));
     const closed = await systemNotice(tx, joined.a, `Atendimento finalizado por ${staff.nome}.`);
-    const rating = await systemNotice(tx, joined.a, `Como foi o seu atendimento? Avalie em: ${ratingUrl(id)}`);
+    const rating = await systemNotice(tx, joined.a, AVALIACAO_CONVITE);
     return [closed, rating];
   });
   return { before, ...(await result(db, staff.accountId, id, ids)) };

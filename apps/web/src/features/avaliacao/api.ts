@@ -38,20 +38,28 @@ export const AVALIACAO_TEXTS = {
 const path = (db: string, id: string) => `/api/public/avaliacao/${encodeURIComponent(db)}/${encodeURIComponent(id)}`;
 const key = (db: string, id: string) => ['avaliacao', db, id] as const;
 
-export function useAvaliacao(db: string, id: string) {
+/**
+ * The token of the customer's link: after `#token=` (never sent to a server by the browser), or `?token=`.
+ * Without it the server answers "Link de avaliação inválido." (staff know the id, not the token).
+ */
+export function linkToken(hash: string, search: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? new URLSearchParams(search).get('token') ?? '';
+}
+
+export function useAvaliacao(db: string, id: string, token: string) {
   return useQuery({
     queryKey: key(db, id),
-    queryFn: () => request('GET', path(db, id), ZAvaliacaoPublica),
+    queryFn: () => request('GET', `${path(db, id)}?token=${encodeURIComponent(token)}`, ZAvaliacaoPublica),
     // A 404 is an answer (an invalid link), not a hiccup worth retrying; a network blip gets one more try.
     retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
     staleTime: Infinity,
   });
 }
 
-export function useEnviarAvaliacao(db: string, id: string) {
+export function useEnviarAvaliacao(db: string, id: string, token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TAvaliacaoInput) => request('POST', path(db, id), z.object({ message: z.string() }), input),
+    mutationFn: (input: TAvaliacaoInput) => request('POST', path(db, id), z.object({ message: z.string() }), { ...input, token }),
     onSuccess: (_answer, input) =>
       // The page moves to "thanks" from the cache: no second GET needed, and a reload shows it as rated.
       queryClient.setQueryData<TAvaliacaoPublica>(

@@ -22,7 +22,7 @@ function mount() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/avaliar/demo/abc-123']}>
+      <MemoryRouter initialEntries={['/avaliar/demo/abc-123#token=tok-do-cliente']}>
         <Routes>
           <Route path="/avaliar/:databaseName/:atendimentoId" element={<AvaliarPage />} />
         </Routes>
@@ -63,10 +63,12 @@ describe('AvaliarPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Obrigado pela sua avaliação!' })).toBeTruthy();
     expect(screen.getByRole('img', { name: '4 estrelas de 5' })).toBeTruthy();
+    // The link's token (after #, so the browser never sent it anywhere) goes with the read and the rating.
+    expect(fetchMock.mock.calls[0]![0]).toBe('/backend/api/public/avaliacao/demo/abc-123?token=tok-do-cliente');
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe('/backend/api/public/avaliacao/demo/abc-123');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body)).toEqual({ nota: 4, comentario: 'Muito atenciosa' });
+    expect(JSON.parse(init.body)).toEqual({ nota: 4, comentario: 'Muito atenciosa', token: 'tok-do-cliente' });
   });
 
   it('a rated attendance shows the stars given', async () => {

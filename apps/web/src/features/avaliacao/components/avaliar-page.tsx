@@ -1,19 +1,24 @@
 import { CheckCircle2, Clock, LinkIcon, RotateCw, Star, WifiOff } from 'lucide-react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/http';
-import { AVALIACAO_TEXTS, useAvaliacao, useEnviarAvaliacao } from '../api';
+import { AVALIACAO_TEXTS, linkToken, useAvaliacao, useEnviarAvaliacao } from '../api';
 import { AvaliacaoFrame, AvaliacaoMessage } from './avaliacao-frame';
 import { AvaliacaoForm } from './avaliacao-form';
 import { StarDisplay } from './stars';
 
-/** `/avaliar/:databaseName/:atendimentoId`: the customer rates a finished attendance, once, without signing in. */
+/**
+ * `/avaliar/:databaseName/:atendimentoId#token=…`: the customer rates a finished attendance, once, without
+ * signing in; the token of their link proves it is them.
+ */
 export function AvaliarPage() {
   const { databaseName = '', atendimentoId = '' } = useParams();
-  const query = useAvaliacao(databaseName, atendimentoId);
+  const { hash, search } = useLocation();
+  const token = linkToken(hash, search);
+  const query = useAvaliacao(databaseName, atendimentoId, token);
   // Owned here and handed to the form, so a successful send shows thanks rather than "already rated".
-  const enviar = useEnviarAvaliacao(databaseName, atendimentoId);
+  const enviar = useEnviarAvaliacao(databaseName, atendimentoId, token);
   const avaliacao = query.data;
 
   if (query.isPending) {
