@@ -1,8 +1,10 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BROWSER_ENCODINGS, BUDGETS_KB, measurePageWeight, overBudget } from '../bench/page-weight.mjs';
 import { loginAs, newContext } from './support/browser';
 import { settled, shot } from './support/shell';
+import { startTestSite } from './support/site';
 import { useE2E } from './support/suite';
 
 const WEB_DIST = `${import.meta.dirname}/../apps/web/dist`;
@@ -48,6 +50,38 @@ describe('HTTP as a browser sees it: CSP and page weight of the production build
     await page.waitForLoadState('networkidle');
     expect(problems, problems.join('\n')).toEqual([]);
     await ctx.close();
+  });
+
+  it("a customer's site on another origin shows our uploads and keeps talking to the popout it opens", async () => {
+    const dir = `${env.server.dataDir}/uploads/anexos`;
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(`${import.meta.dirname}/fixtures/foto.png`, `${dir}/http-e2e.png`);
+    const base = env.server.baseUrl;
+    const site = await startTestSite(`<img id="foto" alt="foto" src="${base}/backend/uploads/anexos/http-e2e.png">`);
+    const ctx = await newContext(env.browser, site.origin);
+    try {
+      const page = await ctx.newPage();
+      await page.goto('/');
+      // Cross-Origin-Resource-Policy: cross-origin on uploads (the widget shows them on the customer's site).
+      await expect.poll(() => page.evaluate(() => (document.getElementById('foto') as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      // The popout is opened by the site and answers it by postMessage: it must keep its opener (no COOP same-origin).
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.evaluate((url) => void window.open(url, '_blank'), `${base}/widget-conversations?canal=inexistente`),
+      ]);
+      await popup.waitForLoadState('domcontentloaded');
+      expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
+      // Any other page of ours is cut from a site that opens it.
+      const [login] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.evaluate((url) => void window.open(url, '_blank'), `${base}/login`),
+      ]);
+      await login.waitForLoadState('domcontentloaded');
+      expect(await login.evaluate(() => window.opener === null)).toBe(true);
+    } finally {
+      await ctx.close();
+      await site.close();
+    }
   });
 
   it(`page weight, compressed as served to "${BROWSER_ENCODINGS}", stays within the budgets (login ${BUDGETS_KB.login} KB, shell ${BUDGETS_KB.shell} KB, widget ${BUDGETS_KB.widget} KB)`, async () => {
