@@ -12,7 +12,7 @@ export function checkFile(file: Pick<File, 'size' | 'type'>): string | null {
 }
 
 /** The queued message of a file about to upload; images get a local preview until the server's copy exists. */
-export function uploadItem(file: File, clientId: string): OutboxItem {
+function uploadItem(file: File, clientId: string): OutboxItem {
   const preview = file.type.startsWith('image/') ? URL.createObjectURL(file) : '';
   return {
     clientId,

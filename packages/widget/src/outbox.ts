@@ -2,7 +2,7 @@ import type { TWidgetMessage } from '@balcao/shared/widget';
 import { readJson, type KV } from './storage';
 import { T } from './texts';
 
-export type Midia = NonNullable<TWidgetMessage['midia']>;
+type Midia = NonNullable<TWidgetMessage['midia']>;
 export type OutboxItem = {
   clientId: string;
   conteudo: string;

@@ -6,7 +6,7 @@ import { T } from './texts';
 
 export type WidgetSocket = Socket<WidgetServerEvents, WidgetClientEvents>;
 /** An ack slower than this counts as lost: the message stays queued and goes again (same clientId). */
-export const ACK_TIMEOUT_MS = 10_000;
+const ACK_TIMEOUT_MS = 10_000;
 
 export type RealtimeHandlers = WidgetServerEvents & {
   connected: (again: boolean) => void;

@@ -1,7 +1,7 @@
 import type { TWidgetMessage } from '@balcao/shared/widget';
 import type { OutboxItem } from './outbox';
 
-export type Estado = 'enviando' | 'pendente' | 'falhou';
+type Estado = 'enviando' | 'pendente' | 'falhou';
 /** A row of the conversation: a stored message, or one of ours still on its way (estado set). */
 export type Item = TWidgetMessage & { key: string; estado?: Estado; erro?: string; progresso?: number };
 

@@ -1,8 +1,8 @@
 import type { TRole } from '@balcao/shared/roles';
 
 /** Where `/` and the login land (spec part 1 §2). */
-export const TRACKER_HOME = '/tracker/tarefas?minhas=true';
-export const DEFAULT_HOME = '/atendimentos';
+const TRACKER_HOME = '/tracker/tarefas?minhas=true';
+const DEFAULT_HOME = '/atendimentos';
 export const homeFor = (role: TRole) => (role === 'tracker' ? TRACKER_HOME : DEFAULT_HOME);
 
 /** Guarded areas and the roles admitted (spec part 1 §2 and §6; part 2 §6). First match wins. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, isTokenValid } from '@balcao/shared/auth';
+import { STORAGE_KEYS } from '@balcao/shared/auth';
 
 /** The `authToken`, kept in local and session storage as the spec says, observable by React. */
 const listeners = new Set<() => void>();
@@ -57,5 +57,3 @@ function subscribe(listener: () => void) {
 export function useToken(): string | null {
   return useSyncExternalStore(subscribe, getToken, () => null);
 }
-
-export const useIsAuthenticated = () => isTokenValid(useToken());

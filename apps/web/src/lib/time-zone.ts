@@ -1,5 +1,5 @@
 /** The account's zone until the current user has loaded (ARCHITECTURE "Time": default America/Sao_Paulo). */
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 /**
  * The zone every date on screen is shown in. An ES module live binding: formatters that read it (as a

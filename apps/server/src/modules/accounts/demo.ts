@@ -1,8 +1,8 @@
 import type { Db } from '../../lib/db';
 import { countAccounts, createAccount, createDepartamento, createUser } from './service';
 
-export const DEMO_PASSWORD = 'balcao-demo';
-export const DEMO_DATABASE_NAME = 'demo';
+const DEMO_PASSWORD = 'balcao-demo';
+const DEMO_DATABASE_NAME = 'demo';
 
 /** The demo account of the README: one user per role, a second atendente, two departments. */
 export async function seedDemo(db: Db): Promise<boolean> {

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 
 /** Three missed heartbeats and a person counts as gone, whatever status they chose. */
-export const PRESENCE_TIMEOUT_MS = 3 * HEARTBEAT_INTERVAL_MS;
+const PRESENCE_TIMEOUT_MS = 3 * HEARTBEAT_INTERVAL_MS;
 
 /** Who can take a conversation (for Transferir and ChatListPresence), with whether they are online now. */
 export async function listAtendentes(db: Db, accountId: string): Promise<TAtendenteOnline[]> {

@@ -38,7 +38,7 @@ export function visibleTo(staff: TStaff): SQL | undefined {
   return or(queue, eq(atendimentos.atendenteId, staff.id));
 }
 
-export function canSee(staff: TStaff, a: Pick<TAtendimento, 'status' | 'departamentoId' | 'atendenteId'>): boolean {
+function canSee(staff: TStaff, a: Pick<TAtendimento, 'status' | 'departamentoId' | 'atendenteId'>): boolean {
   if (isSupervisor(staff) || a.atendenteId === staff.id) return true;
   return a.status === 'aguardando' && (a.departamentoId === null || a.departamentoId === staff.departamentoId);
 }

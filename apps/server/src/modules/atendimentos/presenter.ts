@@ -15,7 +15,7 @@ export type AtendimentoJoined = {
 };
 
 /** What identifies a customer in a list: phone number, else e-mail, else the site's id. */
-export const clienteNumero = (c: AtendimentoJoined['cliente']) => c.numero ?? c.email ?? c.identificador ?? 'Visitante';
+const clienteNumero = (c: AtendimentoJoined['cliente']) => c.numero ?? c.email ?? c.identificador ?? 'Visitante';
 
 /** The one wire shape of an atendimento: list rows, the open conversation's header and ChatListAtendimento. */
 export function presentAtendimento({ a, cliente, canalNome, atendenteNome, departamentoNome }: AtendimentoJoined): TAtendimento {
@@ -55,7 +55,7 @@ const ZLocalizacao = ZMensagem.shape.localizacao;
  * Stored JSON is read defensively: a row written before a check existed (or by hand) renders without its
  * media or location instead of failing the whole conversation's answer.
  */
-export const storedMidia = (value: unknown): TMensagem['midia'] => {
+const storedMidia = (value: unknown): TMensagem['midia'] => {
   const parsed = ZMidia.safeParse(value);
   return parsed.success && safeMediaUrl(parsed.data.url) ? parsed.data : null;
 };

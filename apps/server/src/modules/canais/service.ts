@@ -33,7 +33,7 @@ export async function listCanais(db: Db, accountId: string) {
     .orderBy(asc(canais.createdAt));
 }
 
-export async function getCanal(db: Db, accountId: string, id: string): Promise<CanalRow> {
+async function getCanal(db: Db, accountId: string, id: string): Promise<CanalRow> {
   const [row] = await db
     .select()
     .from(canais)

@@ -31,7 +31,7 @@ export type UltimaMensagem = {
 } | null;
 
 /** Timestamps leave as ISO-8601 UTC (ARCHITECTURE "Time"); raw SQL may hand back a string. */
-export const toIso = (value: Date | string): string => new Date(value).toISOString();
+const toIso = (value: Date | string): string => new Date(value).toISOString();
 
 /** The one wire shape of a message, for page reads, the SendMessage ack and ReceiveMessage alike. */
 export function presentMensagem(row: ChatMensagemRow, remetente: Omit<Pessoa, 'id'> | null, lida: boolean): TMensagem {

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../test/harness';
 import { login, makeAccount } from '../../test/factories';
 
-export const BASE = '/backend/api/chat-interno';
+const BASE = '/backend/api/chat-interno';
 
 type Auth = { authorization: string };
 
 /** HTTP calls of one logged-in user against the chat's base path. */
-export function client(t: TestApp, auth: Auth) {
+function client(t: TestApp, auth: Auth) {
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object | string) =>
     t.app.inject({ method, url: `${BASE}${url}`, headers: auth, ...(payload === undefined ? {} : { payload }) });
   return {

@@ -4,8 +4,6 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 export const Dialog = (props: React.ComponentProps<typeof DialogPrimitive.Root>) => <DialogPrimitive.Root data-slot="dialog" {...props} />;
-export const DialogTrigger = (props: React.ComponentProps<typeof DialogPrimitive.Trigger>) => <DialogPrimitive.Trigger {...props} />;
-export const DialogClose = (props: React.ComponentProps<typeof DialogPrimitive.Close>) => <DialogPrimitive.Close {...props} />;
 
 export function DialogContent({
   className,

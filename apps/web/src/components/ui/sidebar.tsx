@@ -183,9 +183,6 @@ export const SidebarHeader = ({ className, ...p }: React.ComponentProps<'div'>) 
 export const SidebarFooter = ({ className, ...p }: React.ComponentProps<'div'>) => (
   <div data-sidebar="footer" className={cn('flex flex-col gap-2 p-2', className)} {...p} />
 );
-export const SidebarSeparator = ({ className, ...p }: React.ComponentProps<'hr'>) => (
-  <hr data-sidebar="separator" className={cn('mx-2 border-sidebar-border', className)} {...p} />
-);
 export const SidebarContent = ({ className, ...p }: React.ComponentProps<'div'>) => (
   <div
     data-sidebar="content"

@@ -7,7 +7,7 @@ export type TConversasData = InfiniteData<TConversasPage, string | null>;
 export type TContagens = TConversasPage['contagens'];
 
 /** Newest activity first, as the server orders the list. */
-export const ordemDe = (a: Pick<TAtendimento, 'ultimaMensagemEm' | 'inicio'>) => a.ultimaMensagemEm ?? a.inicio;
+const ordemDe = (a: Pick<TAtendimento, 'ultimaMensagemEm' | 'inicio'>) => a.ultimaMensagemEm ?? a.inicio;
 
 /** Whether the row belongs to a list with this search and department, whatever its tab. */
 export function combinaFiltro(row: TAtendimento, f: Omit<TFiltroConversas, 'status'>): boolean {

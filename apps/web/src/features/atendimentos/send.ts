@@ -21,7 +21,7 @@ export const atendimentoDoEnvio = (clientId: string) => pendentes.get(clientId);
 export const envioConcluido = (clientId: string) => pendentes.delete(clientId);
 
 /** The wire message (TEnviarMensagem) for a new line; the clientId makes every resend store once. */
-export function paraEnvio(atendimentoId: string, clientId: string, n: TNovaMensagem): TEnviarMensagem {
+function paraEnvio(atendimentoId: string, clientId: string, n: TNovaMensagem): TEnviarMensagem {
   return {
     clientId,
     atendimentoId,
@@ -34,7 +34,7 @@ export function paraEnvio(atendimentoId: string, clientId: string, n: TNovaMensa
 }
 
 /** The line shown at once, with a pending clock, until the ack replaces it. */
-export function mensagemOtimista(
+function mensagemOtimista(
   e: TEnviarMensagem,
   user: Pick<TUser, 'id' | 'nome'>,
   citacao: TCitacao | null | undefined,

@@ -18,7 +18,7 @@ export type TAnexo = {
 export const ANEXO_ACCEPT = ANEXO_MIME_TYPES.join(',');
 
 /** Checked here so the attendant learns at once; the server's answer is still the rule. */
-export function validarAnexo(file: File): string | null {
+function validarAnexo(file: File): string | null {
   if (file.size > ANEXO_MAX_BYTES) return ATENDIMENTO_TEXTS.anexoTamanho;
   if (file.type && !(ANEXO_MIME_TYPES as readonly string[]).includes(file.type)) return ATENDIMENTO_TEXTS.anexoTipo;
   return null;

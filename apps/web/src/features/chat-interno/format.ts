@@ -5,7 +5,7 @@ import { CHAT_INTERNO_ROTULOS, ORIGEM_TIPO, tituloConversa, type TConversa } fro
 import { ACCOUNT_TIME_ZONE } from '@/features/atendimentos/format';
 
 /** Spec part 2 §5: an unparsable date reads like this. */
-export const DATA_INVALIDA = 'Data inválida';
+const DATA_INVALIDA = 'Data inválida';
 /** Spec part 2 §2: within this many days the list shows the weekday name. */
 const DIAS_COM_NOME = 7;
 

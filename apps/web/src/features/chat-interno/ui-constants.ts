@@ -10,7 +10,7 @@ export const PAINEL_ALTURA_PX = 700;
 /** Spec part 2 §2/§4/§9 video player: speeds 0.25 to 2 in steps of 0.25, 10 s skip, spinner gives up after 5 s. */
 export const VIDEO_VELOCIDADE_MIN = 0.25;
 export const VIDEO_VELOCIDADE_MAX = 2;
-export const VIDEO_VELOCIDADE_PASSO = 0.25;
+const VIDEO_VELOCIDADE_PASSO = 0.25;
 export const VIDEO_VELOCIDADES: readonly number[] = Array.from(
   { length: Math.round((VIDEO_VELOCIDADE_MAX - VIDEO_VELOCIDADE_MIN) / VIDEO_VELOCIDADE_PASSO) + 1 },
   (_, i) => VIDEO_VELOCIDADE_MIN + i * VIDEO_VELOCIDADE_PASSO,

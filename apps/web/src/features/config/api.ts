@@ -4,7 +4,7 @@ import { ZDepartamento } from '@balcao/shared/departamentos';
 import { errorMessage, request } from '@/lib/http';
 import { toast } from '@/lib/toast';
 
-export const configKeys = {
+const configKeys = {
   canais: ['canais'] as const,
   // Its own key: the department screen may cache a richer shape under ['departamentos'].
   departamentos: ['canais', 'departamentos'] as const,

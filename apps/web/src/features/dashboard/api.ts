@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ZDashboardList, ZDashboardResult, type TDashboardQuery } from '@balcao/shared/dashboard';
 import { request } from '@/lib/http';
 
-export const dashboardKeys = {
+const dashboardKeys = {
   result: (q: TDashboardQuery) => ['dashboard', 'result', q] as const,
   list: (q: TDashboardQuery) => ['dashboard', 'list', q] as const,
 };

@@ -14,7 +14,7 @@ import {
 import { configItemsFor, dockItemsFor, type TDockItemKey } from '@balcao/shared/layout';
 import type { TRole } from '@balcao/shared/roles';
 
-export const NAV_ICONS: Record<TDockItemKey, LucideIcon> = {
+const NAV_ICONS: Record<TDockItemKey, LucideIcon> = {
   dashboard: LayoutDashboard,
   atendimentos: MessagesSquare,
   documentacao: BookOpen,
@@ -26,7 +26,7 @@ export const NAV_ICONS: Record<TDockItemKey, LucideIcon> = {
   licenca: KeyRound,
 };
 const CONFIG_ICONS: Record<string, LucideIcon> = { geral: Settings, integracoes: Plug };
-export const configIcon = (key: string): LucideIcon => CONFIG_ICONS[key] ?? Settings;
+const configIcon = (key: string): LucideIcon => CONFIG_ICONS[key] ?? Settings;
 
 export type NavEntry = { key: string; label: string; path: string; icon: LucideIcon };
 

@@ -33,7 +33,7 @@ const parse = (text: string): Record<string, unknown> => {
 };
 
 /** POST /Usuario/UploadFotoPerfil (multipart field `foto`); answers the new photo URL, cache-busted. */
-export async function uploadFoto(file: File, onProgress: (fraction: number) => void): Promise<string> {
+async function uploadFoto(file: File, onProgress: (fraction: number) => void): Promise<string> {
   const form = new FormData();
   form.append('foto', file);
   let res = await postForm('/Usuario/UploadFotoPerfil', form, getToken(), onProgress);

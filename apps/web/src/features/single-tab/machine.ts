@@ -5,7 +5,7 @@ export type TabMarker = { tabId: string; ts: number; claimedAt: number };
 export type TabState = { status: 'active' | 'inactive'; tabId: string; claimedAt: number };
 export type TabEffect = 'becameInactive' | 'becameActive' | null;
 
-export const isStale = (m: TabMarker | null, now: number) => !m || now - m.ts > TAB_STALE_MS;
+const isStale = (m: TabMarker | null, now: number) => !m || now - m.ts > TAB_STALE_MS;
 
 /** On opening: take the session when nobody else holds a fresh one, else wait behind the blocker. */
 export function initialState(tabId: string, marker: TabMarker | null, now: number): TabState {

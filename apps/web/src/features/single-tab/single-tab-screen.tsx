@@ -4,7 +4,7 @@ import { SINGLE_TAB_TEXTS } from '@balcao/shared/layout';
 import { Button } from '@/components/ui/button';
 
 /** When the browser refuses window.close() (a tab the person opened, not a script): say the tab may be closed. */
-export const FECHAR_ABA_TEXTS = {
+const FECHAR_ABA_TEXTS = {
   titulo: 'Você pode fechar esta aba',
   linha: 'O navegador não deixou o Balcão fechar esta aba sozinho. Feche-a pelo navegador, ou continue usando o Balcão aqui.',
 } as const;

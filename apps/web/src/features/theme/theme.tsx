@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@balcao/shared/auth';
 
 export type Theme = 'light' | 'dark' | 'system';
 /** Spec part 1 §1: default light, system theme off unless chosen; stored under `theme`. */
-export const DEFAULT_THEME: Theme = 'light';
+const DEFAULT_THEME: Theme = 'light';
 
 const ThemeContext = createContext<{ theme: Theme; setTheme: (t: Theme) => void } | null>(null);
 

@@ -10,8 +10,8 @@ import { CustomerChatConnection, type TChatSocket } from './connection';
  * automatically"): 1 s, doubling, never longer than 2 s, so a server that is back is reached well inside the
  * 5 s check and the queue drains within it.
  */
-export const CUSTOMER_CHAT_RECONNECT_DELAY_MS = 1000;
-export const CUSTOMER_CHAT_RECONNECT_DELAY_MAX_MS = 2000;
+const CUSTOMER_CHAT_RECONNECT_DELAY_MS = 1000;
+const CUSTOMER_CHAT_RECONNECT_DELAY_MAX_MS = 2000;
 
 /**
  * The customer chat's socket on a Manager of its own (`forceNew`): the internal chat's connection runs its own

@@ -26,7 +26,7 @@ const usuarioAtual = (qc: QueryClient) => qc.getQueryData<TCurrentUser>(authKeys
 
 const marcarLidasServidor = (id: string) => void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
 
-export function criarHandlers(qc: QueryClient): TChatHandlers {
+function criarHandlers(qc: QueryClient): TChatHandlers {
   return {
     get abertoId() {
       return atual.abertoId;

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { cn } from '@/lib/utils';
 import { NOTAS } from '../api';
 
-export const estrelasLabel = (n: number) => `${n} ${n === 1 ? 'estrela' : 'estrelas'}`;
+const estrelasLabel = (n: number) => `${n} ${n === 1 ? 'estrela' : 'estrelas'}`;
 /** A word under the stars, so the choice reads as well as it looks. */
-export const NOTA_PALAVRA: Record<number, string> = { 1: 'Péssimo', 2: 'Ruim', 3: 'Regular', 4: 'Bom', 5: 'Excelente' };
+const NOTA_PALAVRA: Record<number, string> = { 1: 'Péssimo', 2: 'Ruim', 3: 'Regular', 4: 'Bom', 5: 'Excelente' };
 
 const starClass = (on: boolean) =>
   cn('transition-colors', on ? 'fill-amber-400 text-amber-400' : 'fill-transparent text-muted-foreground/40');

@@ -17,7 +17,7 @@ import { avisarErro } from '../feedback';
 import { CONVERSA_TEXTS as T } from '../texts';
 
 /** Spec part 2 §4/§5: a rename is dropped when empty, unchanged or longer than 50 characters. */
-export const renomeacaoValida = (novo: string, atual: string) => {
+const renomeacaoValida = (novo: string, atual: string) => {
   const nome = novo.trim();
   return nome.length > 0 && nome.length <= GRUPO_NOME_MAX && nome !== atual.trim() ? nome : null;
 };

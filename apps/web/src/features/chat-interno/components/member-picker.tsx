@@ -9,7 +9,7 @@ import { PickList } from './pick-list';
 export type TSelecao = { usuarios: ReadonlySet<string>; departamentos: ReadonlySet<string> };
 export const SELECAO_VAZIA: TSelecao = { usuarios: new Set(), departamentos: new Set() };
 
-export const alternar = (set: ReadonlySet<string>, id: string) => {
+const alternar = (set: ReadonlySet<string>, id: string) => {
   const next = new Set(set);
   if (!next.delete(id)) next.add(id);
   return next;

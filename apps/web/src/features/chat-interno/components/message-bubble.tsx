@@ -9,7 +9,7 @@ import { CONVERSA_TEXTS } from '../texts';
 import { MessageMedia } from './message-media';
 
 /** A system notice (origin Aviso): a centred grey pill (spec part 2 §2). */
-export function AvisoPill({ m }: { m: TMensagem }) {
+function AvisoPill({ m }: { m: TMensagem }) {
   return (
     <div className="flex justify-center py-1" data-origem="aviso">
       <span className="max-w-[85%] rounded-full bg-muted px-3 py-1 text-center text-xs text-muted-foreground">{m.conteudo}</span>

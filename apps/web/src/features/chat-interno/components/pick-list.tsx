@@ -6,7 +6,7 @@ import { normalizar } from '../format';
 import { LISTA_BUSCA_ALTURA_PX } from '../ui-constants';
 import { SearchBox } from './search-box';
 
-export type TItemEscolha = {
+type TItemEscolha = {
   id: string;
   nome: string;
   fotoUrl?: string | null;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 
 /** How long a copy button reads 'Copiado!' (the same 3 s the spec gives the PIX copy label, part 1 §9). */
-export const COPIED_MS = 3000;
+const COPIED_MS = 3000;
 
 /** The Clipboard API needs a secure context; on plain http (an office LAN) fall back to a hidden textarea. */
 async function writeClipboard(text: string): Promise<void> {
