@@ -31,8 +31,8 @@ export const TYPING_MIN_INTERVAL_MS = 1000;
  * second; events over it are dropped, and a socket that keeps sending into an empty bucket (this many dropped
  * events, forgiven one per second) is disconnected and its visitor refused for the block time.
  */
-export const SOCKET_EVENTS_BURST = 20;
-export const SOCKET_EVENTS_PER_SECOND = 5;
+export const SOCKET_EVENTS_BURST = 30;
+export const SOCKET_EVENTS_PER_SECOND = 10;
 export const SOCKET_DROPPED_BEFORE_DISCONNECT = 50;
 export const SOCKET_ABUSE_BLOCK_SECONDS = 60;
 
