@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * insert <style> elements), images and media from our origin, data: and blob: (previews before upload),
  * sockets to our origin, and no page of ours inside another site's frame.
  */
-export function appContentSecurityPolicy(https: boolean): Record<string, string[]> {
+function appContentSecurityPolicy(https: boolean): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -28,7 +28,7 @@ export function appContentSecurityPolicy(https: boolean): Record<string, string[
 }
 
 /** Uploads never run as a page of our origin, even when opened directly: no script, no plugin, a sandbox. */
-export const UPLOADS_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+const UPLOADS_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /** Extensions a browser may show in place: pictures, sound and video. SVG is absent: it can carry script. */
 const INLINE_UPLOAD_EXTENSIONS = new Set([
