@@ -27,6 +27,8 @@ export type Running = { app: App; ctx: AppContext; database: Database; close: ()
 /** Graceful shutdown bounds: socket events and inbound batches in flight, then HTTP requests in flight (main.ts forces exit at 10 s). */
 const DRAIN_SOCKETS_MS = 4000;
 const DRAIN_HTTP_MS = 4000;
+/** Sockets closing once their last acknowledgements are sent. */
+const DRAIN_CLOSE_MS = 1000;
 /** How long startup waits for Redis before counting locally until it comes. */
 const REDIS_STARTUP_WAIT_MS = 3000;
 
@@ -115,7 +117,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       // 3. Customer messages still queued for a batch are written.
       await within(flushInbound(database.db), DRAIN_SOCKETS_MS);
       // 4. Sockets close as a transport loss, so clients reconnect (elsewhere) and resend what has no ack.
-      sockets.disconnectAll();
+      await sockets.disconnectAll(DRAIN_CLOSE_MS);
       // 5. HTTP requests in flight finish; idle connections are closed as they become idle.
       const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
       await within(httpClosed, DRAIN_HTTP_MS);

@@ -15,6 +15,9 @@ const PING_INTERVAL_MS = 15_000;
 const PING_TIMEOUT_MS = 30_000;
 const MAX_BUFFER_BYTES = 100_000;
 
+/** The part of an engine.io connection used to close it after its buffer is sent. */
+type EngineConnection = { readyState: string; once: (event: 'close', listener: () => void) => void; close: () => void };
+
 const silentLog: RedisLog = { warn: () => undefined, info: () => undefined };
 
 export type AuthedSocket = Socket & { data: { user: TSessionUser } };
@@ -34,8 +37,11 @@ export type SocketServer = {
    * handled has been acknowledged, or after `timeoutMs`.
    */
   drain: (timeoutMs: number) => Promise<void>;
-  /** Closes every connection without a "server disconnect": clients see a transport close and reconnect. */
-  disconnectAll: () => void;
+  /**
+   * Closes every connection once what was written to it (acknowledgements) has been sent, without a
+   * "server disconnect": clients see a transport close and reconnect. Resolves when all are closed, or after `timeoutMs`.
+   */
+  disconnectAll: (timeoutMs: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -77,7 +83,20 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; 
   return {
     io,
     drain: inFlight.drain,
-    disconnectAll: () => io.engine.close(),
+    disconnectAll: async (timeoutMs) => {
+      // Not io.engine.close(): that discards the packets still buffered, acknowledgements included.
+      const clients = Object.values((io.engine as unknown as { clients: Record<string, EngineConnection> }).clients);
+      const closed = Promise.all(
+        clients.map((c) => (c.readyState === 'closed' ? null : new Promise<void>((resolve) => c.once('close', () => resolve())))),
+      );
+      for (const c of clients) c.close();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([closed, late]);
+      clearTimeout(timer);
+    },
     close: async () => {
       // Also closes the HTTP server when it still listens (its callback then reports "not running": fine).
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -34,19 +34,25 @@ async function admin<T>(base: URL, work: (c: pg.Client) => Promise<T>): Promise<
  */
 export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
   if (kind === 'pglite') return openPglite(null);
+  const throwaway = await throwawayPostgres();
+  const database = await openPostgres(throwaway.url, 4);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await throwaway.drop();
+    },
+  };
+}
+
+/** An empty PostgreSQL database on the server of DATABASE_URL; drop() only once nothing uses it any more. */
+export async function throwawayPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.DATABASE_URL!);
   const name = `balcao_t_${randomBytes(6).toString('hex')}`;
   await admin(base, (c) => c.query(`create database ${name}`));
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 4);
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await admin(base, (c) => c.query(`drop database if exists ${name} with (force)`));
-    },
-  };
+  return { url: url.toString(), drop: () => admin(base, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
 }
 
 export type TestApp = { app: App; ctx: AppContext; database: Database; uploadsDir: string; close: () => Promise<void> };
