@@ -52,7 +52,10 @@ export async function throwawayPostgres(): Promise<{ url: string; drop: () => Pr
   await admin(base, (c) => c.query(`create database ${name}`));
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(base, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+  return {
+    url: url.toString(),
+    drop: () => admin(base, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
 }
 
 export type TestApp = { app: App; ctx: AppContext; database: Database; uploadsDir: string; close: () => Promise<void> };
