@@ -2,12 +2,12 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Query parameters whose values never reach a log line (links with tokens, an old widget's visitor token). */
 const SECRET_QUERY = /([?&](?:token|visitante|senha|password|secret|segredo|code|refresh)=)[^&#]*/gi;
-export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
 const SECRET_HEADERS = ['authorization', 'cookie', '["set-cookie"]', '["x-visitante-token"]', '["x-operator-token"]'];
 const header = (h: string) => (h.startsWith('[') ? h : `.${h}`);
 /** Header values that never reach a log line, wherever a request or response is logged. */
-export const LOG_REDACT = {
+const LOG_REDACT = {
   paths: SECRET_HEADERS.flatMap((h) => [`req.headers${header(h)}`, `res.headers${header(h)}`, `headers${header(h)}`]),
   censor: '[redacted]',
 };

@@ -33,10 +33,10 @@ export function originAllowed(canal: Pick<CanalRow, 'config'>, origin: string | 
   return o === normalizeOrigin(ownOrigin) || canal.config.origensPermitidas.some((allowed) => normalizeOrigin(allowed) === o);
 }
 
-export const identityHash = (secret: string, identifier: string) => createHmac('sha256', secret).update(identifier).digest('hex');
+const identityHash = (secret: string, identifier: string) => createHmac('sha256', secret).update(identifier).digest('hex');
 
 /** The site's logged-in visitor, when the hash proves it: HMAC-SHA256(channel secret, identifier). */
-export function verifiedIdentifier(canal: CanalRow, cipher: SecretCipher, user: TWidgetUser | null | undefined): string | null {
+function verifiedIdentifier(canal: CanalRow, cipher: SecretCipher, user: TWidgetUser | null | undefined): string | null {
   const ok = () => {
     if (!user?.hash) return false;
     const expected = Buffer.from(identityHash(cipher.decrypt(canal.segredoCifrado), user.identifier));
@@ -72,7 +72,7 @@ export async function accountDepartamentos(db: Db, accountId: string) {
     .orderBy(departamentos.nome);
 }
 
-export async function findVisitante(db: Db, canal: CanalRow, token: string | null | undefined): Promise<VisitanteRow | null> {
+async function findVisitante(db: Db, canal: CanalRow, token: string | null | undefined): Promise<VisitanteRow | null> {
   if (!token) return null;
   const [row] = await db
     .select()

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const NOME_MAX = 200;
 
 /** Bytes this visitor uploaded in the last 24 hours, files the cleanup already deleted included. */
-export async function bytesToday(db: Db, visitanteId: string, now = new Date()): Promise<number> {
+async function bytesToday(db: Db, visitanteId: string, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ total: sql<string | number | null>`coalesce(sum(${widgetUploads.tamanho}), 0)` })
     .from(widgetUploads)
@@ -27,7 +27,7 @@ export async function checkDailyBytes(db: Db, visitanteId: string, size: number,
 
 /** A control character or path separator never reaches a stored name; an empty one becomes "arquivo". */
 const keep = (ch: string) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '/' && ch !== '\\';
-export const cleanFileName = (name: string) => [...name].filter(keep).join('').trim().slice(0, NOME_MAX) || 'arquivo';
+const cleanFileName = (name: string) => [...name].filter(keep).join('').trim().slice(0, NOME_MAX) || 'arquivo';
 
 export async function recordUpload(
   db: Db,
@@ -42,7 +42,7 @@ export async function recordUpload(
   return { id: row!.id, ...midiaOf(row!) };
 }
 
-export const midiaOf = (row: WidgetUploadRow): TMidia => ({ url: row.url, mimeType: row.mimeType, filename: row.nome, size: row.tamanho });
+const midiaOf = (row: WidgetUploadRow): TMidia => ({ url: row.url, mimeType: row.mimeType, filename: row.nome, size: row.tamanho });
 
 /**
  * The media a message may carry: the upload with this id, made by this visitor on this channel and not yet
