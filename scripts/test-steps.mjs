@@ -1,0 +1,14 @@
+// The steps of `npm test`, in order. Each one leaves `.test-results/step-<name>.json` with its exit code
+// (scripts/test.mjs writes it); the Vitest steps also leave their JSON report. A step without its record
+// (it failed before, was skipped or crashed) counts as failed in the closing line.
+export const RESULTS_DIR = '.test-results';
+
+/** @type {{ name: string; script: string; report?: string }[]} */
+export const STEPS = [
+  { name: 'typecheck', script: 'typecheck' },
+  { name: 'lint', script: 'lint' },
+  { name: 'unit', script: 'test:unit', report: 'vitest.json' },
+  { name: 'e2e', script: 'test:e2e', report: 'e2e.json' },
+];
+
+export const stepFile = (name) => `${RESULTS_DIR}/step-${name}.json`;
