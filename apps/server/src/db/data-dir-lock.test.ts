@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,8 +113,8 @@ describe('one process per embedded database (DATA_DIR lock)', () => {
   }, 180_000);
 });
 
-describe('the lock of a process killed with SIGKILL', () => {
-  it('is taken over at once by the next opener on the same host', async () => {
+describe('the lock of another process on this host', () => {
+  it('is kept while the owner lives, even late with its update, and taken over at once after SIGKILL', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'balcao-lock-kill-'));
     try {
       const holder = `import(${JSON.stringify(path.join(SERVER_SRC, 'db/data-dir-lock.ts'))}).then((m) => m.lockDataDir(process.env.DATA_DIR)).then(() => { console.log('travado'); setInterval(() => {}, 1000); });`;
@@ -128,6 +128,10 @@ describe('the lock of a process killed with SIGKILL', () => {
       const refused = await lockDataDir(dir).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(DataDirLockedError);
       expect((refused as Error).message).toContain(`pelo processo ${child.pid}`);
+      // A live owner late with its update (its event loop busy in PGlite) keeps the lock.
+      const late = new Date(Date.now() - 30_000);
+      utimesSync(path.join(dir, 'balcao.lock'), late, late);
+      expect(await lockDataDir(dir).catch((e: unknown) => e)).toBeInstanceOf(DataDirLockedError);
 
       child.kill('SIGKILL');
       await exited;

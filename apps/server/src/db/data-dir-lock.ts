@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -8,9 +8,12 @@ import lockfile from 'proper-lockfile';
  * `proper-lockfile` (`DATA_DIR/balcao.lock`), kept fresh while the owner lives and stale after STALE_MS
  * without an update (a crashed owner on another host, or a reused pid). Beside it, `balcao.lock.pid` names
  * the owner (pid and host): on the same host a lock whose owner process is gone (kill -9) is taken over at
- * once, so a restart right after a crash is not refused.
+ * once, so a restart right after a crash is not refused; and one whose owner is alive is not taken over
+ * for being late with its update (PGlite runs on the owner's event loop and may hold it for seconds),
+ * unless no update came for BUSY_OWNER_STALE_MS.
  */
 const STALE_MS = 10_000;
+const BUSY_OWNER_STALE_MS = 120_000;
 const LOCK_BASE = 'balcao';
 const LOCK_NAME = `${LOCK_BASE}.lock`;
 const OWNER_NAME = 'balcao.lock.pid';
@@ -67,11 +70,26 @@ function readOwner(dir: string): Owner | null {
 function ownerIsGone(dir: string, owner: Owner | null): boolean {
   if (!owner || owner.host !== hostname()) return false;
   if (owner.pid === process.pid) return !held.has(dir);
+  return !processExists(owner.pid);
+}
+
+function processExists(pid: number): boolean {
   try {
-    process.kill(owner.pid, 0);
-    return false;
+    process.kill(pid, 0);
+    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/** A live owner on this host whose lock was updated within BUSY_OWNER_STALE_MS: never taken over. */
+function ownerIsAlive(dir: string): boolean {
+  const owner = readOwner(dir);
+  if (!owner || owner.host !== hostname() || owner.pid === process.pid || !processExists(owner.pid)) return false;
+  try {
+    return statSync(path.join(dir, LOCK_NAME)).mtimeMs > Date.now() - BUSY_OWNER_STALE_MS;
+  } catch {
+    return false;
   }
 }
 
@@ -107,7 +125,7 @@ async function takeOver(dir: string): Promise<(() => Promise<void>) | null> {
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const dir = path.resolve(dataDir);
   let release: (() => Promise<void>) | null = null;
-  if (!held.has(dir)) {
+  if (!held.has(dir) && !ownerIsAlive(dir)) {
     try {
       release = await acquire(dir);
     } catch (err) {
