@@ -13,3 +13,8 @@ export const BUDGETS_KB: { login: number; shell: number; widget: number };
 export const BROWSER_ENCODINGS: string;
 export function measurePageWeight(base: string, acceptEncoding: string | undefined, dist?: string): Promise<PageWeight>;
 export function overBudget(m: PageWeight): string[];
+export function measureInChromium(
+  base: string,
+  email?: string,
+  senha?: string,
+): Promise<{ login: { bytes: number; requests: number }; signIn: { bytes: number; requests: number } } | null>;

@@ -108,6 +108,49 @@ export async function measurePageWeight(base, acceptEncoding, dist = WEB_DIST) {
   };
 }
 
+/**
+ * The same pages in Chromium, all requests counted as the network saw them (headers, the font, API answers and
+ * lazy chunks included): /login on a fresh profile, then what signing in and landing on /atendimentos adds.
+ * Informational (the budgets are the figures above); null when no Chromium is installed.
+ */
+export async function measureInChromium(base, email = 'master@demo.local', senha = 'balcao-demo') {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) return null;
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const ctx = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 768 } });
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let bytes = 0;
+    let requests = 0;
+    cdp.on('Network.loadingFinished', (e) => {
+      bytes += e.encodedDataLength;
+      requests++;
+    });
+    const take = () => {
+      const r = { bytes, requests };
+      bytes = 0;
+      requests = 0;
+      return r;
+    };
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const login = take();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(senha);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/atendimentos'));
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return { login, signIn: take() };
+  } finally {
+    await browser.close();
+  }
+}
+
 export const overBudget = (m) =>
   Object.entries(BUDGETS_KB)
     .filter(([k, kb]) => m[k].bytes > kb * 1024)
@@ -130,6 +173,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `${'font (Inter latin woff2, apart)'.padEnd(36)} ${kb(plain.fonts.bytes)}  ${kb(gzip.fonts.bytes)}  ${kb(browser.fonts.bytes)}`,
     );
     console.log(`encodings served to "${BROWSER_ENCODINGS}": ${browser.encodings.join(', ')}`);
+    const real = await measureInChromium(server.base);
+    if (real) {
+      console.log(`Chromium, every request with headers: /login ${kb(real.login.bytes).trim()} in ${real.login.requests} requests;`);
+      console.log(`  signing in and landing on /atendimentos adds ${kb(real.signIn.bytes).trim()} in ${real.signIn.requests} requests`);
+    }
     const over = overBudget(browser);
     if (over.length) {
       console.error(`over budget: ${over.join('; ')}`);
