@@ -55,6 +55,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return { db, kind: 'pglite', close, ping: async () => void (await client.query('select 1')) };
 }
 
+/** How long a client whose connection died while checked out may stay out before the pool takes it back. */
+const RECLAIM_DEAD_CLIENT_MS = 5000;
+
 /** Told when a PostgreSQL connection dies (restart, failover, a pooler's idle timeout); the pool opens another. */
 export type ConnectionErrorListener = (err: Error) => void;
 const logToStderr: ConnectionErrorListener = (err) =>
@@ -73,10 +76,20 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const open = new Set<pg.ClientBase>();
   pool.on('error', (err) => onConnectionError(err));
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
   pool.on('connect', (client) => {
     open.add(client);
     // The pool listens only while a client is idle; this one covers a client in use (a transaction).
-    client.on('error', () => undefined);
+    client.on('error', (err) => {
+      if (!checkedOut.has(client)) return;
+      // Drizzle never releases a client whose `begin` failed: a client that died in use and is still out
+      // after a while is given back (as broken, so the pool drops it) instead of shrinking the pool for good.
+      setTimeout(() => {
+        if (checkedOut.delete(client)) client.release(err);
+      }, RECLAIM_DEAD_CLIENT_MS).unref();
+    });
     client.once('end', () => open.delete(client));
   });
   const ended = () => Promise.all([...open].map((c) => new Promise((resolve) => c.once('end', resolve))));
