@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { departamentos } from '../db/schema/departamentos';
+import { createSocketServer } from '../realtime/server';
 import { createTestApp, DB_KINDS, type TestApp } from '../test/harness';
 import { login, makeAccount } from '../test/factories';
 
@@ -229,5 +232,23 @@ describe.each(DB_KINDS)('HTTP hygiene: compression and security headers on %s', 
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-encoding']).toBeUndefined();
     });
+  });
+});
+
+describe('Socket.IO answers', () => {
+  it('polling answers (handshake included) carry nosniff too', async () => {
+    const http = createServer();
+    const sockets = createSocketServer(http, {});
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = http.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/backend/socket.io/?EIO=4&transport=polling`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      await res.text();
+    } finally {
+      await sockets.close();
+      await new Promise((r) => http.close(r));
+    }
   });
 });

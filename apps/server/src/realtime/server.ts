@@ -57,6 +57,10 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; 
     cors: { origin: true, credentials: false },
   });
   refuseNulPackets(io);
+  // Polling answers never pass through Fastify's hooks: nosniff like every other answer of ours.
+  io.engine.on('headers', (headers: Record<string, string>) => {
+    headers['X-Content-Type-Options'] = 'nosniff';
+  });
   const inFlight = trackAcknowledgements(io);
   const clients: Redis[] = [];
   if (opts.redisUrl) {
