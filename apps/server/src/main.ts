@@ -20,15 +20,28 @@ const running = await startServer(env, {
   throw err;
 });
 
-/** Graceful shutdown: stop accepting, finish what is in flight, close the database; force after 10 s. */
+/**
+ * Graceful shutdown (server.ts close): stop accepting, let socket events and requests in flight finish and
+ * be acknowledged, flush inbound batches, close sockets so clients reconnect elsewhere, close the database.
+ * Forced after 10 s.
+ */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     running.app.log.info({ signal }, 'encerrando');
-    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    setTimeout(() => {
+      running.app.log.error('encerramento não terminou em 10 s; saindo assim mesmo');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        running.app.log.info('encerrado');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        running.app.log.error({ err }, 'erro ao encerrar');
+        process.exit(1);
+      },
     );
   });
 }
