@@ -35,6 +35,8 @@ export const SOCKET_EVENTS_BURST = 30;
 export const SOCKET_EVENTS_PER_SECOND = 10;
 export const SOCKET_DROPPED_BEFORE_DISCONNECT = 50;
 export const SOCKET_ABUSE_BLOCK_SECONDS = 60;
+/** New socket connections per visitor per minute (each one tells staff the visitor is online). */
+export const SOCKET_CONNECTIONS_PER_MINUTE = 30;
 
 /**
  * The popout ("Abrir em nova janela") gets the visitor from the window that opened it, never from its URL:

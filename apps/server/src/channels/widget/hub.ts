@@ -3,6 +3,7 @@ import type { Namespace, Server } from 'socket.io';
 import { and, eq, ne } from 'drizzle-orm';
 import {
   SOCKET_ABUSE_BLOCK_SECONDS,
+  SOCKET_CONNECTIONS_PER_MINUTE,
   SOCKET_DROPPED_BEFORE_DISCONNECT,
   SOCKET_EVENTS_BURST,
   SOCKET_EVENTS_PER_SECOND,
@@ -51,7 +52,11 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
       socket.data.canal = canal;
       socket.data.visitante = await requireVisitante(ctx.db, canal, auth.data.visitante);
       // Disconnected for flooding a moment ago: refused until the block time is over.
-      if ((await ctx.rates.get(abuseKey(socket.data.visitante.id))) > 0) throw new TooManyRequests(WIDGET_TEXTS.muitasAcoes);
+      const id = socket.data.visitante.id;
+      if ((await ctx.rates.get(abuseKey(id))) > 0) throw new TooManyRequests(WIDGET_TEXTS.muitasAcoes);
+      // Reconnecting in a loop is a flood too (each connection is a presence change for staff).
+      if ((await ctx.rates.hit(`widget-conexao:${id}`, 60)) > SOCKET_CONNECTIONS_PER_MINUTE)
+        throw new TooManyRequests(WIDGET_TEXTS.muitasAcoes);
       await socket.join([visitorRoom(socket.data.visitante.clienteId, canal.id), canalRoom(canal.id)]);
       next();
     } catch (err) {

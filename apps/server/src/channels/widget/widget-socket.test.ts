@@ -5,7 +5,7 @@ import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCanal } from '@balcao/shared/canais';
-import type { TWidgetSession } from '@balcao/shared/widget';
+import { SOCKET_CONNECTIONS_PER_MINUTE, type TWidgetSession } from '@balcao/shared/widget';
 import { loadEnv } from '../../env';
 import { startServer, type Running } from '../../server';
 import { makeCanal, SITE } from '../../test/atendimentos-fixtures';
@@ -118,6 +118,14 @@ describe.each(DB_KINDS)('website widget sockets on %s', (kind) => {
 
     expect(await refusal(visitorSocket(canal, visitante))).toBe('Muitas ações em pouco tempo. Aguarde um minuto e tente de novo.');
     // Someone else on the same channel is not affected.
+    await connected(visitorSocket(canal, await session(canal)));
+  });
+
+  it('a visitor reconnecting in a loop is refused past 30 connections a minute; another visitor is not', async () => {
+    const canal = await makeCanal(t, admin.auth, { nome: 'Site reconexões' });
+    const visitante = await session(canal);
+    for (let i = 0; i < SOCKET_CONNECTIONS_PER_MINUTE; i++) (await connected(visitorSocket(canal, visitante))).close();
+    expect(await refusal(visitorSocket(canal, visitante))).toBe('Muitas ações em pouco tempo. Aguarde um minuto e tente de novo.');
     await connected(visitorSocket(canal, await session(canal)));
   });
 
