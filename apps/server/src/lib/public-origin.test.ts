@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { emailOutbox } from '../db/schema/outbox';
 import { ZEnv } from '../env';
@@ -48,8 +48,21 @@ describe.each(DB_KINDS)('links in e-mails and snippets on %s, without PUBLIC_URL
   let dataDir: string;
   let port: number;
   let close: () => Promise<void>;
-  const lastMailTo = async (to: string) =>
-    (await running.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.createdAt)).limit(1))[0]!.text;
+  // The reset e-mail may be written after the answer (sent in the background): wait for it to land.
+  const lastMailTo = (to: string) =>
+    vi.waitFor(
+      async () => {
+        const [mail] = await running.ctx.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.to, to))
+          .orderBy(desc(emailOutbox.createdAt))
+          .limit(1);
+        if (!mail) throw new Error(`no e-mail to ${to} yet`);
+        return mail.text;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-origin-'));
