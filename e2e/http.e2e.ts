@@ -1,5 +1,5 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BROWSER_ENCODINGS, BUDGETS_KB, measurePageWeight, overBudget } from '../bench/page-weight.mjs';
 import { loginAs, newContext } from './support/browser';
@@ -9,13 +9,13 @@ import { useE2E } from './support/suite';
 
 const WEB_DIST = `${import.meta.dirname}/../apps/web/dist`;
 
-/** Everything the browser reports about the Content-Security-Policy: violation events and console lines. */
-async function watchCsp(page: Page) {
+/** Everything the browser reports about the Content-Security-Policy in a context (its popups included). */
+async function watchCsp(ctx: BrowserContext) {
   const problems: string[] = [];
-  page.on('console', (m) => {
+  ctx.on('console', (m) => {
     if (/content security policy|refused to (load|execute|apply|evaluate|connect|frame)/i.test(m.text())) problems.push(m.text());
   });
-  await page.addInitScript(() => {
+  await ctx.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
       console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
     );
@@ -26,10 +26,10 @@ async function watchCsp(page: Page) {
 describe('HTTP as a browser sees it: CSP and page weight of the production build', () => {
   const env = useE2E();
 
-  it('no CSP violation on /login, on /atendimentos after login, in the internal chat panel nor in the popout', async () => {
+  it('no CSP violation on /login, on /atendimentos after login, in the internal chat panel, on every other page nor in the popout', async () => {
     const ctx = await newContext(env.browser, env.server.baseUrl);
+    const problems = await watchCsp(ctx);
     const page = await ctx.newPage();
-    const problems = await watchCsp(page);
     const login = await page.goto('/login');
     expect(login?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.getByRole('heading', { name: 'Entrar' }).waitFor();
@@ -42,6 +42,14 @@ describe('HTTP as a browser sees it: CSP and page weight of the production build
     await shot(page, 'http-csp-atendimentos');
     // The theme script runs from its own file before the first paint.
     expect(await page.evaluate(() => document.querySelectorAll('script:not([src])').length)).toBe(0);
+    // Every other page of the staff app, as the master (who may open them all).
+    for (const path of ['/dashboard', '/config', '/usuarios', '/departamentos', '/mensagens-agendadas', '/licenca', '/documentacao']) {
+      await page.goto(path);
+      await page.locator('main').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    await page.goto('/avaliar/demo/00000000-0000-0000-0000-000000000000');
+    await page.waitForLoadState('networkidle');
     await page.goto('/widget-conversations?canal=inexistente');
     await page
       .getByRole('heading', { name: /Não foi possível carregar o chat|Link de conversa inválido/ })
@@ -52,25 +60,52 @@ describe('HTTP as a browser sees it: CSP and page weight of the production build
     await ctx.close();
   });
 
-  it("a customer's site on another origin shows our uploads and keeps talking to the popout it opens", async () => {
+  it("a customer's site on another origin shows our uploads and hands its conversation to the popout it opens", async () => {
+    const base = env.server.baseUrl;
     const dir = `${env.server.dataDir}/uploads/anexos`;
     mkdirSync(dir, { recursive: true });
     copyFileSync(`${import.meta.dirname}/fixtures/foto.png`, `${dir}/http-e2e.png`);
-    const base = env.server.baseUrl;
-    const site = await startTestSite(`<img id="foto" alt="foto" src="${base}/backend/uploads/anexos/http-e2e.png">`);
+    const { token } = await (
+      await fetch(`${base}/backend/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@demo.local', senha: 'balcao-demo' }),
+      })
+    ).json();
+    // The site's origin is known only once it listens: create the channel, then serve the snippet.
+    const placeholder = await startTestSite('');
+    await placeholder.close();
+    const res = await fetch(`${base}/backend/api/canais/widget`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'Site HTTP', origensPermitidas: [placeholder.origin], saudacao: 'Olá! Como podemos ajudar?' }),
+    });
+    expect(res.status).toBe(201);
+    const canal = (await res.json()) as { snippet: string };
+    const snippet = canal.snippet.replace(/src="[^"]+"/, `src="${base}/widget.js"`);
+    const site = await startTestSite(
+      `<img id="foto" alt="foto" src="${base}/backend/uploads/anexos/http-e2e.png">${snippet}`,
+      Number(new URL(placeholder.origin).port),
+    );
     const ctx = await newContext(env.browser, site.origin);
+    const problems = await watchCsp(ctx);
     try {
       const page = await ctx.newPage();
       await page.goto('/');
       // Cross-Origin-Resource-Policy: cross-origin on uploads (the widget shows them on the customer's site).
       await expect.poll(() => page.evaluate(() => (document.getElementById('foto') as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-      // The popout is opened by the site and answers it by postMessage: it must keep its opener (no COOP same-origin).
-      const [popup] = await Promise.all([
-        page.waitForEvent('popup'),
-        page.evaluate((url) => void window.open(url, '_blank'), `${base}/widget-conversations?canal=inexistente`),
-      ]);
-      await popup.waitForLoadState('domcontentloaded');
+      await page.getByRole('button', { name: 'Abrir chat' }).click();
+      const input = page.getByPlaceholder('Escreva sua mensagem…');
+      await input.fill('Olá, mensagem antes da nova janela');
+      await input.press('Enter');
+      await page.getByText('Olá, mensagem antes da nova janela').first().waitFor();
+      // The popout asks the site for its visitor by postMessage: it must keep its opener (no COOP same-origin),
+      // and the widget runs there under our CSP.
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Abrir em nova janela' }).click()]);
       expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
+      await popup.getByText('Olá, mensagem antes da nova janela').first().waitFor({ timeout: 15_000 });
+      await shot(popup, 'http-popout');
+      expect(problems, problems.join('\n')).toEqual([]);
       // Any other page of ours is cut from a site that opens it.
       const [login] = await Promise.all([
         page.waitForEvent('popup'),
