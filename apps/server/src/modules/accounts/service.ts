@@ -15,7 +15,7 @@ import { startSession } from '../auth/sessions';
 export type NewUser = { nome: string; email: string; role: TRole; senha: string; departamentoId?: string | null };
 
 /** A slug for `databaseName`: lower-case ASCII letters, digits and hyphens. */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return (
     text
       .normalize('NFD')
@@ -27,7 +27,7 @@ export function slugify(text: string): string {
   );
 }
 
-export const generatePassword = () => randomBytes(9).toString('base64url');
+const generatePassword = () => randomBytes(9).toString('base64url');
 
 export async function createUser(db: Db, accountId: string, input: NewUser): Promise<UserRow> {
   const [row] = await db
