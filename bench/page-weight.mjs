@@ -4,7 +4,7 @@
 // of the route's chunks, from Vite's manifest. Fonts are reported apart (woff2 is compressed already, and which
 // subsets a browser fetches depends on the text on screen). Also used by e2e/page-weight.e2e.ts (the budgets).
 import { request } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export const WEB_DIST = 'apps/web/dist';
@@ -178,6 +178,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(`Chromium, every request with headers: /login ${kb(real.login.bytes).trim()} in ${real.login.requests} requests;`);
       console.log(`  signing in and landing on /atendimentos adds ${kb(real.signIn.bytes).trim()} in ${real.signIn.requests} requests`);
     }
+    // For bench/results/latest.json (issue 12): the figures, in bytes, beside the budgets.
+    mkdirSync('bench/results', { recursive: true });
+    const strip = (m) => ({ login: m.login.bytes, shell: m.shell.bytes, widget: m.widget.bytes, fonts: m.fonts.bytes });
+    writeFileSync(
+      'bench/results/page-weight.json',
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          budgetsKb: BUDGETS_KB,
+          uncompressed: strip(plain),
+          gzip: strip(gzip),
+          brGzip: strip(browser),
+          chromium: real,
+        },
+        null,
+        2,
+      )}\n`,
+    );
     const over = overBudget(browser);
     if (over.length) {
       console.error(`over budget: ${over.join('; ')}`);
