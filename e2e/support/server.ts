@@ -25,6 +25,9 @@ export type E2EServer = {
   waitForLog: (match: (line: Record<string, unknown>) => boolean, timeoutMs?: number) => Promise<Record<string, unknown>>;
   stop: () => Promise<void>;
   restart: () => Promise<void>;
+  /** Stops the process and keeps its data (an outage); `resume` starts it again on the same port and data. */
+  halt: () => Promise<void>;
+  resume: () => Promise<void>;
 };
 
 /** Starts the built server (`npm run build` first) on a fresh embedded database with the demo account. */
@@ -35,7 +38,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   const lines: Record<string, unknown>[] = [];
   let child: ChildProcess;
 
-  const launch = async () => {
+  const launch = async (healthyWithinMs = 60_000) => {
     const childEnv: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
@@ -62,9 +65,9 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
       }
     });
     child.stderr!.on('data', (d: Buffer) => process.stderr.write(d));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + healthyWithinMs;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
       try {
         if ((await fetch(`${baseUrl}/backend/health`)).ok) return;
       } catch {
@@ -72,15 +75,21 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
       }
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error('server did not become healthy in 60 s');
+    throw new Error(`server did not become healthy in ${healthyWithinMs / 1000} s`);
   };
 
   const stopChild = () =>
     new Promise<void>((resolve) => {
-      if (!child || child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      // This process, not whatever `child` holds by the time the timer fires (a restart's new server).
+      const c = child;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return resolve();
+      const kill = setTimeout(() => c.kill('SIGKILL'), 10_000);
+      kill.unref();
+      c.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      c.kill('SIGTERM');
     });
 
   await launch();
@@ -105,5 +114,8 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
       await stopChild();
       await launch();
     },
+    halt: stopChild,
+    // A loaded machine (several suites at once) can take more than a minute to open the embedded database again.
+    resume: () => launch(180_000),
   };
 }
