@@ -24,14 +24,17 @@ export function RootLayout() {
     handled.current = token;
     params.delete('token');
     const rest = params.toString();
-    // Read before anything runs: the login page, once the user loads, also leaves for this target and removes the key.
     const remembered = sessionStorage.getItem(STORAGE_KEYS.redirectTo);
+    // On /login the login page itself leaves for the remembered target once the user is known (one reader of the
+    // key, so no second navigation can send the browser on to another page).
+    const onLogin = location.pathname.toLowerCase().startsWith('/login');
     navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
     setToken(token);
     request('GET', '/Usuario/GetCurrentUser', ZCurrentUser)
       .then((user) => {
         queryClient.setQueryData(authKeys.currentUser, user);
         toast.success(TEXTS.welcomeTitle, TEXTS.welcomeByToken);
+        if (onLogin) return;
         sessionStorage.removeItem(STORAGE_KEYS.redirectTo);
         navigate(afterLoginTarget(remembered, user.role), { replace: true });
       })
