@@ -90,7 +90,10 @@ describe('one process per embedded database (DATA_DIR lock)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Conta criada pelo servidor ${base}: Loja Via Servidor (databaseName "loja-via-servidor")`);
     expect(await database.db.select().from(accounts).where(eq(accounts.databaseName, 'loja-via-servidor'))).toHaveLength(1);
-    expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'via@teste.local'))).toHaveLength(1);
+    const viaMail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'via@teste.local'));
+    expect(viaMail).toHaveLength(1);
+    // The server's configured origin (no PUBLIC_URL: http://localhost and the port it listens on).
+    expect(viaMail[0]!.text).toContain(`http://localhost:${new URL(base).port}/atendimentos?token=`);
 
     const wrong = await cli(dataDir, ['--nome', 'Loja X', '--email', 'x@teste.local', '--servidor', base], {
       OPERATOR_TOKEN: `${OPERATOR_TOKEN}-errado`,
@@ -102,14 +105,17 @@ describe('one process per embedded database (DATA_DIR lock)', () => {
   it('lets the CLI open the database itself once the server is stopped, and the account stays', async () => {
     await running.close();
     await database.close();
-    const r = await cli(dataDir, ['--nome', 'Loja Direta', '--email', 'direta@teste.local']);
+    const r = await cli(dataDir, ['--nome', 'Loja Direta', '--email', 'direta@teste.local'], { PORT: '4321' });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Conta criada: Loja Direta (databaseName "loja-direta")');
     database = await openPglite(dataDir);
     const names = (await database.db.select().from(accounts)).map((a) => a.databaseName).sort();
     expect(names).toEqual(['loja-direta', 'loja-via-servidor']);
-    expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'direta@teste.local'))).toHaveLength(1);
+    const mails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'direta@teste.local'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Entre por http://localhost:4321/login');
+    expect(mails[0]!.text).toMatch(/http:\/\/localhost:4321\/atendimentos\?token=[\w-]+\.[\w-]+\.[\w-]+/);
   }, 180_000);
 });
 
