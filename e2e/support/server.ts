@@ -53,8 +53,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     let buf = '';
     child.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();
-      let i;
-      while ((i = buf.indexOf('\n')) >= 0) {
+      for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
         const line = buf.slice(0, i);
         buf = buf.slice(i + 1);
         try {

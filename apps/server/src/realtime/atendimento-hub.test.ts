@@ -189,12 +189,10 @@ describe('customer-chat realtime contract', () => {
     await queue.flush();
     expect(queue.size).toBe(0);
 
-    const page = await json<{ mensagens: TWidgetMessage[] }>(
-      'GET',
-      `/backend/api/public/widget/${canal.token}/mensagens`,
-      undefined,
-      { origin: SITE, 'x-visitante-token': session.visitante },
-    );
+    const page = await json<{ mensagens: TWidgetMessage[] }>('GET', `/backend/api/public/widget/${canal.token}/mensagens`, undefined, {
+      origin: SITE,
+      'x-visitante-token': session.visitante,
+    });
     const answers = page.mensagens.filter((m) => m.autor === 'atendente').map((m) => m.conteudo);
     expect(answers).toEqual([
       'resposta 1',

@@ -34,9 +34,7 @@ export const widgetUploads = pgTable(
   },
   (t) => [
     index('widget_uploads_visitante').on(t.visitanteId, t.createdAt),
-    index('widget_uploads_pendentes')
-      .on(t.createdAt)
-      .where(sql`${t.usadoEm} is null and ${t.removidoEm} is null`),
+    index('widget_uploads_pendentes').on(t.createdAt).where(sql`${t.usadoEm} is null and ${t.removidoEm} is null`),
   ],
 );
 export type WidgetUploadRow = typeof widgetUploads.$inferSelect;
