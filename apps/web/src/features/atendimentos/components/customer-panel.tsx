@@ -37,8 +37,11 @@ export function CustomerPanel({
           </Button>
         )}
       </div>
-      {/* Room at the end for the internal chat's floating button in the bottom-right corner. */}
-      <div className="min-h-0 flex-1 overflow-y-auto md:pb-20">
+      {/*
+        The scrolling area stops above the internal chat's floating button (bottom-right, 64 px high with its margin):
+        no line of the panel can sit under it, at rest or scrolled.
+      */}
+      <div className="min-h-0 flex-1 overflow-y-auto md:mb-20 md:border-b">
         <section className="flex flex-col items-center gap-1.5 border-b px-4 py-5 text-center">
           <UserAvatar nome={nome} fotoUrl={cliente?.avatar ?? a.Avatar} className="size-16 text-base" />
           <p className="mt-1 break-words text-sm font-semibold">{nome}</p>
