@@ -18,6 +18,7 @@ import {
 } from './lib/http-hygiene';
 import { AppError } from './lib/errors';
 import { withRedaction } from './lib/log-redaction';
+import { fastifyTrustProxy, type TrustProxy } from './lib/client-ip';
 import { refuseNulInput } from './lib/input-guard';
 import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
@@ -44,7 +45,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The built web app (apps/web/dist); served at / with an SPA fallback when present. */
   webDist?: string;
-  trustProxy?: boolean;
+  /** Proxy hops (or their addresses) whose X-Forwarded-For is believed: env TRUST_PROXY. */
+  trustProxy?: TrustProxy;
   /** The built website widget (packages/widget/dist/widget.js), served at /widget.js for any site. */
   widgetJs?: string;
   /** Checks the database for GET /backend/health. */
@@ -55,7 +57,7 @@ export type BuildOptions = {
 export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   const app = Fastify({
     logger: withRedaction(opts.logger),
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(opts.trustProxy),
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,8 +1,38 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SESSIONS_PER_MINUTE_PER_IP, VISITOR_MESSAGES_PER_MINUTE } from '@balcao/shared/widget';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (v: string) => {
+  const [addr = '', bits, ...rest] = v.split('/');
+  const max = isIPv4(addr) ? 32 : isIPv6(addr) ? 128 : 0;
+  return PROXY_NAMES.includes(v) || (max > 0 && rest.length === 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max)));
+};
+/**
+ * TRUST_PROXY, read as Fastify's `trustProxy`: how many proxies in front of this server append to
+ * X-Forwarded-For, and req.ip is the address the outermost trusted one saw. `1` (or `true`): one load
+ * balancer; `2`: a CDN and a load balancer; `0`/`false` (default): none, X-Forwarded-* ignored. Or the
+ * proxies' own addresses or CIDRs, comma-separated (`10.0.0.0/8,loopback`). Never "trust everything": the
+ * left-most X-Forwarded-For is whatever the client wrote.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): number | string[] | false => {
+    if (v === 'false' || v === '0') return false;
+    if (v === 'true') return 1;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((s) => s.trim());
+    if (list.every(isProxyAddress)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'use o número de proxies à frente (1, 2...), false, ou os endereços/CIDR deles separados por vírgula',
+    });
+    return z.NEVER;
+  });
 
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -22,7 +52,7 @@ export const ZEnv = z.object({
   WIDGET_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(SESSIONS_PER_MINUTE_PER_IP),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: ZTrustProxy.default(false),
 });
 export type TEnv = z.infer<typeof ZEnv> & { dataDir: string };
 

@@ -10,6 +10,7 @@ import { memoryCounter, redisCounter } from './lib/rate-counter';
 import { createMailer } from './lib/mailer';
 import { createRedis, type RedisLog } from './lib/redis';
 import { configuredOrigin } from './lib/public-origin';
+import { backgroundIdle } from './lib/background';
 import { loadOrCreateSecret } from './lib/secrets';
 import { TokenService } from './lib/tokens';
 import { seedDemo } from './modules/accounts/demo';
@@ -127,6 +128,8 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       await jobs.stop();
       await sockets.close();
       await redis?.quit().catch(() => undefined);
+      // E-mails queued by requests that have answered (password reset) are written before the database closes.
+      await backgroundIdle();
       if (!opts.database) await database.close();
     })());
   return { app, ctx, database, close };

@@ -15,6 +15,14 @@ export const PASSWORD_RESET_TTL_S = 3600;
 /** Login failures allowed per IP and e-mail within the window before a 429. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_S = 15 * 60;
+/** Failures for one e-mail from any number of addresses (a forged X-Forwarded-For does not help), same window. */
+export const LOGIN_MAX_FAILURES_PER_EMAIL = 10;
+/** Failures from one address over any number of e-mails (password spraying), same window. */
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
+/** Password-reset requests: per address and per e-mail within the window, answered 429 beyond. */
+export const PASSWORD_RESET_MAX_PER_IP = 10;
+export const PASSWORD_RESET_MAX_PER_EMAIL = 3;
+export const PASSWORD_RESET_WINDOW_S = 60 * 60;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -37,6 +45,7 @@ export const TEXTS = {
   welcomeByToken: 'Suas credenciais de acesso foram enviadas por e-mail.',
   wrongCredentials: 'E-mail ou senha incorretos.',
   tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  tooManyResetRequests: 'Muitos pedidos de redefinição de senha. Aguarde alguns minutos e tente novamente.',
   sessionExpired: 'Sua sessão expirou. Faça login novamente.',
   resetRequested: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.',
   resetInvalid: 'Este link de redefinição é inválido ou expirou. Peça um novo.',

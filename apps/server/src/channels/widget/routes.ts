@@ -12,6 +12,7 @@ import {
   ZWidgetSessionInput,
 } from '@balcao/shared/widget';
 import type { AppContext } from '../../context';
+import { ipKey } from '../../lib/client-ip';
 import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../../modules/avaliacao/link';
@@ -91,7 +92,7 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.post('/api/public/widget/:token/sessao', { schema: { params: ZToken, body: ZWidgetSessionInput } }, async (req, reply) => {
     const canal = await guard(req, reply, req.params.token);
-    if ((await ctx.rates.hit(`widget-session:${req.ip}`, 60)) > ctx.widgetLimits.sessionsPerMinute)
+    if ((await ctx.rates.hit(`widget-session:${ipKey(req.ip)}`, 60)) > ctx.widgetLimits.sessionsPerMinute)
       throw new TooManyRequests(WIDGET_TEXTS.muitasSessoes);
     const { visitante, token } = await startSession(db, ctx.cipher, canal, req.body);
     return sessionView(db, canal, visitante, token, avaliacao(canal), isOwnPage(req));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { emailOutbox } from '../../db/schema/outbox';
+import { backgroundIdle } from '../../lib/background';
 import { TokenService } from '../../lib/tokens';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { login, makeAccount, TEST_PASSWORD } from '../../test/factories';
@@ -118,6 +119,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
       payload: { email: 'ninguem@teste.local' },
     });
     expect(unknown.json()).toEqual(ask.json());
+    await backgroundIdle();
     const [mail] = await t.ctx.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(1);
     expect(mail!.to).toBe(u.email);
     const token = /token=([\w-]+)/.exec(mail!.text)![1]!;

@@ -11,6 +11,8 @@ import {
   ZTokenAnswer,
 } from '@balcao/shared/auth';
 import type { AppContext } from '../../context';
+import { inBackground } from '../../lib/background';
+import { TooManyRequests } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import type { UserRow } from '../../db/schema/users';
 import { loadCurrentUser, updateUser } from '../usuarios/service';
@@ -57,7 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   app.post('/api/auth/forgot-password', { schema: { body: ZForgotPasswordInput, response: { 200: ZMessageAnswer } } }, async (req) => {
-    await requestPasswordReset(db, ctx.mailer, req.body.email, publicOrigin(ctx));
+    if (!(await ctx.throttle.allowResetRequest(req.ip, req.body.email))) throw new TooManyRequests(TEXTS.tooManyResetRequests);
+    // Lookup, token and e-mail happen after the answer: a registered address answers like any other, as fast.
+    const { email } = req.body;
+    inBackground(req.log, 'e-mail de redefinição de senha', () => requestPasswordReset(db, ctx.mailer, email, publicOrigin(ctx)));
     return { message: TEXTS.resetRequested };
   });
 

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PASSWORD_RESET_TTL_S, REFRESH_TOKEN_TTL_S, TEXTS, type TLoginInput, type TResetPasswordInput } from '@balcao/shared/auth';
 import { passwordResetTokens, refreshTokens } from '../../db/schema/auth';
 import { users, type UserRow } from '../../db/schema/users';
-import type { Db } from '../../lib/db';
+import { withTransaction, type Db } from '../../lib/db';
 import { BadRequest, TooManyRequests, Unauthorized } from '../../lib/errors';
 import type { LoginThrottle } from '../../lib/login-throttle';
 import type { Mailer } from '../../lib/mailer';
@@ -13,16 +13,16 @@ import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
 /** Two tabs may refresh with the same cookie at once; within this window a rotated token still answers. */
 const ROTATION_GRACE_MS = 30_000;
 
+/** `ip` is req.ip (TRUST_PROXY applied); the throttle counts per address and e-mail, per e-mail and per address. */
 export async function checkCredentials(db: Db, throttle: LoginThrottle, ip: string, input: TLoginInput): Promise<UserRow> {
-  const key = `${ip}|${input.email}`;
-  if (await throttle.isBlocked(key)) throw new TooManyRequests(TEXTS.tooManyAttempts);
+  if (await throttle.isBlocked(ip, input.email)) throw new TooManyRequests(TEXTS.tooManyAttempts);
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, input.senha);
   if (!user || !ok) {
-    await throttle.fail(key);
+    await throttle.fail(ip, input.email);
     throw new Unauthorized(TEXTS.wrongCredentials, 'INVALID_CREDENTIALS');
   }
-  await throttle.reset(key);
+  await throttle.succeed(ip, input.email);
   return user;
 }
 
@@ -86,16 +86,25 @@ export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<vo
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Always answers the same, so the form never tells whether an e-mail is registered. */
+/**
+ * E-mails a reset link when the address is registered. Run in the background by the route (lib/background),
+ * so known and unknown addresses answer alike and as fast. One live link per user: issuing one removes the
+ * user's earlier unused links, under a lock on the user's row so that two requests at once leave one.
+ */
 export async function requestPasswordReset(db: Db, mailer: Mailer, email: string, baseUrl: string): Promise<void> {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user) return;
   const token = newOpaqueToken();
-  await db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: token.hash,
-    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+  const user = await withTransaction(db, async (tx) => {
+    const [u] = await tx.select().from(users).where(eq(users.email, email)).limit(1).for('update');
+    if (!u) return null;
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, u.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      userId: u.id,
+      tokenHash: token.hash,
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_S * 1000),
+    });
+    return u;
   });
+  if (!user) return;
   const link = `${baseUrl}/resetar-senha?token=${token.value}`;
   await mailer.send({
     to: user.email,
@@ -119,6 +128,8 @@ export async function resetPassword(db: Db, input: TResetPasswordInput): Promise
     )
     .returning();
   if (!row) throw new BadRequest(TEXTS.resetInvalid, { token: [TEXTS.resetInvalid] });
+  // Any other link of this user still open dies with this one: an older e-mail cannot set a password later.
+  await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(input.senha) })
