@@ -7,7 +7,7 @@ export const NUL_TEXT = 'O texto contém um caractere inválido.';
 const MAX_DEPTH = 20;
 
 /** The path of the first string holding a NUL byte (`busca`, `itens.0.nome`, `_` for the value itself), or null. */
-export function findNul(value: unknown, path = '', depth = 0): string | null {
+function findNul(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
   for (const [k, v] of Object.entries(value)) {

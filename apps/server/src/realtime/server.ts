@@ -20,8 +20,6 @@ type EngineConnection = { readyState: string; once: (event: 'close', listener: (
 
 const silentLog: RedisLog = { warn: () => undefined, info: () => undefined };
 
-export type AuthedSocket = Socket & { data: { user: TSessionUser } };
-
 export const rooms = {
   account: (id: string) => `account:${id}`,
   user: (id: string) => `user:${id}`,

@@ -50,7 +50,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 }
 
 /** The customer's rating link (with its token): for the customer's widget only, never stored or shown to staff. */
-export const ratingUrl = (ctx: AppContext, databaseName: string) => (id: string) =>
+const ratingUrl = (ctx: AppContext, databaseName: string) => (id: string) =>
   ratingLink(publicOrigin(ctx), ctx.tokens, databaseName, id);
 
 /** The attendants' HTTP calls for customer conversations (docs/api-atendimentos.md). */

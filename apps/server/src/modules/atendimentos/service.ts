@@ -37,7 +37,7 @@ export async function nextTicket(tx: Db, accountId: string): Promise<number> {
 }
 
 /** A quote or a reaction points at a message of the same conversation (and account), never further. */
-export const ALVO_NAO_ENCONTRADO = 'Mensagem citada não encontrada neste atendimento.';
+const ALVO_NAO_ENCONTRADO = 'Mensagem citada não encontrada neste atendimento.';
 async function assertTargetsInAtendimento(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, m: NewMessage) {
   const ids = [...new Set([m.respondendoA, m.reagindoA].filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return;
@@ -214,7 +214,7 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
  * Closes the conversation. The rating link carries a token only the customer may see, so it is never written
  * into the conversation (staff read it): the caller hands it to the customer's widget alone.
  */
-export const AVALIACAO_CONVITE = 'Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".';
+const AVALIACAO_CONVITE = 'Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".';
 export async function finish(db: Db, staff: TStaff, id: string) {
   const { joined, before } = await loadForChange(db, staff, id);
   assertHolder(staff, before);

@@ -16,7 +16,7 @@ import { issueRefreshToken } from './service';
  * The check is one indexed lookup per request and per socket event, no cache: with several instances every
  * instance reads the same rows, so an ended session is refused everywhere at once.
  */
-export const SESSION_TEXTS = { encerrada: 'Sua sessão foi encerrada. Faça login novamente.' } as const;
+const SESSION_TEXTS = { encerrada: 'Sua sessão foi encerrada. Faça login novamente.' } as const;
 
 /** Socket rooms every staff socket joins (realtime/server.ts): how an ended session's sockets are found. */
 export const sessionRooms = { user: (id: string) => `user:${id}`, session: (sid: string) => `session:${sid}` };
@@ -30,7 +30,7 @@ export async function startSession(db: Db, tokens: TokenService, user: Who): Pro
   return { token: await tokens.sign(user, sid), refreshToken, sid };
 }
 
-export async function isSessionOpen(db: Db, user: Pick<TSessionUser, 'id' | 'sid'>): Promise<boolean> {
+async function isSessionOpen(db: Db, user: Pick<TSessionUser, 'id' | 'sid'>): Promise<boolean> {
   if (!user.sid) return false;
   const [row] = await db
     .select({ id: refreshTokens.id })

@@ -7,7 +7,7 @@ import { atendimentos } from '../../db/schema/atendimentos';
 import { users } from '../../db/schema/users';
 import { Conflict, NotFound } from '../../lib/errors';
 
-export const AVALIACAO_TEXTS = {
+const AVALIACAO_TEXTS = {
   invalido: 'Link de avaliação inválido.',
   jaAvaliado: 'Este atendimento já foi avaliado.',
   aberto: 'Este atendimento ainda não foi finalizado.',

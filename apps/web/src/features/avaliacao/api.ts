@@ -6,8 +6,8 @@ import { ApiError, request } from '@/lib/http';
  * The public rating calls (docs/api-atendimentos.md, "Public"). The contract gives no shared schema for them,
  * so the page keeps its own, written from the contract's table.
  */
-export const AVALIACAO_STATUS = ['pendente', 'avaliado', 'aberto'] as const;
-export const ZAvaliacaoPublica = z.object({
+const AVALIACAO_STATUS = ['pendente', 'avaliado', 'aberto'] as const;
+const ZAvaliacaoPublica = z.object({
   empresa: z.string(),
   ticket: z.number().int(),
   atendenteNome: z.string().nullable(),
