@@ -93,6 +93,16 @@ describe('buildBrCode', () => {
     expect(code).toBe(valid.find((v) => v.id === 'bcb-manual-static-1D3D')!.brcode);
   });
 
+  it('rebuilds the manual dynamic example (charge location instead of a key) byte for byte', () => {
+    const code = buildBrCode({
+      url: 'https://pix.example.com/8b3da2f39a4140d1a91abd93113bd441',
+      nome: 'Fulano de Tal',
+      cidade: 'BRASILIA',
+    });
+    expect(code).toBe(valid.find((v) => v.id === 'bcb-manual-dynamic-64E4')!.brcode);
+    expect(() => buildBrCode({ nome: 'N', cidade: 'C' })).toThrow(/chave PIX ou a URL/);
+  });
+
   it('writes fields 00, 01, 26, 52, 53, 54, 58, 59, 60, 62-05 and 63 in order', () => {
     const code = buildBrCode({
       chave: 'contato@balcao-operador.com.br',

@@ -245,8 +245,10 @@ export function toAns(text: string): string {
 }
 
 export type BrCodeInput = {
-  /** The receiver's PIX key (e-mail, phone +55..., CPF/CNPJ digits or a random key), 1 to 77 characters. */
-  chave: string;
+  /** Static code: the receiver's PIX key (e-mail, phone +55..., CPF/CNPJ digits or a random key), 1 to 77 characters. */
+  chave?: string;
+  /** Dynamic code instead: the PSP's charge location (host/path, no scheme; API Pix `location`); 62-05 is then `***`. */
+  url?: string;
   /** Receiver's name and city: accents stripped, then cut to 25 and 15 characters. */
   nome: string;
   cidade: string;
@@ -266,16 +268,24 @@ const field = (id: string, value: string) => {
   return `${id}${String(n).padStart(2, '0')}${value}`;
 };
 
-/** Builds a static BR Code for a PIX key; what it writes always reads back with parseBrCode(…, { strict: true }). */
+/**
+ * Builds a BR Code: static for a PIX key, or dynamic for a PSP's charge location. What it writes always reads back
+ * with parseBrCode(…, { strict: true }).
+ */
 export function buildBrCode(input: BrCodeInput): string {
-  const chave = input.chave.trim();
-  if (charCount(chave) < 1 || charCount(chave) > 77)
+  const chave = input.chave?.trim();
+  const url = input.url?.trim().replace(/^https?:\/\//i, '');
+  if ((chave === undefined) === (url === undefined)) throw new BrCodeError('MERCHANT_ACCOUNT', 'Informe a chave PIX ou a URL da cobrança.');
+  if (chave !== undefined && (charCount(chave) < 1 || charCount(chave) > 77)) {
     throw new BrCodeError('MERCHANT_ACCOUNT', 'A chave PIX deve ter de 1 a 77 caracteres.');
+  }
+  if (url !== undefined && (charCount(url) < 1 || charCount(url) > 77))
+    throw new BrCodeError('URL', 'A URL da cobrança PIX deve ter de 1 a 77 caracteres.');
   const nome = toAns(input.nome).slice(0, MERCHANT_NAME_MAX).trim();
   const cidade = toAns(input.cidade).slice(0, MERCHANT_CITY_MAX).trim();
   if (!nome) throw new BrCodeError('NAME', 'Informe o nome do recebedor PIX.');
   if (!cidade) throw new BrCodeError('CITY', 'Informe a cidade do recebedor PIX.');
-  const txid = input.txid ?? '***';
+  const txid = url !== undefined ? '***' : (input.txid ?? '***');
   if (txid !== '***' && !STATIC_TXID.test(txid)) {
     throw new BrCodeError('TXID', 'O identificador da cobrança PIX deve ter de 1 a 25 letras ou números.');
   }
@@ -285,8 +295,11 @@ export function buildBrCode(input: BrCodeInput): string {
     amount = input.valor.toFixed(2);
     if (amount.length > 13) throw new BrCodeError('AMOUNT', 'O valor do PIX é grande demais.');
   }
-  const descricao = input.descricao ? toAns(input.descricao).slice(0, 72).trim() : '';
-  const account = field('00', PIX_GUI) + field('01', chave) + (descricao ? field('02', descricao) : '');
+  const descricao = input.descricao && chave !== undefined ? toAns(input.descricao).slice(0, 72).trim() : '';
+  const account =
+    field('00', PIX_GUI) +
+    (chave !== undefined ? field('01', chave) : field('25', url as string)) +
+    (descricao ? field('02', descricao) : '');
   const body =
     field('00', '01') +
     (input.unico === false ? '' : field('01', '12')) +
