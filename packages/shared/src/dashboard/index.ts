@@ -46,3 +46,5 @@ export function formatMinutes(text: string | null | undefined): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
+
+export * from './overview';

@@ -79,3 +79,5 @@ export function withCacheBuster(url: string, nowMs = Date.now()): string {
   const clean = url.replace(/([?&])t=\d+(&|$)/, (_m, sep: string, end: string) => (end ? sep : '')).replace(/[?&]$/, '');
   return `${clean}${clean.includes('?') ? '&' : '?'}t=${nowMs}`;
 }
+
+export * from './admin';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Spec part 1 §1, §6, §9: the standard licence (5 attendant users, the master exempt), base price R$149. */
+export const LICENCA_PADRAO = {
+  numeroUsuarios: 5,
+  numeroUsuariosIsentos: 1,
+  valorBase: 149,
+  valorPorUsuario: 0,
+} as const;
+/** Issue 10: a new account (and the demo) starts with an active licence for this many days. */
+export const LICENCA_DIAS_INICIAIS = 30;
+/** Spec part 1 §7: the AI tool's id as the licence confirmation sends it. */
+export const FERRAMENTA_IA = 'InteligenciaArtificial';
+/** Roles that take a seat when active (issue 10): the ones who attend customers. The master is exempt. */
+export const ROLES_COM_ASSENTO = ['admin', 'atendente'] as const;
+
+/** Spec part 1 §3: AI is recognised when a tool's name contains ia, inteligencia or artificial. */
+export function isFerramentaIA(nome: string): boolean {
+  const n = nome
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  return n.includes('ia') || n.includes('inteligencia') || n.includes('artificial');
+}
+
+export const LICENCA_TEXTS = {
+  /** The refusal when a user would take a seat beyond the licence (409). */
+  limiteAtingido: (n: number) => `Limite de ${n} usuários atendentes da sua licença atingido.`,
+  erroStatus: 'Erro ao verificar status da licença',
+} as const;
+
+/** Spec part 1 §3 "Licence status" (GET /backend/Licenca/status), plus the due date and the exempt count. */
+export const ZLicencaStatus = z.object({
+  hasActiveSubscription: z.boolean(),
+  availableSlots: z.number().int(),
+  totalSlots: z.number().int(),
+  usedSlots: z.number().int(),
+  canUseFeatures: z.boolean(),
+  canUseIA: z.boolean(),
+  /** The caller takes no seat (the master, or a role without one). */
+  isUserExempt: z.boolean(),
+  /** The due date is not past. */
+  hasActiveLicense: z.boolean(),
+  dataVencimento: z.string(),
+  numeroUsuariosIsentos: z.number().int(),
+});
+export type TLicencaStatus = z.infer<typeof ZLicencaStatus>;
+
+/** GET /backend/Licenca/canUseFeatures. */
+export const ZCanUseFeatures = z.object({ canUseFeatures: z.boolean(), hasActiveLicense: z.boolean() });
+export type TCanUseFeatures = z.infer<typeof ZCanUseFeatures>;
