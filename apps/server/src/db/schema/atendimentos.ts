@@ -101,6 +101,8 @@ export const atendimentos = pgTable(
     departamentoId: uuid('departamento_id').references(() => departamentos.id, { onDelete: 'set null' }),
     inicio: timestamp('inicio', { withTimezone: true }).notNull().defaultNow(),
     fim: timestamp('fim', { withTimezone: true }),
+    /** The first attendant message: the overview dashboard's first-response time. */
+    primeiraRespostaEm: timestamp('primeira_resposta_em', { withTimezone: true }),
     nota: smallint('nota'),
     comentario: text('comentario'),
     avaliadoEm: timestamp('avaliado_em', { withTimezone: true }),
@@ -116,6 +118,9 @@ export const atendimentos = pgTable(
     index('atendimentos_lista').on(t.accountId, t.status, t.ultimaMensagemEm),
     index('atendimentos_atendente').on(t.atendenteId, t.fim),
     index('atendimentos_cliente').on(t.clienteId),
+    // The overview dashboard: started in a period, finished in a period (per account).
+    index('atendimentos_account_inicio').on(t.accountId, t.inicio),
+    index('atendimentos_account_fim').on(t.accountId, t.fim).where(sql`${t.fim} is not null`),
   ],
 );
 export type AtendimentoRow = typeof atendimentos.$inferSelect;

@@ -26,6 +26,10 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
+  /** 'reset' (forgot password, 1 hour) or 'convite' (a new user's first password, 7 days): one page sets both. */
+  tipo: text('tipo', { enum: ['reset', 'convite'] })
+    .notNull()
+    .default('reset'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
@@ -11,6 +12,7 @@ export const departamentos = pgTable(
     nome: text('nome').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('departamentos_account_nome').on(t.accountId, t.nome)],
+  // Names are unique per account whatever the case: 'Suporte' and 'suporte' would be the same queue to a person.
+  (t) => [uniqueIndex('departamentos_account_nome_ci').on(t.accountId, sql`lower(${t.nome})`)],
 );
 export type DepartamentoRow = typeof departamentos.$inferSelect;

@@ -7,3 +7,4 @@ export * from './outbox';
 export * from './chat-interno';
 export * from './atendimentos';
 export * from './widget-uploads';
+export * from './licencas';

@@ -11,6 +11,7 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
 import { startSession } from '../auth/sessions';
+import { createLicenca } from '../licenca/service';
 
 export type NewUser = { nome: string; email: string; role: TRole; senha: string; departamentoId?: string | null };
 
@@ -46,7 +47,7 @@ export async function createUser(db: Db, accountId: string, input: NewUser): Pro
   return row;
 }
 
-/** An account and its master, in one transaction. */
+/** An account, its master and its initial licence (30 days, standard seats), in one transaction. */
 export async function createAccount(
   db: Db,
   input: { nome: string; databaseName?: string; master: Omit<NewUser, 'role'> },
@@ -57,6 +58,7 @@ export async function createAccount(
     if (!account) throw new Conflict(`Já existe uma conta com o nome de banco "${databaseName}".`);
     const master = await createUser(tx, account.id, { ...input.master, role: 'master' });
     const [updated] = await tx.update(accounts).set({ masterUserId: master.id }).where(eq(accounts.id, account.id)).returning();
+    await createLicenca(tx, account.id);
     return { account: updated!, master };
   });
 }
