@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEXTS } from '@balcao/shared/auth';
@@ -7,7 +9,9 @@ import { passwordResetTokens } from '../../db/schema/auth';
 import { ZEnv } from '../../env';
 import { backgroundIdle } from '../../lib/background';
 import { fastifyTrustProxy, ipKey } from '../../lib/client-ip';
+import { loginThrottle } from '../../lib/login-throttle';
 import type { Email, Mailer } from '../../lib/mailer';
+import { redisCounter } from '../../lib/rate-counter';
 import { newOpaqueToken } from '../../lib/tokens';
 import { makeAccount, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
@@ -181,5 +185,59 @@ describe.each(DB_KINDS)('login and password-reset limits on %s', (kind) => {
     const live = await t.ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, u.id));
     expect(live.filter((r) => !r.usedAt)).toHaveLength(0);
     expect((await login(u.email, 'senha-nova-123', '198.51.100.62')).statusCode).toBe(200);
+  });
+});
+
+/** A Redis for the shared-counter test: REDIS_URL when set, else the local one; skipped when none answers. */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAnswers = await (async () => {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+})();
+
+describe.skipIf(!redisAnswers)('failed logins counted across instances through Redis', () => {
+  const redis = new Redis(REDIS_URL);
+  const prefix = `balcao:test:${randomBytes(6).toString('hex')}:`;
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('an address spraying over two instances is limited at 20 failures in all', async () => {
+    for (let i = 0; i < 2; i++) {
+      const rates = redisCounter(redis, prefix);
+      apps.push(await createTestApp('pglite', { rates, throttle: loginThrottle(rates) }));
+    }
+    const [a, b] = apps as [TestApp, TestApp];
+    const acc = await makeAccount(b.ctx.db);
+    const fail = (t: TestApp, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload: { email: `alvo-${i}@teste.local`, senha: 'errada' },
+        remoteAddress: '198.51.100.80',
+      });
+    for (let i = 0; i < 10; i++) expect((await fail(a, i)).statusCode).toBe(401);
+    for (let i = 10; i < 20; i++) expect((await fail(b, i)).statusCode).toBe(401);
+    const blocked = await b.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { email: acc.master.email, senha: TEST_PASSWORD },
+      remoteAddress: '198.51.100.80',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(TEXTS.tooManyAttempts);
   });
 });
