@@ -1,9 +1,6 @@
 import { ComingSoon } from './coming-soon';
 
 // Admin and master pages that later issues build (built pages are lazy chunks of their own feature folders).
-export const DashboardPage = () => <ComingSoon title="Dashboard" />;
 export const DocumentacaoPage = () => <ComingSoon title="Documentação" />;
-export const UsuariosPage = () => <ComingSoon title="Usuários" />;
-export const DepartamentosPage = () => <ComingSoon title="Departamentos" />;
 export const MensagensAgendadasPage = () => <ComingSoon title="Mensagens Agendadas" />;
 export const LicencaPage = () => <ComingSoon title="Licença" />;

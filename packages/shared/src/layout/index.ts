@@ -63,6 +63,7 @@ export const DOCK_ITEMS: readonly { key: TDockItemKey; label: string; path: stri
 /** Configuration entries: one allowed item shows a button, several a 'Central de Configurações' dropdown. */
 export const CONFIG_ITEMS: readonly { key: string; label: string; path: string; roles: readonly TRole[] }[] = [
   { key: 'geral', label: 'Configurações', path: '/config', roles: ['master', 'admin', 'atendente', 'user'] },
+  { key: 'chat', label: 'Chat do site', path: '/config?tab=chat', roles: ['master', 'admin'] },
   { key: 'integracoes', label: 'Integrações', path: '/config?tab=integracoes', roles: ['master', 'admin'] },
 ];
 

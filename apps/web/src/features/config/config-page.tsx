@@ -1,10 +1,11 @@
-import { Construction, Lock } from 'lucide-react';
+import { Lock, Plug } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TRole } from '@balcao/shared/roles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/api';
+import { AparenciaTab } from './components/aparencia-tab';
 import { CanaisTab } from './components/canais-tab';
 import { GeralTab } from './components/geral-tab';
 
@@ -12,13 +13,14 @@ const TABS = [
   { value: 'geral', label: 'Geral' },
   { value: 'chat', label: 'Chat do site' },
   { value: 'integracoes', label: 'Integrações' },
+  { value: 'aparencia', label: 'Aparência' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
 // Channels and integrations are managed by admin and master (issue 3; shared CONFIG_ITEMS lists Integrações for them only).
 const gere = (role: TRole) => role === 'admin' || role === 'master';
 /** Attendants and users keep the 'Chat do site' tab, with a note, so they learn where it lives and whom to ask. */
-const tabsFor = (role: TRole): Tab[] => (gere(role) ? ['geral', 'chat', 'integracoes'] : ['geral', 'chat']);
+const tabsFor = (role: TRole): Tab[] => (gere(role) ? ['geral', 'chat', 'integracoes', 'aparencia'] : ['geral', 'chat', 'aparencia']);
 
 function Note({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -76,9 +78,15 @@ export function ConfigPage() {
               <h2 className="text-lg font-semibold">Integrações</h2>
               <p className="text-sm text-muted-foreground">Conexão com o WhatsApp.</p>
             </div>
-            <Note icon={<Construction aria-hidden />}>Em construção</Note>
+            <Note icon={<Plug aria-hidden />}>
+              A conexão com o WhatsApp ainda não foi construída: chega em uma próxima versão do Balcão. Por enquanto, os clientes falam com
+              a equipe pelo Chat do site.
+            </Note>
           </TabsContent>
         )}
+        <TabsContent value="aparencia">
+          <AparenciaTab />
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -5,6 +5,7 @@ import {
   KeyRound,
   LayoutDashboard,
   ListChecks,
+  MessageSquareCode,
   MessagesSquare,
   Plug,
   Settings,
@@ -25,7 +26,7 @@ const NAV_ICONS: Record<TDockItemKey, LucideIcon> = {
   tracker: ListChecks,
   licenca: KeyRound,
 };
-const CONFIG_ICONS: Record<string, LucideIcon> = { geral: Settings, integracoes: Plug };
+const CONFIG_ICONS: Record<string, LucideIcon> = { geral: Settings, chat: MessageSquareCode, integracoes: Plug };
 const configIcon = (key: string): LucideIcon => CONFIG_ICONS[key] ?? Settings;
 
 export type NavEntry = { key: string; label: string; path: string; icon: LucideIcon };

@@ -10,10 +10,12 @@ type Props = {
   description: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
+  /** false for a step that only sends something (a link): the button keeps the brand colour. */
+  destructive?: boolean;
 };
 
 /** An irreversible step (delete a channel, replace its secret) asks first; focus starts on 'Cancelar'. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm }: Props) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, destructive = true }: Props) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -23,7 +25,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>Cancelar</AlertDialog.Cancel>
-            <AlertDialog.Action className={cn(buttonVariants({ variant: 'destructive' }))} onClick={onConfirm}>
+            <AlertDialog.Action className={cn(buttonVariants({ variant: destructive ? 'destructive' : 'default' }))} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>
           </div>

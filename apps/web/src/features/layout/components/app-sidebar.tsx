@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LAYOUT_TEXTS } from '@balcao/shared/layout';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { Logo } from '@/components/brand/logo';
+import { AccountLogo } from './account-logo';
 import {
   Sidebar,
   SidebarContent,
@@ -53,7 +53,7 @@ export function AppSidebar({ user }: { user: TCurrentUser }) {
           to={homeFor(user.role)}
           className="flex items-center rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[collapsible=icon]:px-0.5"
         >
-          <Logo withName={state === 'expanded' || isMobile} />
+          <AccountLogo withName={state === 'expanded' || isMobile} />
         </Link>
       </SidebarHeader>
       <SidebarContent>

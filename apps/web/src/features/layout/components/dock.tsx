@@ -3,7 +3,7 @@ import { useEffect, useState, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DOCK_WIDTH_PX, LAYOUT_TEXTS, type TDockPosition } from '@balcao/shared/layout';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { Logo } from '@/components/brand/logo';
+import { AccountLogo } from './account-logo';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { homeFor } from '@/app/guards';
 import { cn } from '@/lib/utils';
@@ -75,7 +75,7 @@ export function Dock({ user, position, autoHide }: Props) {
         className="mr-1 hidden shrink-0 rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 md:inline-flex"
         aria-label="Balcão"
       >
-        <Logo withName={false} />
+        <AccountLogo withName={false} />
       </Link>
       <ul className="flex min-w-0 flex-1 items-center justify-center gap-1 overflow-x-auto max-md:justify-start max-md:gap-0.5">
         {items.map((item) => (
