@@ -5,7 +5,8 @@ import type { LoginThrottle } from './lib/login-throttle';
 import type { RateCounter } from './lib/rate-counter';
 import type { Mailer } from './lib/mailer';
 import type { TokenService } from './lib/tokens';
-import type { AtendimentoPublisher } from './modules/atendimentos/publisher';
+import type { ChannelRegistry } from './channels/driver';
+import { silentPublisher, type AtendimentoPublisher } from './modules/atendimentos/publisher';
 import type { ChatPublisher } from './modules/chat-interno/notify';
 
 /** How modules tell connected clients about a change, without knowing the socket layer (realtime/publishers.ts). */
@@ -30,7 +31,15 @@ export type AppContext = {
   operatorToken?: string;
   /** Set once Socket.IO is attached (after the HTTP server exists). */
   io?: SocketServer;
-  /** Set with `io`: the modules' way to reach connected clients (none before: changes are told to nobody). */
+  /**
+   * The modules' way to tell staff and customers about changes (realtime/publishers.ts), built once with the
+   * channel drivers; it works before and without the socket server (webhooks, jobs). Unset: nobody is told.
+   */
   publish?: Publishers;
+  /** The channel drivers by type (channels/registry.ts): delivery to customers, capabilities. */
+  channels?: ChannelRegistry;
   secureCookies: boolean;
 };
+
+/** The atendimento publisher of a context (a silent one when none was wired). */
+export const atendimentoEvents = (ctx: Pick<AppContext, 'publish'>): AtendimentoPublisher => ctx.publish?.atendimentos ?? silentPublisher;

@@ -22,6 +22,7 @@ import { socketPublishers } from './realtime/publishers';
 import { registerWidgetHub } from './channels/widget/hub';
 import { createSocketServer } from './realtime/server';
 import { startJobs } from './jobs';
+import { createChannels } from './channels/registry';
 
 export type Running = { app: App; ctx: AppContext; database: Database; close: () => Promise<void> };
 
@@ -74,6 +75,9 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     operatorToken: env.OPERATOR_TOKEN,
     secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
   };
+  // One publisher for every change, socket or not; the socket server is read when it exists (below).
+  ctx.channels = createChannels(ctx);
+  ctx.publish = socketPublishers(() => ctx.io, ctx.channels);
   mkdirSync(ctx.uploadsDir, { recursive: true });
   const app = await buildApp(ctx, {
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -100,7 +104,6 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   registerAtendimentoHub(sockets.io, ctx, app.log);
   registerWidgetHub(sockets.io, ctx, app.log);
   ctx.io = sockets.io;
-  ctx.publish = socketPublishers(sockets.io);
   await app.listen({ port: env.PORT, host: env.HOST });
   const jobs = startJobs(ctx, app.log);
   // PORT=0 picks a free port: links then name the one actually listening.

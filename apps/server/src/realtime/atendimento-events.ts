@@ -1,9 +1,8 @@
 import type { Server } from 'socket.io';
 import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
 import { ATENDIMENTO_NAMESPACE, type AtendimentoServerEvents, type TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
-import { WIDGET_NAMESPACE, type WidgetServerEvents } from '@balcao/shared/widget';
-import { presentRealtimeMessage, presentWidgetMessage } from '../modules/atendimentos/presenter';
-import type { AtendimentoPublisher } from '../modules/atendimentos/publisher';
+import { presentRealtimeMessage } from '../modules/atendimentos/presenter';
+import { nobodyToDeliver, type AtendimentoPublisher, type CustomerDelivery } from '../modules/atendimentos/publisher';
 
 export const staffRooms = {
   supervisors: (accountId: string) => `supervisors:${accountId}`,
@@ -12,7 +11,6 @@ export const staffRooms = {
   department: (id: string) => `department:${id}`,
   user: (id: string) => `user:${id}`,
 };
-export const visitorRoom = (clienteId: string, canalId: string) => `visitante:${clienteId}:${canalId}`;
 
 /** Who sees a row (policy.visibleTo, in rooms): supervisors, its holder, and the queue it waits in. */
 function audience(accountId: string, row: TAtendimento): string[] {
@@ -23,23 +21,26 @@ function audience(accountId: string, row: TAtendimento): string[] {
   return rooms;
 }
 
-/** Pushes atendimento changes to the staff who should see them and to the customer's widget. */
+type StaffEmitter = {
+  to: (r: string[]) => { emit: <E extends keyof AtendimentoServerEvents>(e: E, ...a: Parameters<AtendimentoServerEvents[E]>) => void };
+};
+
+/**
+ * The one publisher of atendimento changes: staff who should see them get them over Socket.IO (when the
+ * socket server is attached: `io` is read at each call), and the customer through the channel's driver
+ * (`customers`, the registry of channels/driver.ts), socket or not: webhooks and jobs publish the same way.
+ */
 export class AtendimentoEvents implements AtendimentoPublisher {
-  constructor(private readonly io: Server | undefined) {}
+  private readonly io: () => Server | undefined;
+  constructor(
+    io: Server | undefined | (() => Server | undefined),
+    private readonly customers: CustomerDelivery = nobodyToDeliver,
+  ) {
+    this.io = typeof io === 'function' ? io : () => io;
+  }
 
   private staff() {
-    return this.io?.of(ATENDIMENTO_NAMESPACE) as unknown as
-      | {
-          to: (r: string[]) => {
-            emit: <E extends keyof AtendimentoServerEvents>(e: E, ...a: Parameters<AtendimentoServerEvents[E]>) => void;
-          };
-        }
-      | undefined;
-  }
-  private widget() {
-    return this.io?.of(WIDGET_NAMESPACE) as unknown as
-      | { to: (r: string) => { emit: <E extends keyof WidgetServerEvents>(e: E, ...a: Parameters<WidgetServerEvents[E]>) => void } }
-      | undefined;
+    return this.io()?.of(ATENDIMENTO_NAMESPACE) as unknown as StaffEmitter | undefined;
   }
 
   /** A row changed; `before` lets those who no longer see it (after a transfer) drop it. */
@@ -58,14 +59,11 @@ export class AtendimentoEvents implements AtendimentoPublisher {
     masterId: string | null,
     opts: { toVisitor: boolean; toStaff?: boolean },
   ) {
-    for (const msg of msgs) {
-      if (opts.toStaff !== false)
-        this.staff()
-          ?.to(audience(accountId, row))
-          .emit('ClientReceiveMessage', presentRealtimeMessage(msg, row, masterId));
-      if (opts.toVisitor && row.origem !== 'whatsapp')
-        this.widget()?.to(visitorRoom(row.clienteId, row.canalId)).emit('Mensagem', presentWidgetMessage(msg));
+    if (opts.toStaff !== false) {
+      const staff = this.staff()?.to(audience(accountId, row));
+      for (const msg of msgs) staff?.emit('ClientReceiveMessage', presentRealtimeMessage(msg, row, masterId));
     }
+    if (opts.toVisitor) this.customers.deliver(accountId, row, msgs);
   }
 
   status(accountId: string, row: TAtendimento, update: TStatusUpdate) {
@@ -76,16 +74,12 @@ export class AtendimentoEvents implements AtendimentoPublisher {
     this.staff()?.to(audience(accountId, row)).emit('ChatPresence', { atendimentoId: row.atendimentoId, digitando, online });
   }
 
-  /** The visitor's status line: waiting, with whom, finished (and where to rate). */
+  /** The customer's status line: waiting, with whom, finished (and where to rate). */
   visitorState(row: TAtendimento, avaliacaoUrl: string | null) {
-    if (row.origem === 'whatsapp') return;
-    this.widget()
-      ?.to(visitorRoom(row.clienteId, row.canalId))
-      .emit('AtendimentoAtualizado', { status: row.status, atendenteNome: row.atendenteNome, avaliacaoUrl });
+    this.customers.state(row, avaliacaoUrl);
   }
 
   agentTyping(row: TAtendimento, atendenteNome: string, digitando: boolean) {
-    if (row.origem === 'whatsapp') return;
-    this.widget()?.to(visitorRoom(row.clienteId, row.canalId)).emit('Digitando', { atendenteNome, digitando });
+    this.customers.typing(row, atendenteNome, digitando);
   }
 }

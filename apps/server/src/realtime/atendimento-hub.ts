@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server } from 'socket.io';
 import { ZEnviarMensagem, type TSendAck } from '@balcao/shared/atendimentos';
 import { ATENDIMENTO_NAMESPACE, type AtendimentoClientEvents, type AtendimentoServerEvents } from '@balcao/shared/atendimentos/realtime';
-import type { AppContext } from '../context';
+import { atendimentoEvents, type AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { listAtendentes } from '../modules/atendimentos/atendentes';
 import { isSupervisor, requireStaff, type TStaff } from '../modules/atendimentos/policy';
@@ -10,7 +10,7 @@ import { findAtendimento } from '../modules/atendimentos/queries';
 import { presentAtendimento } from '../modules/atendimentos/presenter';
 import { sendFromAtendente } from '../modules/atendimentos/service';
 import { authenticate, guardSocketEvents, sessionRooms } from '../modules/auth/sessions';
-import { AtendimentoEvents, staffRooms } from './atendimento-events';
+import { staffRooms } from './atendimento-events';
 import { rooms } from './server';
 
 /** How long presence changes gather before the attendants' list is pushed. */
@@ -21,7 +21,6 @@ type StaffNamespace = Namespace<AtendimentoClientEvents, AtendimentoServerEvents
 /** The customer-chat hub for staff: handshake with the JWT, rooms by visibility, SendMessage with ack. */
 export function registerAtendimentoHub(io: Server, ctx: AppContext, log: FastifyBaseLogger) {
   const nsp = io.of(ATENDIMENTO_NAMESPACE) as unknown as StaffNamespace;
-  const events = new AtendimentoEvents(io);
 
   nsp.use(async (socket, next) => {
     try {
@@ -74,6 +73,7 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
         // Persisted before the ack; a resend (same clientId) is acknowledged without a second broadcast.
         ack({ ok: true, mensagem: r.mensagens[0]! });
         if (!r.duplicate) {
+          const events = atendimentoEvents(ctx);
           events.messages(staff.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
           events.row(staff.accountId, r.row);
         }
@@ -88,7 +88,8 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
     socket.on('Digitando', async (p) => {
       if (!p || typeof p.atendimentoId !== 'string') return;
       const joined = await findAtendimento(ctx.db, staff.accountId, p.atendimentoId).catch(() => null);
-      if (joined && joined.a.atendenteId === staff.id) events.agentTyping(presentAtendimento(joined), staff.nome, Boolean(p.digitando));
+      if (joined && joined.a.atendenteId === staff.id)
+        atendimentoEvents(ctx).agentTyping(presentAtendimento(joined), staff.nome, Boolean(p.digitando));
     });
   });
   return nsp;

@@ -11,6 +11,8 @@ import { loginThrottle } from '../lib/login-throttle';
 import { memoryCounter } from '../lib/rate-counter';
 import { createMailer } from '../lib/mailer';
 import { TokenService } from '../lib/tokens';
+import { createChannels } from '../channels/registry';
+import { socketPublishers } from '../realtime/publishers';
 
 /** The databases every integration test runs on: PGlite always, PostgreSQL when DATABASE_URL is set (CI). */
 export const DB_KINDS: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -77,6 +79,9 @@ export async function createTestApp(kind: 'pglite' | 'postgres', overrides: Part
     secureCookies: false,
     ...overrides,
   };
+  // Tests that attach Socket.IO set ctx.io: the publisher reads it at each change.
+  ctx.channels ??= createChannels(ctx);
+  ctx.publish ??= socketPublishers(() => ctx.io, ctx.channels);
   const app = await buildApp(ctx, { ping: database.ping });
   ctx.mailer = overrides.mailer ?? createMailer(database.db, app.log, { from: 'teste@balcao.test' });
   await app.ready();

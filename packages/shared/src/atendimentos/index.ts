@@ -18,7 +18,8 @@ export const STATUS_LABEL: Record<TStatusAtendimento, string> = {
 export const TIPOS_MENSAGEM = ['text', 'image', 'video', 'audio', 'document', 'location', 'reaction'] as const;
 export const ZTipoMensagem = z.enum(TIPOS_MENSAGEM);
 export type TTipoMensagem = z.infer<typeof ZTipoMensagem>;
-export const STATUS_MENSAGEM = ['sent', 'delivered', 'read', 'failed'] as const;
+/** 'pending': stored, waiting in a channel's send queue (WhatsApp) until the provider accepts it. */
+export const STATUS_MENSAGEM = ['pending', 'sent', 'delivered', 'read', 'failed'] as const;
 export const ZStatusMensagem = z.enum(STATUS_MENSAGEM);
 export const AUTORES = ['cliente', 'atendente', 'sistema'] as const;
 export const ZAutor = z.enum(AUTORES);
@@ -64,6 +65,8 @@ export const ZMensagem = z.object({
   reagindoA: z.string().nullable(),
   respondendoA: ZMensagemCitada.nullable(),
   status: ZStatusMensagem,
+  /** Why a send failed (the provider's error in Portuguese); the attendant can resend. */
+  erroEnvio: z.string().nullable().optional(),
   editada: z.boolean(),
   apagada: z.boolean(),
   criadaEm: z.string(),

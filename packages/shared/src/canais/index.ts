@@ -2,6 +2,42 @@ import { z } from 'zod';
 import { PRE_CHAT_CAMPOS } from '../widget';
 
 export const TIPOS_CANAL = ['widget', 'whatsapp'] as const;
+export type TTipoCanal = (typeof TIPOS_CANAL)[number];
+
+/**
+ * What a channel's driver can carry (declared once per type, read by the server's inbox and by the web's
+ * composer): which media kinds go out, whether reactions and edits exist, and the reply window (WhatsApp's
+ * 24-hour customer-service window, counted from the customer's last message; null = no window).
+ * `confirmaEntrega`: sends wait in a queue as 'pending' until the provider accepts them.
+ */
+export type TCapacidadesCanal = {
+  midia: readonly ('image' | 'video' | 'audio' | 'document')[];
+  reacoes: boolean;
+  edicoes: boolean;
+  janelaRespostaMs: number | null;
+  confirmaEntrega: boolean;
+};
+/** Meta: free-form messages only within 24 hours of the customer's last message. */
+export const WHATSAPP_JANELA_MS = 24 * 60 * 60 * 1000;
+export const CAPACIDADES_CANAL: Record<TTipoCanal, TCapacidadesCanal> = {
+  widget: {
+    midia: ['image', 'video', 'audio', 'document'],
+    reacoes: false,
+    edicoes: false,
+    janelaRespostaMs: null,
+    confirmaEntrega: false,
+  },
+  whatsapp: {
+    midia: ['image', 'video', 'audio', 'document'],
+    reacoes: true,
+    edicoes: false,
+    janelaRespostaMs: WHATSAPP_JANELA_MS,
+    confirmaEntrega: true,
+  },
+};
+/** The channel type behind an atendimento's origem (spec part 2 §3: widget, widget-response, whatsapp). */
+export const tipoCanalDaOrigem = (origem: 'widget' | 'widget-response' | 'whatsapp'): TTipoCanal =>
+  origem === 'whatsapp' ? 'whatsapp' : 'widget';
 const ZOrigemSite = z
   .string()
   .trim()
@@ -24,6 +60,43 @@ export const ZCanalWidgetInput = z.object({
   ativo: z.boolean().default(true),
 });
 export type TCanalWidgetInput = z.infer<typeof ZCanalWidgetInput>;
+export const ZCanalWidgetConfig = ZCanalWidgetInput.omit({ nome: true, ativo: true });
+export type TCanalWidgetConfig = z.infer<typeof ZCanalWidgetConfig>;
+
+const digits = (campo: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, `Informe o ${campo} (somente números).`);
+/** A WhatsApp Cloud API number (Integrações): Meta's ids, and the secrets that are stored encrypted. */
+export const ZCanalWhatsAppInput = z.object({
+  nome: z.string().trim().min(1, 'Informe o nome do canal.').max(60, 'Use no máximo 60 caracteres.'),
+  phoneNumberId: digits('Phone number ID'),
+  wabaId: digits('WhatsApp Business Account ID'),
+  accessToken: z.string().trim().min(20, 'Informe o token de acesso do Meta.').max(1000),
+  appSecret: z.string().trim().min(8, 'Informe a chave secreta do app (App Secret).').max(200),
+  verifyToken: z.string().trim().min(6, 'O token de verificação deve ter pelo menos 6 caracteres.').max(200),
+  departamentoPadraoId: z.uuid().nullable().default(null),
+  ativo: z.boolean().default(true),
+});
+export type TCanalWhatsAppInput = z.infer<typeof ZCanalWhatsAppInput>;
+/** An edit: the secrets may be left empty to keep the stored ones. */
+export const ZCanalWhatsAppUpdate = ZCanalWhatsAppInput.extend({
+  accessToken: z.union([z.literal(''), ZCanalWhatsAppInput.shape.accessToken]).optional(),
+  appSecret: z.union([z.literal(''), ZCanalWhatsAppInput.shape.appSecret]).optional(),
+});
+export type TCanalWhatsAppUpdate = z.infer<typeof ZCanalWhatsAppUpdate>;
+/** What is stored in clear for a WhatsApp channel (the access token and app secret are encrypted apart). */
+export const ZCanalWhatsAppConfig = z.object({
+  phoneNumberId: z.string(),
+  wabaId: z.string(),
+  verifyToken: z.string(),
+  departamentoPadraoId: z.uuid().nullable(),
+});
+export type TCanalWhatsAppConfig = z.infer<typeof ZCanalWhatsAppConfig>;
+
+/** A channel's settings by its type (the `tipo` column discriminates the `config` column). */
+export type TCanalConfig = { tipo: 'widget'; config: TCanalWidgetConfig } | { tipo: 'whatsapp'; config: TCanalWhatsAppConfig };
 
 export const ZCanal = z.object({
   id: z.string(),
@@ -31,7 +104,7 @@ export const ZCanal = z.object({
   nome: z.string(),
   ativo: z.boolean(),
   token: z.string(),
-  config: ZCanalWidgetInput.omit({ nome: true, ativo: true }),
+  config: ZCanalWidgetConfig,
   /** Only for admin and master: the key that signs visitor identities. */
   segredo: z.string().nullable(),
   snippet: z.string(),
@@ -40,3 +113,54 @@ export const ZCanal = z.object({
 export type TCanal = z.infer<typeof ZCanal>;
 
 export const widgetSnippet = (host: string, token: string) => `<script src="${host}/widget.js" data-canal="${token}" async></script>`;
+
+/** The last contact with Meta's Graph API (a 'Testar conexão', a send, a media download). */
+export const ZConexaoWhatsApp = z.object({
+  ok: z.boolean(),
+  em: z.string(),
+  /** Meta's error in Portuguese when the contact failed. */
+  erro: z.string().nullable(),
+  numero: z.string().nullable(),
+  nomeVerificado: z.string().nullable(),
+});
+export type TConexaoWhatsApp = z.infer<typeof ZConexaoWhatsApp>;
+
+/** A WhatsApp channel as admins see it: never the access token or the app secret, only whether they are set. */
+export const ZCanalWhatsApp = z.object({
+  id: z.string(),
+  tipo: z.literal('whatsapp'),
+  nome: z.string(),
+  ativo: z.boolean(),
+  token: z.string(),
+  webhookUrl: z.string(),
+  config: ZCanalWhatsAppConfig,
+  accessTokenMascarado: z.string(),
+  appSecretDefinido: z.boolean(),
+  conexao: ZConexaoWhatsApp.nullable(),
+  /** Webhook-level errors Meta reported (the latest), for admins. */
+  ultimoErroWebhook: z.string().nullable(),
+  criadoEm: z.string(),
+});
+export type TCanalWhatsApp = z.infer<typeof ZCanalWhatsApp>;
+
+/** 'Testar conexão': the number as Meta's Graph API reads it, or Meta's error in Portuguese. */
+export const ZTesteConexao = z.union([
+  z.object({ ok: z.literal(true), numero: z.string(), nomeVerificado: z.string() }),
+  z.object({ ok: z.literal(false), erro: z.string() }),
+]);
+export type TTesteConexao = z.infer<typeof ZTesteConexao>;
+
+/** Spec part 1 §3 'Integrations result' (GET /Integracoes/get). */
+const ZEstadoIntegracao = z.object({ conectado: z.boolean(), ativo: z.boolean() });
+export const ZIntegracoes = z.object({ configWhatsApp: ZEstadoIntegracao, configWAPI: ZEstadoIntegracao, userId: z.string() });
+export type TIntegracoes = z.infer<typeof ZIntegracoes>;
+
+export const WHATSAPP_TEXTS = {
+  foraDaJanela:
+    'Fora da janela de 24 horas do WhatsApp: o cliente não escreve há mais de 24 horas. Só será possível responder quando ele enviar uma nova mensagem.',
+  midiaNaoSuportada: 'Este tipo de arquivo não pode ser enviado por este canal.',
+  naoSuportada: 'O cliente enviou uma mensagem de um tipo que o WhatsApp não permite exibir aqui.',
+  canalNaoEncontrado: 'Canal do WhatsApp não encontrado.',
+  assinaturaInvalida: 'Assinatura inválida.',
+  reenvioSomenteFalha: 'Só é possível reenviar mensagens que falharam.',
+} as const;

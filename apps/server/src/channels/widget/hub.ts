@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server } from 'socket.io';
-import { and, eq, ne } from 'drizzle-orm';
 import {
   SOCKET_ABUSE_BLOCK_SECONDS,
   SOCKET_CONNECTIONS_PER_MINUTE,
@@ -16,13 +15,13 @@ import {
   type WidgetClientEvents,
   type WidgetServerEvents,
 } from '@balcao/shared/widget';
-import type { AppContext } from '../../context';
-import { atendimentos, type VisitanteRow } from '../../db/schema/atendimentos';
+import { atendimentoEvents, type AppContext } from '../../context';
+import type { VisitanteRow } from '../../db/schema/atendimentos';
 import { AppError, Forbidden, TooManyRequests } from '../../lib/errors';
 import { presentAtendimento } from '../../modules/atendimentos/presenter';
-import { findAtendimento } from '../../modules/atendimentos/queries';
+import { findAtendimento, findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { canalRoom } from '../../modules/canais/notify';
-import { AtendimentoEvents, visitorRoom } from '../../realtime/atendimento-events';
+import { visitorRoom } from './driver';
 import { Coalescer, TokenBucket } from './limits';
 import { visitorRead, visitorSend } from './send';
 import { findCanalByToken, originAllowed, requireVisitante, savePreChat, type WidgetCanal } from './service';
@@ -39,7 +38,6 @@ const abuseKey = (visitanteId: string) => `widget-abuso:${visitanteId}`;
 /** Website visitors: only from the channel's allowed origins, with the visitor token from the session call. */
 export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseLogger) {
   const nsp = io.of(WIDGET_NAMESPACE) as unknown as VisitorNamespace;
-  const events = new AtendimentoEvents(io);
 
   nsp.use(async (socket, next) => {
     try {
@@ -66,17 +64,13 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
 
   /** The visitor's open atendimento, for presence and typing on the attendants' screen. */
   const openRow = async (canal: WidgetCanal, v: VisitanteRow) => {
-    const [open] = await ctx.db
-      .select({ id: atendimentos.id })
-      .from(atendimentos)
-      .where(and(eq(atendimentos.clienteId, v.clienteId), eq(atendimentos.canalId, canal.id), ne(atendimentos.status, 'finalizado')))
-      .limit(1);
+    const open = await findOpenAtendimento(ctx.db, v.clienteId, canal.id);
     const joined = open ? await findAtendimento(ctx.db, canal.accountId, open.id) : null;
     return joined ? presentAtendimento(joined) : null;
   };
   const presence = async (canal: WidgetCanal, v: VisitanteRow, digitando: boolean, online: boolean) => {
     const row = await openRow(canal, v);
-    if (row) events.presence(canal.accountId, row, digitando, online);
+    if (row) atendimentoEvents(ctx).presence(canal.accountId, row, digitando, online);
   };
   /** Typing reaches staff at most once a second per conversation, whatever the visitor's tabs send. */
   const typing = new Coalescer<boolean>(TYPING_MIN_INTERVAL_MS);

@@ -1,13 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { tipoFromMime } from '@balcao/shared/atendimentos';
 import { WIDGET_TEXTS, ZWidgetSendInput, type TWidgetMessage } from '@balcao/shared/widget';
-import type { AppContext } from '../../context';
-import { atendimentos, mensagens, type CanalRow, type VisitanteRow } from '../../db/schema/atendimentos';
+import { atendimentoEvents, type AppContext } from '../../context';
+import { mensagens, type CanalRow, type VisitanteRow, type WidgetCanalRow } from '../../db/schema/atendimentos';
 import { BadRequest, TooManyRequests } from '../../lib/errors';
 import { presentAtendimento, presentWidgetMessage } from '../../modules/atendimentos/presenter';
-import { findAtendimento } from '../../modules/atendimentos/queries';
+import { findAtendimento, findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
-import { AtendimentoEvents } from '../../realtime/atendimento-events';
 import { useUpload } from './uploads';
 
 const RATE_WINDOW_S = 60;
@@ -17,7 +16,7 @@ const RATE_WINDOW_S = 60;
  * uploads, persisted once per client id, then pushed to the staff who see its queue and to the visitor's
  * other tabs.
  */
-export async function visitorSend(ctx: AppContext, canal: CanalRow, v: VisitanteRow, raw: unknown): Promise<TWidgetMessage> {
+export async function visitorSend(ctx: AppContext, canal: WidgetCanalRow, v: VisitanteRow, raw: unknown): Promise<TWidgetMessage> {
   const parsed = ZWidgetSendInput.safeParse(raw);
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? WIDGET_TEXTS.mensagemInvalida);
   const input = parsed.data;
@@ -36,7 +35,7 @@ export async function visitorSend(ctx: AppContext, canal: CanalRow, v: Visitante
     mensagem: { clientId: input.clientId, tipo: midia ? tipoFromMime(midia.mimeType) : 'text', conteudo, midia },
   });
   if (!r.duplicate) {
-    const events = new AtendimentoEvents(ctx.io);
+    const events = atendimentoEvents(ctx);
     events.messages(canal.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
     events.row(canal.accountId, r.row);
     if (r.opened) events.visitorState(r.row, null);
@@ -46,11 +45,7 @@ export async function visitorSend(ctx: AppContext, canal: CanalRow, v: Visitante
 
 /** The visitor has seen the attendant's messages: they turn 'read' and the attendants' ticks follow. */
 export async function visitorRead(ctx: AppContext, canal: CanalRow, v: VisitanteRow) {
-  const [open] = await ctx.db
-    .select({ id: atendimentos.id })
-    .from(atendimentos)
-    .where(and(eq(atendimentos.clienteId, v.clienteId), eq(atendimentos.canalId, canal.id), ne(atendimentos.status, 'finalizado')))
-    .limit(1);
+  const open = await findOpenAtendimento(ctx.db, v.clienteId, canal.id);
   if (!open) return;
   const read = await ctx.db
     .update(mensagens)
@@ -61,7 +56,7 @@ export async function visitorRead(ctx: AppContext, canal: CanalRow, v: Visitante
   const joined = await findAtendimento(ctx.db, canal.accountId, open.id);
   if (!joined) return;
   const row = presentAtendimento(joined);
-  const events = new AtendimentoEvents(ctx.io);
+  const events = atendimentoEvents(ctx);
   for (const m of read)
     events.status(canal.accountId, row, { atendimentoId: open.id, messageId: m.id, clientId: m.clientId, status: 'read' });
 }

@@ -2,7 +2,17 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import { WIDGET_TEXTS, type TPreChat, type TWidgetConfig, type TWidgetSession, type TWidgetUser } from '@balcao/shared/widget';
 import { accounts } from '../../db/schema/accounts';
-import { atendimentos, canais, clientes, mensagens, visitantes, type CanalRow, type VisitanteRow } from '../../db/schema/atendimentos';
+import {
+  atendimentos,
+  canais,
+  clientes,
+  mensagens,
+  visitantes,
+  asCanal,
+  type CanalRow,
+  type VisitanteRow,
+  type WidgetCanalRow,
+} from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import type { SecretCipher } from '../../lib/cipher';
 import type { Db } from '../../lib/db';
@@ -12,7 +22,7 @@ import { presentMensagem, presentWidgetMessage } from '../../modules/atendimento
 import { selectMensagens } from '../../modules/atendimentos/queries';
 import { MENSAGENS_PAGE_SIZE } from '@balcao/shared/atendimentos';
 
-export type WidgetCanal = CanalRow & { databaseName: string };
+export type WidgetCanal = WidgetCanalRow & { databaseName: string };
 
 export async function findCanalByToken(db: Db, token: string): Promise<WidgetCanal> {
   const [row] = await db
@@ -22,12 +32,12 @@ export async function findCanalByToken(db: Db, token: string): Promise<WidgetCan
     .where(and(eq(canais.token, token), eq(canais.tipo, 'widget'), eq(canais.ativo, true), isNull(canais.removidoEm)))
     .limit(1);
   if (!row) throw new NotFound(WIDGET_TEXTS.canalInvalido);
-  return { ...row.canal, databaseName: row.databaseName };
+  return { ...(asCanal(row.canal) as WidgetCanalRow), databaseName: row.databaseName };
 }
 
 const normalizeOrigin = (o: string) => o.trim().toLowerCase().replace(/\/+$/, '');
 /** Only the channel's sites may use it; our own origin (the /widget-conversations popout) always may. */
-export function originAllowed(canal: Pick<CanalRow, 'config'>, origin: string | undefined, ownOrigin: string): boolean {
+export function originAllowed(canal: Pick<WidgetCanalRow, 'config'>, origin: string | undefined, ownOrigin: string): boolean {
   if (!origin) return false;
   const o = normalizeOrigin(origin);
   return o === normalizeOrigin(ownOrigin) || canal.config.origensPermitidas.some((allowed) => normalizeOrigin(allowed) === o);
@@ -36,7 +46,7 @@ export function originAllowed(canal: Pick<CanalRow, 'config'>, origin: string | 
 const identityHash = (secret: string, identifier: string) => createHmac('sha256', secret).update(identifier).digest('hex');
 
 /** The site's logged-in visitor, when the hash proves it: HMAC-SHA256(channel secret, identifier). */
-function verifiedIdentifier(canal: CanalRow, cipher: SecretCipher, user: TWidgetUser | null | undefined): string | null {
+function verifiedIdentifier(canal: WidgetCanalRow, cipher: SecretCipher, user: TWidgetUser | null | undefined): string | null {
   const ok = () => {
     if (!user?.hash) return false;
     const expected = Buffer.from(identityHash(cipher.decrypt(canal.segredoCifrado), user.identifier));
@@ -51,7 +61,7 @@ function verifiedIdentifier(canal: CanalRow, cipher: SecretCipher, user: TWidget
 }
 
 /** `ownPage`: our popout asks, and learns the channel's sites (whose window may hand it a visitor). */
-export function widgetConfig(canal: CanalRow, deps: { id: string; nome: string }[], ownPage = false): TWidgetConfig {
+export function widgetConfig(canal: WidgetCanalRow, deps: { id: string; nome: string }[], ownPage = false): TWidgetConfig {
   const c = canal.config;
   return {
     ...(ownPage ? { origens: c.origensPermitidas } : {}),
@@ -200,7 +210,7 @@ export async function visitorMessages(db: Db, canal: CanalRow, v: VisitanteRow, 
 }
 
 /** The pre-chat form: who the visitor is and which department they want. */
-export async function savePreChat(db: Db, canal: CanalRow, v: VisitanteRow, p: TPreChat) {
+export async function savePreChat(db: Db, canal: WidgetCanalRow, v: VisitanteRow, p: TPreChat) {
   const allowedDep =
     p.departamentoId &&
     canal.config.escolherDepartamento &&

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TMidia } from '@balcao/shared/atendimentos';
-import type { TCanalWidgetInput } from '@balcao/shared/canais';
+import type { TCanalConfig, TCanalWhatsAppConfig, TCanalWidgetConfig } from '@balcao/shared/canais';
 import { accounts } from './accounts';
 import { departamentos } from './departamentos';
 import { users } from './users';
@@ -29,9 +29,7 @@ export const clientes = pgTable(
 );
 export type ClienteRow = typeof clientes.$inferSelect;
 
-export type CanalConfig = Omit<TCanalWidgetInput, 'nome' | 'ativo'>;
-
-/** Where customers write from: a website widget now, WhatsApp in the next issue. */
+/** Where customers write from: a website widget or a WhatsApp number; `tipo` says which shape `config` has. */
 export const canais = pgTable(
   'canais',
   {
@@ -44,15 +42,24 @@ export const canais = pgTable(
     ativo: boolean('ativo').notNull().default(true),
     /** Public id in the site's snippet (`data-canal`). */
     token: text('token').notNull().unique(),
-    /** The HMAC key for visitor identities, AES-256-GCM encrypted at rest. */
+    /**
+     * AES-256-GCM encrypted at rest: the widget's HMAC key for visitor identities; for WhatsApp, the JSON of
+     * the access token and the app secret (channels/whatsapp-cloud/secrets.ts).
+     */
     segredoCifrado: text('segredo_cifrado').notNull(),
-    config: jsonb('config').$type<CanalConfig>().notNull(),
+    config: jsonb('config').$type<TCanalWidgetConfig | TCanalWhatsAppConfig>().notNull(),
     removidoEm: timestamp('removido_em', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('canais_account').on(t.accountId)],
 );
-export type CanalRow = typeof canais.$inferSelect;
+type CanalColumns = typeof canais.$inferSelect;
+/** A channel row with its config typed by its `tipo` (a discriminated union). */
+export type CanalRow = Omit<CanalColumns, 'tipo' | 'config'> & TCanalConfig;
+export type WidgetCanalRow = CanalRow & { tipo: 'widget' };
+export type WhatsAppCanalRow = CanalRow & { tipo: 'whatsapp' };
+/** Rows read from `canais` carry `config` as stored for their `tipo` (written only through the typed inputs). */
+export const asCanal = (row: CanalColumns): CanalRow => row as CanalRow;
 
 /** A website visitor's session: the opaque token in the browser's local storage maps to a customer. */
 export const visitantes = pgTable('visitantes', {

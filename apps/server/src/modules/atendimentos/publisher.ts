@@ -1,6 +1,17 @@
 import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
 import type { TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
 
+/**
+ * How changes reach the customer, whatever the channel (channels/driver.ts: the registry of drivers
+ * implements it). The publisher hands it what the customer should see; each driver decides how.
+ */
+export interface CustomerDelivery {
+  deliver(accountId: string, row: TAtendimento, msgs: TMensagem[]): void;
+  state(row: TAtendimento, avaliacaoUrl: string | null): void;
+  typing(row: TAtendimento, atendenteNome: string, digitando: boolean): void;
+}
+export const nobodyToDeliver: CustomerDelivery = { deliver() {}, state() {}, typing() {} };
+
 /** What the atendimento services' changes are told through (realtime/atendimento-events.ts implements it over Socket.IO). */
 export interface AtendimentoPublisher {
   /** A row changed; `before` lets those who no longer see it (after a transfer) drop it. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { accounts } from '../../db/schema/accounts';
 import { atendimentos, canais, clientes, mensagens } from '../../db/schema/atendimentos';
@@ -33,6 +33,20 @@ export function selectAtendimentos(db: Db, where: SQL | undefined) {
     .leftJoin(departamentos, eq(departamentos.id, atendimentos.departamentoId))
     .where(where)
     .$dynamic();
+}
+
+/**
+ * The open (not finished) atendimento of a customer on a channel: at most one exists (a partial unique
+ * index). `forUpdate` locks it for the caller's transaction (a message joining it).
+ */
+export async function findOpenAtendimento(db: Db, clienteId: string, canalId: string, opts: { forUpdate?: boolean } = {}) {
+  const q = db
+    .select()
+    .from(atendimentos)
+    .where(and(eq(atendimentos.clienteId, clienteId), eq(atendimentos.canalId, canalId), ne(atendimentos.status, 'finalizado')))
+    .limit(1);
+  const [row] = await (opts.forUpdate ? q.for('update') : q);
+  return row ?? null;
 }
 
 export async function findAtendimento(db: Db, accountId: string, id: string): Promise<AtendimentoJoined | null> {

@@ -18,7 +18,7 @@ import {
   ZTransferir,
   tipoFromMime,
 } from '@balcao/shared/atendimentos';
-import type { AppContext } from '../../context';
+import { atendimentoEvents, type AppContext } from '../../context';
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
@@ -28,7 +28,7 @@ import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import { listAtendentes } from './atendentes';
 import { assertCanSee, requireStaff, visibleTo } from './policy';
 import { presentAtendimento, presentMensagem } from './presenter';
-import { broadcastChange, silentPublisher } from './publisher';
+import { broadcastChange } from './publisher';
 import { findAtendimento, ilike, likePattern, mensagensPage, selectAtendimentos } from './queries';
 import { accept, finish, markRead, sendFromAtendente, transfer } from './service';
 
@@ -50,13 +50,12 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 }
 
 /** The customer's rating link (with its token): for the customer's widget only, never stored or shown to staff. */
-const ratingUrl = (ctx: AppContext, databaseName: string) => (id: string) =>
-  ratingLink(publicOrigin(ctx), ctx.tokens, databaseName, id);
+const ratingUrl = (ctx: AppContext, databaseName: string) => (id: string) => ratingLink(publicOrigin(ctx), ctx.tokens, databaseName, id);
 
 /** The attendants' HTTP calls for customer conversations (docs/api-atendimentos.md). */
 export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  const events = () => ctx.publish?.atendimentos ?? silentPublisher;
+  const events = () => atendimentoEvents(ctx);
   const staffOf = (req: FastifyRequest) => requireStaff(db, requireUser(req));
 
   app.get('/api/atendimento/conversas', { schema: { querystring: ZConversasQuery, response: { 200: ZConversasPage } } }, async (req) => {

@@ -38,7 +38,7 @@ export async function nextTicket(tx: Db, accountId: string): Promise<number> {
 
 /** A quote or a reaction points at a message of the same conversation (and account), never further. */
 const ALVO_NAO_ENCONTRADO = 'Mensagem citada não encontrada neste atendimento.';
-async function assertTargetsInAtendimento(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, m: NewMessage) {
+export async function assertTargetsInAtendimento(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, m: NewMessage) {
   const ids = [...new Set([m.respondendoA, m.reagindoA].filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return;
   const found = await tx

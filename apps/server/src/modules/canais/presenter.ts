@@ -1,8 +1,8 @@
 import { widgetSnippet, type TCanal } from '@balcao/shared/canais';
-import type { CanalRow } from '../../db/schema/atendimentos';
+import type { WidgetCanalRow } from '../../db/schema/atendimentos';
 
 /** The channel as admins see it: with the snippet for their site and the identity key. */
-export function presentCanal(row: CanalRow, host: string, segredo: string | null): TCanal {
+export function presentCanal(row: WidgetCanalRow, host: string, segredo: string | null): TCanal {
   return {
     id: row.id,
     tipo: row.tipo,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCanal, ZCanalWidgetInput } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
-import type { CanalRow } from '../../db/schema/atendimentos';
+import type { WidgetCanalRow } from '../../db/schema/atendimentos';
 import { Forbidden } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../lib/session';
@@ -22,11 +22,12 @@ export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     if (!isSupervisor(user)) throw new Forbidden('Apenas administradores podem gerenciar canais.');
     return user;
   };
-  const present = (row: CanalRow) => presentCanal(row, publicOrigin(ctx), cipher.decrypt(row.segredoCifrado));
+  const present = (row: WidgetCanalRow) => presentCanal(row, publicOrigin(ctx), cipher.decrypt(row.segredoCifrado));
 
   app.get('/api/canais', { schema: { response: { 200: z.array(ZCanal) } } }, async (req) => {
     const user = admin(req);
-    return (await listCanais(db, user.accountId)).map(present);
+    // The website chat channels (the WhatsApp numbers have their own list, GET /api/canais/whatsapp).
+    return (await listCanais(db, user.accountId)).filter((c): c is WidgetCanalRow => c.tipo === 'widget').map(present);
   });
   app.post('/api/canais/widget', { schema: { body: ZCanalWidgetInput, response: { 201: ZCanal } } }, async (req, reply) => {
     const user = admin(req);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TCanalWidgetInput } from '@balcao/shared/canais';
-import { canais, type CanalRow } from '../../db/schema/atendimentos';
+import { asCanal, canais, type CanalRow, type WidgetCanalRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import type { SecretCipher } from '../../lib/cipher';
 import type { Db } from '../../lib/db';
@@ -25,23 +25,29 @@ async function checkDepartamentos(db: Db, accountId: string, input: TCanalWidget
 
 const splitInput = ({ nome, ativo, ...config }: TCanalWidgetInput) => ({ nome, ativo, config });
 
-export async function listCanais(db: Db, accountId: string) {
-  return db
+export async function listCanais(db: Db, accountId: string): Promise<CanalRow[]> {
+  const rows = await db
     .select()
     .from(canais)
     .where(and(eq(canais.accountId, accountId), isNull(canais.removidoEm)))
     .orderBy(asc(canais.createdAt));
+  return rows.map(asCanal);
 }
 
-async function getCanal(db: Db, accountId: string, id: string): Promise<CanalRow> {
+export async function getCanal(db: Db, accountId: string, id: string): Promise<CanalRow> {
   const [row] = await db
     .select()
     .from(canais)
     .where(and(eq(canais.id, id), eq(canais.accountId, accountId), isNull(canais.removidoEm)))
     .limit(1);
   if (!row) throw new NotFound(NOT_FOUND);
-  return row;
+  return asCanal(row);
 }
+
+const asWidget = (row: CanalRow): WidgetCanalRow => {
+  if (row.tipo !== 'widget') throw new NotFound(NOT_FOUND);
+  return row;
+};
 
 export async function createWidgetCanal(db: Db, cipher: SecretCipher, accountId: string, input: TCanalWidgetInput) {
   await checkDepartamentos(db, accountId, input);
@@ -49,7 +55,7 @@ export async function createWidgetCanal(db: Db, cipher: SecretCipher, accountId:
     .insert(canais)
     .values({ accountId, tipo: 'widget', token: newToken(), segredoCifrado: cipher.encrypt(newSecret()), ...splitInput(input) })
     .returning();
-  return row!;
+  return asWidget(asCanal(row!));
 }
 
 const sameSites = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((o, i) => o === b[i]);
@@ -59,24 +65,25 @@ const sameSites = (a: readonly string[], b: readonly string[]) => a.length === b
  * changed (the handshake checked the old ones).
  */
 export async function updateWidgetCanal(db: Db, accountId: string, id: string, input: TCanalWidgetInput) {
-  const before = await getCanal(db, accountId, id);
+  const before = asWidget(await getCanal(db, accountId, id));
   await checkDepartamentos(db, accountId, input);
   const [row] = await db
     .update(canais)
     .set(splitInput(input))
     .where(and(eq(canais.id, id), eq(canais.accountId, accountId)))
     .returning();
-  return { row: row!, closeSockets: !row!.ativo || !sameSites(before.config.origensPermitidas, row!.config.origensPermitidas) };
+  const after = asWidget(asCanal(row!));
+  return { row: after, closeSockets: !after.ativo || !sameSites(before.config.origensPermitidas, after.config.origensPermitidas) };
 }
 
 export async function rotateSecret(db: Db, cipher: SecretCipher, accountId: string, id: string) {
-  await getCanal(db, accountId, id);
+  asWidget(await getCanal(db, accountId, id));
   const [row] = await db
     .update(canais)
     .set({ segredoCifrado: cipher.encrypt(newSecret()) })
     .where(eq(canais.id, id))
     .returning();
-  return row!;
+  return asWidget(asCanal(row!));
 }
 
 /** Kept (its atendimentos point to it) but gone from lists, and its snippet stops working. */
