@@ -180,4 +180,22 @@ describe('CustomerChatConnection', () => {
     expect(conn.getState()).toBe('closed');
     expect(conn.widgetQueue.size).toBe(0);
   });
+
+  it('asks about the session when the server itself closes the socket (deactivation), not on a network drop', () => {
+    const socket = new FakeSocket();
+    const onServerDisconnect = vi.fn();
+    const conn = new CustomerChatConnection({
+      createSocket: () => socket as unknown as TChatSocket,
+      hasSession: () => true,
+      onServerDisconnect,
+    });
+    conn.start();
+    socket.drop();
+    expect(onServerDisconnect).not.toHaveBeenCalled();
+    socket.connect();
+    socket.connected = false;
+    socket.fire('disconnect', 'io server disconnect');
+    expect(onServerDisconnect).toHaveBeenCalledTimes(1);
+    conn.stop();
+  });
 });

@@ -33,6 +33,8 @@ type TDeps = {
   createSocket: () => TChatSocket;
   /** The 5 s check stops everything once the session is gone (logout in this or another tab). */
   hasSession: () => boolean;
+  /** The server closed the socket itself (logout elsewhere, deactivation, role change): the session may be over. */
+  onServerDisconnect?: () => void;
   ackTimeoutMs?: number;
 };
 
@@ -135,7 +137,10 @@ export class CustomerChatConnection {
       void this.agentQueue.flush();
       void this.widgetQueue.flush();
     });
-    s.on('disconnect', () => this.setState(s.active ? 'connecting' : 'closed'));
+    s.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') this.deps.onServerDisconnect?.();
+      this.setState(s.active ? 'connecting' : 'closed');
+    });
     s.on('connect_error', () => this.setState(s.active ? 'connecting' : 'closed'));
     s.on('ClientReceiveMessage', (raw) => this.receive(raw));
     s.on('ReceiveMessageStatusUpdate', (u) => {

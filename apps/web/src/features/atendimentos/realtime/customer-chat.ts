@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { ATENDIMENTO_NAMESPACE, CUSTOMER_CHAT_CHECK_MS } from '@balcao/shared/atendimentos/realtime';
-import { API_BASE } from '@/lib/http';
+import { API_BASE, request } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
 import { CustomerChatConnection, type TChatSocket } from './connection';
 
@@ -39,6 +39,9 @@ export const customerChat = new CustomerChatConnection({
   createSocket: criarSocketAtendimento,
   // Logout clears the token; an expired one is refreshed by the session timers, so only absence ends it.
   hasSession: () => getToken() !== null,
+  // Ask the server at once: an ended session (deactivated user, issue 10) answers 401, the refresh is refused and the
+  // token is cleared, which takes the tab to /login now rather than at the next heartbeat.
+  onServerDisconnect: () => void request('GET', '/Usuario/GetCurrentUser', null).catch(() => undefined),
 });
 
 export const useConnectionState = () => useSyncExternalStore(customerChat.subscribe, customerChat.getState, customerChat.getState);
