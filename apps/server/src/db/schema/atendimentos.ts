@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TMidia } from '@balcao/shared/atendimentos';
-import type { TCanalConfig, TCanalWhatsAppConfig, TCanalWidgetConfig } from '@balcao/shared/canais';
+import type { TCanalConfig, TCanalWhatsAppConfig, TCanalWidgetConfig, TConexaoWhatsApp } from '@balcao/shared/canais';
 import { accounts } from './accounts';
 import { departamentos } from './departamentos';
 import { users } from './users';
@@ -48,6 +48,10 @@ export const canais = pgTable(
      */
     segredoCifrado: text('segredo_cifrado').notNull(),
     config: jsonb('config').$type<TCanalWidgetConfig | TCanalWhatsAppConfig>().notNull(),
+    /** WhatsApp: the last contact with Meta's Graph API (Integrações' 'conectado'). */
+    conexao: jsonb('conexao').$type<TConexaoWhatsApp>(),
+    /** WhatsApp: the latest webhook-level error Meta reported, in Portuguese, for admins. */
+    ultimoErroWebhook: text('ultimo_erro_webhook'),
     removidoEm: timestamp('removido_em', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,6 +121,8 @@ export const atendimentos = pgTable(
     ultimaMensagem: text('ultima_mensagem'),
     ultimaMensagemTipo: text('ultima_mensagem_tipo', { enum: ['text', 'image', 'video', 'audio', 'document', 'location', 'reaction'] }),
     ultimaMensagemEm: timestamp('ultima_mensagem_em', { withTimezone: true }).notNull().defaultNow(),
+    /** When the customer last wrote, as the provider reports it (WhatsApp's 24-hour reply window counts from it). */
+    clienteEscreveuEm: timestamp('cliente_escreveu_em', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('atendimentos_account_ticket').on(t.accountId, t.ticket),
@@ -152,9 +158,17 @@ export const mensagens = pgTable(
     localizacao: jsonb('localizacao').$type<{ latitude: number; longitude: number; nome: string | null }>(),
     reagindoA: uuid('reagindo_a'),
     respondendoA: uuid('respondendo_a'),
-    status: text('status', { enum: ['sent', 'delivered', 'read', 'failed'] })
+    status: text('status', { enum: ['pending', 'sent', 'delivered', 'read', 'failed'] })
       .notNull()
       .default('sent'),
+    /** A failed send: the provider's reason in Portuguese. */
+    erroEnvio: text('erro_envio'),
+    /** The send queue (channels that confirm delivery): tries so far, the next try, and a send in flight. */
+    tentativas: integer('tentativas').notNull().default(0),
+    proximaTentativaEm: timestamp('proxima_tentativa_em', { withTimezone: true }),
+    enviandoEm: timestamp('enviando_em', { withTimezone: true }),
+    /** A reaction to a provider message we do not hold (its external id): a later removal finds it by this. */
+    alvoExterno: text('alvo_externo'),
     editada: boolean('editada').notNull().default(false),
     apagada: boolean('apagada').notNull().default(false),
     /** The provider's id (WhatsApp wamid): inbound events are deduplicated by it. */
@@ -168,6 +182,8 @@ export const mensagens = pgTable(
     uniqueIndex('mensagens_client_autor').on(t.atendimentoId, sql`coalesce(${t.atendenteId}::text, ${t.autor})`, t.clientId),
     uniqueIndex('mensagens_external').on(t.accountId, t.externalId),
     index('mensagens_atendimento_seq').on(t.atendimentoId, t.seq),
+    // The send queue's scan: only messages waiting to go out.
+    index('mensagens_pendentes').on(t.proximaTentativaEm).where(sql`${t.status} = 'pending'`),
   ],
 );
 export type MensagemRow = typeof mensagens.$inferSelect;

@@ -8,3 +8,4 @@ export * from './chat-interno';
 export * from './atendimentos';
 export * from './widget-uploads';
 export * from './licencas';
+export * from './whatsapp';

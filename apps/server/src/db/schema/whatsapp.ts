@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { canais } from './atendimentos';
+
+/**
+ * Meta's webhook deliveries exactly as received (the raw body), stored before the 200 is answered and
+ * processed after: a crash between the two loses nothing (the processor resumes unprocessed ones at start).
+ * The same body twice (Meta retries) is stored once.
+ */
+export const whatsappEventos = pgTable(
+  'whatsapp_eventos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    canalId: uuid('canal_id')
+      .notNull()
+      .references(() => canais.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the raw body: a redelivery of the same body is the same event. */
+    hash: text('hash').notNull(),
+    corpo: text('corpo').notNull(),
+    recebidoEm: timestamp('recebido_em', { withTimezone: true }).notNull().defaultNow(),
+    processadoEm: timestamp('processado_em', { withTimezone: true }),
+    /** A claim by a processor (several instances): another may take it only after this time. */
+    processandoAte: timestamp('processando_ate', { withTimezone: true }),
+    tentativas: integer('tentativas').notNull().default(0),
+    erro: text('erro'),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_eventos_canal_hash').on(t.canalId, t.hash),
+    index('whatsapp_eventos_pendentes').on(t.recebidoEm).where(sql`${t.processadoEm} is null`),
+  ],
+);
+export type WhatsAppEventoRow = typeof whatsappEventos.$inferSelect;
