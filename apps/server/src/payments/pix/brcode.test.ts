@@ -152,6 +152,15 @@ describe('buildBrCode', () => {
     expect(parseBrCode(buildBrCode(inputs[1]!)).merchantName).toBe('Comercio de Software Acai');
   });
 
+  it('cuts the payer note (26-02) to the room a long key leaves in the 99-character template', () => {
+    const chave = `${'k'.repeat(70)}@ex.com`;
+    const parsed = parseBrCode(buildBrCode({ chave, nome: 'N', cidade: 'C', descricao: 'Licença do Balcão' }), { strict: true });
+    expect(parsed.key).toBe(chave);
+    expect(parsed.description).toBeUndefined();
+    const short = parseBrCode(buildBrCode({ chave: `${'k'.repeat(60)}@ex.com`, nome: 'N', cidade: 'C', descricao: 'Licença do Balcão' }));
+    expect(short.description).toBe('Licenc');
+  });
+
   it('refuses what a bank would refuse', () => {
     const base = { chave: 'a@b.co', nome: 'N', cidade: 'C' };
     expect(() => buildBrCode({ ...base, txid: 'com-hifen' })).toThrow(/1 a 25 letras ou números/);

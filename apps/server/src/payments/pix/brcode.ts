@@ -295,7 +295,9 @@ export function buildBrCode(input: BrCodeInput): string {
     amount = input.valor.toFixed(2);
     if (amount.length > 13) throw new BrCodeError('AMOUNT', 'O valor do PIX é grande demais.');
   }
-  const descricao = input.descricao && chave !== undefined ? toAns(input.descricao).slice(0, 72).trim() : '';
+  // 26-02 gets what room the 99-character template leaves after the GUI and the key (it is only a note).
+  const room = Math.min(72, 99 - 18 - 4 - charCount(chave ?? '') - 4);
+  const descricao = input.descricao && chave !== undefined && room > 0 ? toAns(input.descricao).slice(0, room).trim() : '';
   const account =
     field('00', PIX_GUI) +
     (chave !== undefined ? field('01', chave) : field('25', url as string)) +
