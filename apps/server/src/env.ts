@@ -35,30 +35,29 @@ const ZTrustProxy = z
     return z.NEVER;
   });
 
-export const ZEnv = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'deve ser uma URL postgres://' }).optional(),
-    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'deve ser uma URL redis://' }).optional(),
-    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'deve ser uma URL smtp:// ou smtps://' }).optional(),
-    MAIL_FROM: z.string().default('Balcão <nao-responda@balcao.local>'),
-    JWT_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
-    CHANNEL_SECRET_KEY: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
-    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).optional(),
-    OPERATOR_TOKEN: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
-    SEED_DEMO: bool.optional(),
-    WIDGET_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(VISITOR_MESSAGES_PER_MINUTE),
-    WIDGET_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(SESSIONS_PER_MINUTE_PER_IP),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_DIST: z.string().optional(),
-    TRUST_PROXY: ZTrustProxy.default(false),
-    /** The licence's PIX payment provider (payments/config.ts; README "Licença e PIX"). */
-    ...ZPixEnvFields,
-  })
-  .superRefine(checkPixEnv);
+const ZEnvFields = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'deve ser uma URL postgres://' }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'deve ser uma URL redis://' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'deve ser uma URL smtp:// ou smtps://' }).optional(),
+  MAIL_FROM: z.string().default('Balcão <nao-responda@balcao.local>'),
+  JWT_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+  CHANNEL_SECRET_KEY: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).optional(),
+  OPERATOR_TOKEN: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
+  SEED_DEMO: bool.optional(),
+  WIDGET_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(VISITOR_MESSAGES_PER_MINUTE),
+  WIDGET_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(SESSIONS_PER_MINUTE_PER_IP),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: ZTrustProxy.default(false),
+  /** The licence's PIX payment provider (payments/config.ts; README "Licença e PIX"). */
+  ...ZPixEnvFields,
+});
+export const ZEnv = ZEnvFields.superRefine(checkPixEnv);
 export type TEnv = z.infer<typeof ZEnv> & { dataDir: string };
 
 /** Reads and checks the environment; a wrong value names the variable and why, and stops the process. */
