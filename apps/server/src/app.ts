@@ -32,6 +32,9 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { departamentosRoutes } from './modules/departamentos/routes';
 import { chatInternoRoutes } from './modules/chat-interno/routes';
 import { usuariosRoutes } from './modules/usuarios/routes';
+import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
+import { licencaRoutes } from './modules/licenca/routes';
+import { contaRoutes } from './modules/conta/routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
 
@@ -95,6 +98,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       });
       await api.register(authRoutes, { ctx });
       await api.register(usuariosRoutes, { ctx });
+      await api.register(usuariosAdminRoutes, { ctx });
+      await api.register(licencaRoutes, { ctx });
+      await api.register(contaRoutes, { ctx });
       await api.register(chatInternoRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });
       await api.register(atendimentosRoutes, { ctx });

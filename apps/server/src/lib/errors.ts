@@ -20,8 +20,8 @@ export class Unauthorized extends AppError {
   }
 }
 export class Forbidden extends AppError {
-  constructor(message = 'Você não tem permissão para fazer isso.') {
-    super(403, 'FORBIDDEN', message);
+  constructor(message = 'Você não tem permissão para fazer isso.', code = 'FORBIDDEN') {
+    super(403, code, message);
   }
 }
 export class NotFound extends AppError {

@@ -22,7 +22,7 @@ export async function listAtendentes(db: Db, accountId: string): Promise<TAtende
     })
     .from(users)
     .leftJoin(departamentos, eq(departamentos.id, users.departamentoId))
-    .where(and(eq(users.accountId, accountId), inArray(users.role, ['atendente', 'admin', 'master'])))
+    .where(and(eq(users.accountId, accountId), eq(users.ativo, true), inArray(users.role, ['atendente', 'admin', 'master'])))
     .orderBy(asc(users.nome));
   const now = Date.now();
   return rows.map(({ lastHeartbeatAt, ...r }) => ({

@@ -5,6 +5,7 @@ import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { markFirstResponse } from '../dashboard/visao-geral';
 import { assertCanSee, isSupervisor, type TStaff } from './policy';
 import { findAtendimento, findMensagem } from './queries';
 import { presentAtendimento, presentMensagem } from './presenter';
@@ -136,7 +137,10 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   const m: NewMessage = { ...input, tipo };
   const msg = await withTransaction(db, async (tx) => {
     const r = await insertOnce(tx, joined.a, 'atendente', staff.id, m);
-    if (!r.duplicate) await touch(tx, joined.a.id, m, 0);
+    if (!r.duplicate) {
+      await touch(tx, joined.a.id, m, 0);
+      await markFirstResponse(tx, joined.a.id);
+    }
     return r;
   });
   return { duplicate: msg.duplicate, ...(await result(db, staff.accountId, joined.a.id, [msg.id])) };
@@ -187,7 +191,7 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
     const [target] = await db
       .select({ id: users.id, nome: users.nome, role: users.role, departamentoId: users.departamentoId })
       .from(users)
-      .where(and(eq(users.id, to.atendenteId), eq(users.accountId, staff.accountId)))
+      .where(and(eq(users.id, to.atendenteId), eq(users.accountId, staff.accountId), eq(users.ativo, true)))
       .limit(1);
     if (!target || !['atendente', 'admin', 'master'].includes(target.role))
       throw new BadRequest('Atendente não encontrado.', { atendenteId: ['Atendente não encontrado.'] });

@@ -4,7 +4,8 @@ import type { Server } from 'socket.io';
 import { refreshTokens } from '../../db/schema/auth';
 import type { UserRow } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
-import { Unauthorized } from '../../lib/errors';
+import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
+import { Forbidden, Unauthorized } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 import type { TokenService } from '../../lib/tokens';
 import { issueRefreshToken } from './service';
@@ -21,10 +22,14 @@ const SESSION_TEXTS = { encerrada: 'Sua sessão foi encerrada. Faça login novam
 /** Socket rooms every staff socket joins (realtime/server.ts): how an ended session's sockets are found. */
 export const sessionRooms = { user: (id: string) => `user:${id}`, session: (sid: string) => `session:${sid}` };
 
-type Who = Pick<UserRow, 'id' | 'accountId' | 'role'>;
+type Who = Pick<UserRow, 'id' | 'accountId' | 'role'> & Partial<Pick<UserRow, 'ativo'>>;
 
-/** A new session for a user who proved who they are: its access token and the refresh cookie's value. */
+/**
+ * A new session for a user who proved who they are: its access token and the refresh cookie's value.
+ * A deactivated user gets none (issue 10), even with the right password.
+ */
 export async function startSession(db: Db, tokens: TokenService, user: Who): Promise<{ token: string; refreshToken: string; sid: string }> {
+  if (user.ativo === false) throw new Forbidden(USUARIOS_TEXTS.contaDesativada, 'USER_DISABLED');
   const sid = randomUUID();
   const refreshToken = await issueRefreshToken(db, user.id, sid);
   return { token: await tokens.sign(user, sid), refreshToken, sid };

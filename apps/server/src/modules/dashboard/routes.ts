@@ -1,13 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ATENDIMENTO_TEXTS } from '@balcao/shared/atendimentos';
-import { ATENDENTE_TODOS, ZDashboardList, ZDashboardQuery, ZDashboardResult, type TDashboardQuery } from '@balcao/shared/dashboard';
+import {
+  ATENDENTE_TODOS,
+  ZDashboardList,
+  ZDashboardQuery,
+  ZDashboardResult,
+  ZVisaoGeral,
+  ZVisaoGeralQuery,
+  type TDashboardQuery,
+} from '@balcao/shared/dashboard';
 import type { AppContext } from '../../context';
 import { Forbidden } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import { isSupervisor } from '../atendimentos/policy';
+import { requireAdmin } from '../usuarios/policy';
 import { getUserInAccount } from '../usuarios/service';
 import { dashboard, lista, type Periodo } from './service';
+import { visaoGeral } from './visao-geral';
 
 /** Spec part 1 §7: anyone sees their own; `todos` and other attendants are for admin and master. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -27,5 +37,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
   app.get('/api/atendimento/list', { schema: { querystring: ZDashboardQuery, response: { 200: ZDashboardList } } }, async (req) =>
     lista(ctx.db, await periodo(req, req.query)),
+  );
+
+  // The overview dashboard of `/dashboard` (issue 10): admin and master.
+  app.get('/api/dashboard/visao-geral', { schema: { querystring: ZVisaoGeralQuery, response: { 200: ZVisaoGeral } } }, async (req) =>
+    visaoGeral(ctx.db, requireAdmin(req).accountId, req.query),
   );
 };

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZMessageAnswer } from '@balcao/shared/auth';
+import { USUARIOS_TEXTS, ZUsuarioAdmin, ZUsuarioInput, ZUsuariosQuery } from '@balcao/shared/usuarios';
+import type { AppContext } from '../../context';
+import { createUsuario, desativarUsuario, listUsuarios, reativarUsuario, redefinirSenha, updateUsuario } from './admin-service';
+import { requireAdmin } from './policy';
+
+const ZIdParams = z.object({ id: z.string() });
+
+/** Users administration (issue 10, `/usuarios`): admin and master; another account's ids answer 404. */
+export const usuariosAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/api/usuarios', { schema: { querystring: ZUsuariosQuery, response: { 200: z.array(ZUsuarioAdmin) } } }, async (req) => {
+    const user = requireAdmin(req);
+    return listUsuarios(ctx.db, user.accountId, req.query);
+  });
+
+  app.post('/api/usuarios', { schema: { body: ZUsuarioInput, response: { 201: ZUsuarioAdmin } } }, async (req, reply) => {
+    const user = requireAdmin(req);
+    return reply.code(201).send(await createUsuario(ctx, user, req.body));
+  });
+
+  app.put('/api/usuarios/:id', { schema: { params: ZIdParams, body: ZUsuarioInput, response: { 200: ZUsuarioAdmin } } }, async (req) =>
+    updateUsuario(ctx, requireAdmin(req), req.params.id, req.body),
+  );
+
+  app.post('/api/usuarios/:id/desativar', { schema: { params: ZIdParams, response: { 200: ZUsuarioAdmin } } }, async (req) =>
+    desativarUsuario(ctx, requireAdmin(req), req.params.id),
+  );
+
+  app.post('/api/usuarios/:id/reativar', { schema: { params: ZIdParams, response: { 200: ZUsuarioAdmin } } }, async (req) =>
+    reativarUsuario(ctx, requireAdmin(req), req.params.id),
+  );
+
+  app.post('/api/usuarios/:id/redefinir-senha', { schema: { params: ZIdParams, response: { 200: ZMessageAnswer } } }, async (req) => {
+    await redefinirSenha(ctx, requireAdmin(req), req.params.id);
+    return { message: USUARIOS_TEXTS.redefinicaoEnviada };
+  });
+};
