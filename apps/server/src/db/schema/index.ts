@@ -9,3 +9,4 @@ export * from './atendimentos';
 export * from './widget-uploads';
 export * from './licencas';
 export * from './whatsapp';
+export * from './licenca-cobrancas';

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /**
@@ -17,6 +17,11 @@ export const licencas = pgTable('licencas', {
   /** Tool names, e.g. 'InteligenciaArtificial'. */
   ferramentas: jsonb('ferramentas').$type<string[]>().notNull().default([]),
   dataVencimento: timestamp('data_vencimento', { withTimezone: true }).notNull(),
+  /** Sold through an ERP partner (set by the operator): no PIX renewal here, no expiry blocker (issue 13). */
+  vendaErp: boolean('venda_erp').notNull().default(false),
+  /** The licence the master confirmed (POST /licenca/confirmalicenca) and the next charge is for; applied when paid. */
+  pedidoNumeroUsuarios: integer('pedido_numero_usuarios'),
+  pedidoFerramentas: jsonb('pedido_ferramentas').$type<string[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
