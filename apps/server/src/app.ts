@@ -34,6 +34,7 @@ import { chatInternoRoutes } from './modules/chat-interno/routes';
 import { usuariosRoutes } from './modules/usuarios/routes';
 import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
 import { licencaRoutes } from './modules/licenca/routes';
+import { licencaCobrancaRoutes } from './modules/licenca/cobranca-routes';
 import { contaRoutes } from './modules/conta/routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(usuariosRoutes, { ctx });
       await api.register(usuariosAdminRoutes, { ctx });
       await api.register(licencaRoutes, { ctx });
+      await api.register(licencaCobrancaRoutes, { ctx });
       await api.register(contaRoutes, { ctx });
       await api.register(chatInternoRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });

@@ -8,6 +8,7 @@ import type { TokenService } from './lib/tokens';
 import type { ChannelRegistry } from './channels/driver';
 import { silentPublisher, type AtendimentoPublisher } from './modules/atendimentos/publisher';
 import type { ChatPublisher } from './modules/chat-interno/notify';
+import type { LicencaPagamentos } from './payments/config';
 
 /** How modules tell connected clients about a change, without knowing the socket layer (realtime/publishers.ts). */
 export type Publishers = { atendimentos: AtendimentoPublisher; chatInterno: ChatPublisher };
@@ -38,6 +39,8 @@ export type AppContext = {
   publish?: Publishers;
   /** The channel drivers by type (channels/registry.ts): delivery to customers, capabilities. */
   channels?: ChannelRegistry;
+  /** The licence's PIX payments (payments/, issue 13): provider from PIX_PROVIDER, webhook checks, prices. Unset: no provider. */
+  licencaPagamentos?: LicencaPagamentos;
   secureCookies: boolean;
 };
 

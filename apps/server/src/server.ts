@@ -22,6 +22,8 @@ import { socketPublishers } from './realtime/publishers';
 import { registerWidgetHub } from './channels/widget/hub';
 import { createSocketServer } from './realtime/server';
 import { startJobs } from './jobs';
+import { licencaPrecos, pixConfig } from './payments/config';
+import { createPaymentProvider } from './payments/create';
 import { createChannels } from './channels/registry';
 
 export type Running = { app: App; ctx: AppContext; database: Database; close: () => Promise<void> };
@@ -74,6 +76,11 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     publicUrl: configuredOrigin(env),
     operatorToken: env.OPERATOR_TOKEN,
     secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
+    licencaPagamentos: {
+      provider: createPaymentProvider(pixConfig(env)),
+      webhook: pixConfig(env)?.webhook ?? {},
+      precos: licencaPrecos(env),
+    },
   };
   // One publisher for every change, socket or not; the socket server is read when it exists (below).
   ctx.channels = createChannels(ctx);
@@ -129,6 +136,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       app.server.closeAllConnections();
       await app.close();
       await jobs.stop();
+      ctx.licencaPagamentos?.provider?.close();
       await sockets.close();
       await redis?.quit().catch(() => undefined);
       // E-mails queued by requests that have answered (password reset) are written before the database closes.

@@ -8,6 +8,7 @@ import { publicOrigin } from '../lib/public-origin';
 import { bearerToken } from '../lib/session';
 import { presentConta } from '../modules/accounts/presenter';
 import { openAccount } from '../modules/accounts/service';
+import { licencaOperatorRoutes } from '../modules/licenca/operator-routes';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -27,6 +28,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     if (!ctx.operatorToken) throw new NotFound('Rota não encontrada.');
     if (!isOperator(req, ctx.operatorToken)) throw new Unauthorized('Token do operador inválido.', 'OPERATOR_UNAUTHORIZED');
   });
+
+  await app.register(licencaOperatorRoutes, { ctx });
 
   app.post('/operador/contas', { schema: { body: ZOperadorContaInput, response: { 201: ZOperadorConta } } }, async (req, reply) => {
     const { account, master } = await openAccount(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PaymentProvider } from './provider';
 
 /**
  * The PIX payment provider's environment (README "Licença e PIX"). `PIX_PROVIDER` unset: no provider, and
@@ -45,6 +46,10 @@ export const ZPixEnvFields = {
     .toLowerCase()
     .regex(/^[a-z0-9-]+$/, 'deve ser um nome de cabeçalho HTTP')
     .optional(),
+  /** The operator's prices (GET /licenca/getlicencainfo), in reais: spec defaults 149 and 0; the AI assistant's is ours. */
+  LICENCA_VALOR_BASE: z.coerce.number().min(0).default(149),
+  LICENCA_VALOR_POR_USUARIO: z.coerce.number().min(0).default(0),
+  LICENCA_VALOR_IA: z.coerce.number().min(0).default(50),
 };
 
 const ZPixEnv = z.object(ZPixEnvFields);
@@ -121,4 +126,18 @@ export function pixConfig(env: Partial<TPixEnv>): PixConfig | null {
     };
   }
   return null;
+}
+
+export type LicencaPrecos = { valorBase: number; valorPorUsuario: number; valorIa: number };
+export const PRECOS_PADRAO: LicencaPrecos = { valorBase: 149, valorPorUsuario: 0, valorIa: 50 };
+
+/** What the licence module is given (AppContext.licencaPagamentos): the provider (null = none), webhook rules, prices. */
+export type LicencaPagamentos = { provider: PaymentProvider | null; webhook: WebhookAuth; precos: LicencaPrecos };
+
+export function licencaPrecos(env: Partial<TPixEnv>): LicencaPrecos {
+  return {
+    valorBase: env.LICENCA_VALOR_BASE ?? PRECOS_PADRAO.valorBase,
+    valorPorUsuario: env.LICENCA_VALOR_POR_USUARIO ?? PRECOS_PADRAO.valorPorUsuario,
+    valorIa: env.LICENCA_VALOR_IA ?? PRECOS_PADRAO.valorIa,
+  };
 }

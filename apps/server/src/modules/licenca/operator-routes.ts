@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  ZConfirmarPagamentoOperador,
+  ZConfirmarPagamentoOperadorResposta,
+  ZIsLicencaVendaERP,
+  ZVendaErpOperador,
+} from '@balcao/shared/licenca-cobranca';
+import type { AppContext } from '../../context';
+import { accounts } from '../../db/schema/accounts';
+import type { Db } from '../../lib/db';
+import { NotFound } from '../../lib/errors';
+import { marcarVendaErp } from './cobranca';
+import { aplicarPagamento } from './pagamentos';
+import { getLicenca } from './service';
+
+async function accountId(db: Db, databaseName: string): Promise<string> {
+  const [a] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.databaseName, databaseName)).limit(1);
+  if (!a) throw new NotFound('Conta não encontrada.');
+  return a.id;
+}
+
+/**
+ * The operator's licence actions, registered inside the operator API (OPERATOR_TOKEN; operator/routes.ts):
+ * confirming a static PIX seen in its bank, and flagging an account sold through an ERP partner.
+ */
+export const licencaOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/operador/licenca/confirmar-pagamento',
+    { schema: { body: ZConfirmarPagamentoOperador, response: { 200: ZConfirmarPagamentoOperadorResposta } } },
+    async (req) => {
+      const id = await accountId(ctx.db, req.body.databaseName);
+      const { txid } = req.body;
+      // Without the bank's end-to-end id, one per charge: confirming the same charge twice applies it once.
+      const endToEndId = req.body.endToEndId ?? `OPERADOR-${txid}`;
+      const result = await aplicarPagamento(ctx.db, { txid, endToEndId, valor: '', origem: 'operador' }, { accountId: id });
+      if (result === 'desconhecida') throw new NotFound('Cobrança não encontrada nesta conta.');
+      const licenca = await getLicenca(ctx.db, id);
+      req.log.info({ databaseName: req.body.databaseName, txid, result }, 'pagamento PIX confirmado pelo operador');
+      return { pago: true as const, aplicado: result === 'aplicado', dataVencimento: licenca.dataVencimento.toISOString() };
+    },
+  );
+
+  app.post('/operador/licenca/venda-erp', { schema: { body: ZVendaErpOperador, response: { 200: ZIsLicencaVendaERP } } }, async (req) => {
+    await marcarVendaErp(ctx.db, await accountId(ctx.db, req.body.databaseName), req.body.vendaErp);
+    return { result: req.body.vendaErp };
+  });
+};
