@@ -22,7 +22,7 @@ export type ThrottleLimits = {
   resetWindowS: number;
 };
 
-export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
+const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   perIpAndEmail: LOGIN_MAX_FAILURES,
   perEmail: LOGIN_MAX_FAILURES_PER_EMAIL,
   perIp: LOGIN_MAX_FAILURES_PER_IP,
