@@ -200,12 +200,12 @@ export async function departamentoDaConta(db: Db, accountId: string, id: string)
   return row;
 }
 
-/** Spec part 2 §7 `usuarios-disponiveis`: everyone else in the account, by name. */
+/** Spec part 2 §7 `usuarios-disponiveis`: everyone else active in the account, by name (a deactivated user cannot be added). */
 export function usuariosDisponiveis(db: Db, user: TSessionUser): Promise<Pessoa[]> {
   return db
     .select({ id: users.id, nome: users.nome, fotoUrl: users.fotoUrl })
     .from(users)
-    .where(and(eq(users.accountId, user.accountId), ne(users.id, user.id)))
+    .where(and(eq(users.accountId, user.accountId), ne(users.id, user.id), eq(users.ativo, true)))
     .orderBy(asc(users.nome));
 }
 
@@ -224,6 +224,6 @@ export async function usuariosDoDepartamento(db: Db, accountId: string, departam
   return db
     .select({ id: users.id, nome: users.nome, fotoUrl: users.fotoUrl })
     .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.departamentoId, departamentoId)))
+    .where(and(eq(users.accountId, accountId), eq(users.departamentoId, departamentoId), eq(users.ativo, true)))
     .orderBy(asc(users.nome));
 }

@@ -254,8 +254,16 @@ describe.each(DB_KINDS)('usuarios administration and licence seats on %s', (kind
     });
     expect(again.statusCode).toBe(403);
     expect(again.json()).toMatchObject({ code: 'USER_DISABLED', message: USUARIOS_TEXTS.contaDesativada });
+    // Nobody can pick them for a new internal chat or a transfer.
+    const avail = async () =>
+      ((await call('GET', '/api/chat-interno/usuarios-disponiveis', admin.auth)).json() as { id: string }[]).map((u) => u.id);
+    const transferable = async () =>
+      ((await call('GET', '/api/atendimento/atendentes', admin.auth)).json() as { id: string }[]).map((u) => u.id);
+    expect(await avail()).not.toContain(row.id);
+    expect(await transferable()).not.toContain(row.id);
     expect((await call('POST', `/api/usuarios/${row.id}/reativar`, admin.auth)).json().status).toBe('ativo');
     expect((await login(t.app, row.email)).user.id).toBe(row.id);
+    expect(await avail()).toContain(row.id);
   });
 
   it('redefinir-senha e-mails a 1-hour link to someone who has signed in, an invitation to someone who never did', async () => {
