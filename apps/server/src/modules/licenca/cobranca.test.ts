@@ -378,7 +378,7 @@ describe.each(DB_KINDS)('licence calls on %s', (kind) => {
       const txid = await txidOf(c);
       const forged = { pix: [{ endToEndId: endToEndId(), txid, valor: '149.00', horario: new Date().toISOString() }] };
 
-      for (const headers of [{}, { 'x-webhook-secret': 'errado' }]) {
+      for (const headers of [{}, { 'x-webhook-secret': 'errado' }] as Record<string, string>[]) {
         const r = await webhook(forged, headers);
         expect(r.statusCode).toBe(401);
         expect(r.json()).toEqual({ message: 'Webhook PIX não autorizado.', code: 'PIX_WEBHOOK_NAO_AUTORIZADO' });
