@@ -8,7 +8,7 @@ import { SecretCipher } from './lib/cipher';
 import { loginThrottle } from './lib/login-throttle';
 import { memoryCounter, redisCounter } from './lib/rate-counter';
 import { createMailer } from './lib/mailer';
-import { createRedis, type RedisLog } from './lib/redis';
+import { closeRedis, createRedis, type RedisLog } from './lib/redis';
 import { configuredOrigin } from './lib/public-origin';
 import { backgroundIdle } from './lib/background';
 import { loadOrCreateSecret } from './lib/secrets';
@@ -138,7 +138,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       await jobs.stop();
       ctx.licencaPagamentos?.provider?.close();
       await sockets.close();
-      await redis?.quit().catch(() => undefined);
+      if (redis) await closeRedis(redis);
       // E-mails queued by requests that have answered (password reset) are written before the database closes.
       await backgroundIdle();
       if (!opts.database) await database.close();

@@ -6,7 +6,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSocketServer, SOCKET_PATH } from '../realtime/server';
 import { redisCounter } from './rate-counter';
-import { createRedis, type RedisLog } from './redis';
+import { closeRedis, createRedis, type RedisLog } from './redis';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 const freePort = () =>
@@ -126,5 +126,21 @@ describe.skipIf(!hasRedis)('Redis going away and coming back', () => {
       client.close();
       await sockets.close();
     }
+  });
+
+  it('Socket.IO and the counters close at once while Redis is down, with no unhandled rejection', async () => {
+    if (!proc) await startRedis();
+    lines.length = 0;
+    const http = createHttpServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const sockets = createSocketServer(http, { redisUrl: url, log });
+    sockets.io.of('/teste');
+    const counters = createRedis(url, 'contadores', log, { enableOfflineQueue: false, commandTimeout: 1000 });
+    await once(counters, 'ready');
+    await stopRedis();
+    await until(() => lines.filter((l) => l.endsWith('indisponível; reconectando')).length === 3);
+    // Without Redis, a polite QUIT or the adapter's unsubscribe would wait for a reconnection that is not coming.
+    await sockets.close();
+    await closeRedis(counters);
   });
 });

@@ -28,3 +28,9 @@ export function createRedis(url: string, role: string, log: RedisLog, options: R
   });
   return redis;
 }
+
+/** Quits politely when connected; while Redis is away, stops reconnecting at once instead of waiting for it. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+  else redis.disconnect();
+}

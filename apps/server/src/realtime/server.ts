@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { refuseNulPackets } from '../lib/input-guard';
-import { createRedis, type RedisLog } from '../lib/redis';
+import { closeRedis, createRedis, type RedisLog } from '../lib/redis';
 import type { Db } from '../lib/db';
 import type { TokenService } from '../lib/tokens';
 import { authenticate, guardSocketEvents, sessionRooms } from '../modules/auth/sessions';
@@ -79,6 +79,15 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; 
       })) as typeof pub.publish;
     // The subscriber resubscribes by itself after each reconnection.
     const sub = createRedis(opts.redisUrl, 'socket.io sub', log);
+    // The adapter's close() unsubscribes without awaiting: with Redis away those commands fail later, and
+    // an unhandled rejection would end the process.
+    for (const client of [pub, sub]) {
+      const methods = client as unknown as Record<'punsubscribe' | 'unsubscribe', (...args: unknown[]) => Promise<unknown>>;
+      for (const name of ['punsubscribe', 'unsubscribe'] as const) {
+        const original = methods[name].bind(client);
+        methods[name] = (...args) => original(...args).catch(() => 0);
+      }
+    }
     clients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
@@ -102,7 +111,7 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; 
     close: async () => {
       // Also closes the HTTP server when it still listens (its callback then reports "not running": fine).
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+      await Promise.all(clients.map(closeRedis));
     },
   };
 }
