@@ -15,12 +15,12 @@ type Rows<T> = { rows: T[] };
 
 const DAY_MS = 86_400_000;
 /** The calendar day of `now` in a time zone, as YYYY-MM-DD. */
-export const diaEm = (timeZone: string, now: Date) =>
+const diaEm = (timeZone: string, now: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 const somaDias = (dia: string, n: number) => new Date(Date.parse(`${dia}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** The first and last calendar day of the period (spec part 1 §9: Dia today, Semana 7 days, Mês 30 days). */
-export function diasDoPeriodo(q: Query, timeZone: string, now: Date): { dataInicio: string; dataFim: string } {
+function diasDoPeriodo(q: Query, timeZone: string, now: Date): { dataInicio: string; dataFim: string } {
   if (q.periodo === 'personalizado') return { dataInicio: q.dataInicio!, dataFim: q.dataFim! };
   const hoje = diaEm(timeZone, now);
   return { dataInicio: somaDias(hoje, 1 - PERIODO_DIAS[q.periodo]), dataFim: hoje };

@@ -43,7 +43,7 @@ export async function listDepartamentos(db: Db, accountId: string): Promise<TDep
   });
 }
 
-export async function getDepartamento(db: Db, accountId: string, id: string): Promise<DepartamentoRow> {
+async function getDepartamento(db: Db, accountId: string, id: string): Promise<DepartamentoRow> {
   const [row] = isUuid(id)
     ? await db
         .select()

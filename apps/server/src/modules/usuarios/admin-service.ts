@@ -67,7 +67,7 @@ export async function listUsuarios(
   return rows.map((r) => presentUsuarioAdmin(r.user, r.departamento, r.masterUserId, Boolean(r.convitePendente), now));
 }
 
-export function presentUsuarioAdmin(
+function presentUsuarioAdmin(
   u: UserRow,
   departamento: string | null,
   masterUserId: string | null,
@@ -93,7 +93,7 @@ export function presentUsuarioAdmin(
   };
 }
 
-export async function getUsuarioAdmin(db: Db, accountId: string, id: string): Promise<TUsuarioAdmin> {
+async function getUsuarioAdmin(db: Db, accountId: string, id: string): Promise<TUsuarioAdmin> {
   const [row] = isUuid(id) ? await listUsuarios(db, accountId, { id }) : [];
   if (!row) throw new NotFound(USUARIOS_TEXTS.naoEncontrado);
   return row;
@@ -134,7 +134,7 @@ async function assertEmailLivre(tx: Db, email: string, exceptId?: string) {
  * A single-use link to set a password, through the one reset page (`/resetar-senha?token=`): 'convite'
  * links last 7 days, 'reset' ones 1 hour. Issuing one removes the user's earlier unused links.
  */
-export async function sendPasswordLink(
+async function sendPasswordLink(
   db: Db,
   mailer: Mailer,
   publicUrl: string,
