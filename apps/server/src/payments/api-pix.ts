@@ -16,7 +16,7 @@ import {
 type ApiPixConfig = Extract<PixConfig, { provider: 'api-pix' }>;
 
 /** API Pix txid of a charge: [a-zA-Z0-9]{26,35} (openapi `TxId`); 32 hex characters here. */
-export const API_PIX_TXID = /^[a-zA-Z0-9]{26,35}$/;
+const API_PIX_TXID = /^[a-zA-Z0-9]{26,35}$/;
 /** Each call to the PSP gives up after this long (it then answers 'indisponível'). */
 const REQUEST_TIMEOUT_MS = 15_000;
 /** A token is renewed this long before the PSP says it expires. */

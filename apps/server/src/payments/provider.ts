@@ -1,10 +1,10 @@
 import { AppError } from '../lib/errors';
 
 /** A charge to create: the licence's amount in reais and a text the payer's bank shows. */
-export type NovaCobranca = { txid: string; valor: number; descricao: string };
+type NovaCobranca = { txid: string; valor: number; descricao: string };
 
 /** What the payer needs: the PIX copy-and-paste code (the QR image is made from it). */
-export type CobrancaCriada = { txid: string; pixCopiaECola: string };
+type CobrancaCriada = { txid: string; pixCopiaECola: string };
 
 /** One PIX received for a charge (API Pix `Pix`), as the PSP reports it in `GET /cob` or in its webhook. */
 export type PixRecebido = { endToEndId: string; txid: string; valor: string; horario: string };

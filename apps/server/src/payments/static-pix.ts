@@ -6,7 +6,7 @@ import type { PaymentProvider } from './provider';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A random 25-character [A-Za-z0-9] txid, the longest a static code's 62-05 takes. */
-export function staticTxid(): string {
+function staticTxid(): string {
   return Array.from({ length: 25 }, () => ALNUM[randomInt(ALNUM.length)]).join('');
 }
 

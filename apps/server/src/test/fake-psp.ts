@@ -31,7 +31,7 @@ export const PIX_API_VECTORS = {
 };
 
 type CertPair = { cert: string; key: string };
-export type FakePspFiles = { dir: string; ca: string; cert: string; key: string; strangerCert: string; strangerKey: string };
+type FakePspFiles = { dir: string; ca: string; cert: string; key: string; strangerCert: string; strangerKey: string };
 
 /** A CA, a server certificate for localhost/127.0.0.1 and a client certificate it signs; plus an unrelated client pair. */
 async function makeCertificates(): Promise<{ ca: CertPair; server: CertPair; client: CertPair; stranger: CertPair }> {

@@ -42,7 +42,7 @@ const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(g
  * the header a TLS-terminating proxy sets once it has verified the PSP's client certificate (value SUCCESS, as
  * nginx's $ssl_client_verify). Every configured check must pass.
  */
-export function webhookAutorizado(req: FastifyRequest, auth: WebhookAuth): boolean {
+function webhookAutorizado(req: FastifyRequest, auth: WebhookAuth): boolean {
   if (auth.secret) {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const fromQuery = typeof query.segredo === 'string' ? query.segredo.replace(/\/pix$/i, '') : undefined;

@@ -17,7 +17,7 @@ export function addMonths(date: Date, months: number): Date {
 }
 
 /** The due date a payment made at `now` gives: one month from the later of now and the current due date. */
-export const vencimentoAposPagamento = (atual: Date, now: Date) =>
+const vencimentoAposPagamento = (atual: Date, now: Date) =>
   addMonths(new Date(Math.max(atual.getTime(), now.getTime())), LICENCA_MESES_POR_PAGAMENTO);
 
 export type PixAplicavel = {

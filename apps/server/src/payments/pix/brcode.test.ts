@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type BrCodeProblem, buildBrCode, crc16, parseBrCode, toAns } from './brcode';
+import { BrCodeError, type BrCodeProblem, buildBrCode, crc16, parseBrCode, toAns } from './brcode';
 
 /** The vectors as published in ../shared/test-vectors/pix (copied verbatim into test/vectors/pix). */
 const vectors = (name: string) => JSON.parse(readFileSync(new URL(`../../test/vectors/pix/${name}`, import.meta.url), 'utf8'));
@@ -14,7 +14,8 @@ const problemOf = (code: string, strict = false): BrCodeProblem | 'accepted' => 
     parseBrCode(code, { strict });
     return 'accepted';
   } catch (err) {
-    return (err as { problem: BrCodeProblem }).problem;
+    if (!(err instanceof BrCodeError)) throw err;
+    return err.problem;
   }
 };
 

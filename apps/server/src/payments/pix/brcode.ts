@@ -9,13 +9,13 @@
  */
 
 /** The one GUI of a PIX merchant account template (readers also accept it upper-cased, as some banks emit it). */
-export const PIX_GUI = 'br.gov.bcb.pix';
+const PIX_GUI = 'br.gov.bcb.pix';
 /** Whole code, in UTF-8 bytes (the API Pix's `pixCopiaECola` maxLength; readers check it first). */
-export const BRCODE_MAX_BYTES = 512;
-export const MERCHANT_NAME_MAX = 25;
-export const MERCHANT_CITY_MAX = 15;
+const BRCODE_MAX_BYTES = 512;
+const MERCHANT_NAME_MAX = 25;
+const MERCHANT_CITY_MAX = 15;
 /** 62-05 of a static code: BCB's recommended charset, 1 to 25 characters. */
-export const STATIC_TXID = /^[A-Za-z0-9]{1,25}$/;
+const STATIC_TXID = /^[A-Za-z0-9]{1,25}$/;
 
 /** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, xorout 0), as 4 uppercase hex digits. */
 export function crc16(data: string | Uint8Array): string {
