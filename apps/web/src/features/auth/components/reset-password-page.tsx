@@ -22,7 +22,7 @@ const ZNewPassword = z
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  return token ? <NewPasswordForm token={token} /> : <RequestLinkForm />;
+  return token ? <NewPasswordForm token={token} convite={params.has('convite')} /> : <RequestLinkForm />;
 }
 
 function RequestLinkForm() {
@@ -81,7 +81,8 @@ function RequestLinkForm() {
   );
 }
 
-function NewPasswordForm({ token }: { token: string }) {
+/** A new password from an e-mailed link; `convite`: the first one of a user an administrator has just created (issue 10). */
+function NewPasswordForm({ token, convite }: { token: string; convite: boolean }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [values, setValues] = useState({ senha: '', confirmacao: '' });
@@ -108,7 +109,14 @@ function NewPasswordForm({ token }: { token: string }) {
     'aria-describedby': errors[name] ? `${name}-erro` : undefined,
   });
   return (
-    <AuthCard title="Criar nova senha" description="Escolha uma senha com pelo menos 8 caracteres.">
+    <AuthCard
+      title={convite ? 'Criar sua senha' : 'Criar nova senha'}
+      description={
+        convite
+          ? 'Bem-vindo ao Balcão! Escolha uma senha com pelo menos 8 caracteres para entrar.'
+          : 'Escolha uma senha com pelo menos 8 caracteres.'
+      }
+    >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormError message={reset.isError ? errorMessage(reset.error, TEXTS.resetInvalid) : null} />
         <div className="grid gap-2">
@@ -123,7 +131,7 @@ function NewPasswordForm({ token }: { token: string }) {
         </div>
         <Button type="submit" disabled={reset.isPending}>
           {reset.isPending && <Loader2 className="animate-spin" aria-hidden />}
-          Salvar nova senha
+          {convite ? 'Criar senha e continuar' : 'Salvar nova senha'}
         </Button>
         {reset.isError && (
           <Link to="/resetar-senha" className="text-center text-sm text-primary underline-offset-4 hover:underline">

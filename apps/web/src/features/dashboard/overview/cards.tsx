@@ -44,7 +44,7 @@ const CARDS: Card[] = [
     label: 'Nota média',
     icon: Star,
     tone: 'bg-amber-500/10 text-amber-700 dark:text-amber-400',
-    value: (c) => formatNota(c.notaMedia),
+    value: (c) => (c.notaMedia === null ? '—' : formatNota(c.notaMedia)),
     sub: (c) => avaliacoes(c.avaliacoes),
   },
 ];

@@ -65,7 +65,7 @@ export function MembrosField({
                       checked={checked}
                       onChange={(e) => toggle(u.id, e.target.checked)}
                     />
-                    <UserAvatar nome={u.nome} fotoUrl={u.fotoUrl} className="size-7" />
+                    <UserAvatar nome={u.nome} fotoUrl={u.fotoUrl} className="size-7 [&>span]:bg-primary [&>span]:text-primary-foreground" />
                     <span className="grid min-w-0 flex-1">
                       <span className="truncate text-sm font-medium">{u.nome}</span>
                       <span className="truncate text-xs text-muted-foreground">

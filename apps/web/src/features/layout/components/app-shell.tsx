@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TDockPosition } from '@balcao/shared/layout';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { Logo } from '@/components/brand/logo';
+import { AccountLogo } from './account-logo';
 import { Separator } from '@/components/ui/separator';
 import { useCustomerChatBackground } from '@/features/atendimentos/realtime/use-customer-chat-background';
 import { ChatInternoLauncher } from '@/features/chat-interno/components/chat-launcher';
@@ -51,7 +51,7 @@ function ShellLayout({
         <header className="sticky top-0 z-10 flex h-12 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
           <SidebarTrigger />
           <Separator orientation="vertical" className="h-4! md:hidden" />
-          <Logo className="text-sm md:hidden" />
+          <AccountLogo className="text-sm md:hidden" />
           <div className="ml-auto">
             <ThemeToggle />
           </div>

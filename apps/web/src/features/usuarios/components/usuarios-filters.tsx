@@ -15,8 +15,8 @@ type Props = {
 export function UsuariosFilters({ filtros, onChange, departamentos }: Props) {
   const set = <K extends keyof TUsuariosQuery>(k: K, v: string) => onChange({ ...filtros, [k]: v || undefined });
   return (
-    <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_11rem_11rem_9rem]">
-      <div className="relative sm:col-span-2 lg:col-span-1">
+    <div className="grid grid-cols-2 gap-2 lg:grid-cols-[minmax(12rem,1fr)_11rem_10rem_14rem]">
+      <div className="relative col-span-2 lg:col-span-1">
         <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
         <Input
           type="search"
@@ -35,8 +35,14 @@ export function UsuariosFilters({ filtros, onChange, departamentos }: Props) {
           </option>
         ))}
       </NativeSelect>
+      <NativeSelect aria-label="Filtrar por status" value={filtros.status ?? ''} onChange={(e) => set('status', e.target.value)}>
+        <option value="">Qualquer status</option>
+        <option value="ativo">Ativos</option>
+        <option value="inativo">Inativos</option>
+      </NativeSelect>
       <NativeSelect
         aria-label="Filtrar por departamento"
+        className="col-span-2 lg:col-span-1"
         value={filtros.departamentoId ?? ''}
         onChange={(e) => set('departamentoId', e.target.value)}
       >
@@ -46,11 +52,6 @@ export function UsuariosFilters({ filtros, onChange, departamentos }: Props) {
             {d.nome}
           </option>
         ))}
-      </NativeSelect>
-      <NativeSelect aria-label="Filtrar por status" value={filtros.status ?? ''} onChange={(e) => set('status', e.target.value)}>
-        <option value="">Todos os status</option>
-        <option value="ativo">Ativos</option>
-        <option value="inativo">Inativos</option>
       </NativeSelect>
     </div>
   );

@@ -15,7 +15,7 @@ function StatusBadge({ u }: { u: TUsuarioAdmin }) {
   }
   if (u.convitePendente) {
     return (
-      <span className="inline-flex rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-medium text-amber-800 dark:text-amber-300">
+      <span className="inline-flex whitespace-nowrap rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-medium text-amber-800 dark:text-amber-300">
         Convite pendente
       </span>
     );
@@ -31,7 +31,7 @@ function Pessoa({ u }: { u: TUsuarioAdmin }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <span className="relative inline-flex shrink-0">
-        <UserAvatar nome={u.nome} fotoUrl={u.fotoUrl} className="size-9" />
+        <UserAvatar nome={u.nome} fotoUrl={u.fotoUrl} className="size-9 [&>span]:bg-primary [&>span]:text-primary-foreground" />
         <span
           className={cn(
             'absolute -bottom-0.5 -right-0.5 size-3 rounded-full ring-2 ring-background',
@@ -118,7 +118,7 @@ export function UsuariosTable({
             <th scope="col" className={cn(th, 'w-44 max-md:hidden')}>
               Departamento
             </th>
-            <th scope="col" className={cn(th, 'w-36 max-sm:w-28')}>
+            <th scope="col" className={cn(th, 'w-40 max-sm:hidden')}>
               Status
             </th>
             <th scope="col" className={cn(th, 'w-14 px-2')}>
@@ -131,13 +131,15 @@ export function UsuariosTable({
             <tr key={u.id} className={cn('transition-colors hover:bg-muted/30', u.status === 'inativo' && 'text-muted-foreground')}>
               <td className="px-4 py-3">
                 <Pessoa u={u} />
-                <span className="mt-1 block pl-12 text-xs text-muted-foreground sm:hidden">{ROLE_LABEL[u.role]}</span>
+                <span className="mt-1.5 flex items-center gap-2 pl-12 text-xs text-muted-foreground sm:hidden">
+                  {ROLE_LABEL[u.role]} <StatusBadge u={u} />
+                </span>
               </td>
               <td className="px-4 py-3 max-sm:hidden">{ROLE_LABEL[u.role]}</td>
               <td className="truncate px-4 py-3 max-md:hidden">
                 {u.departamentos.length ? u.departamentos.map((d) => d.nome).join(', ') : <span className="text-muted-foreground">—</span>}
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3 max-sm:hidden">
                 <StatusBadge u={u} />
               </td>
               <td className="px-2 py-3 text-right">
