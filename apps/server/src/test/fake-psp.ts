@@ -72,6 +72,11 @@ export type FakePsp = {
   revokeTokens(): void;
   /** The payer paid: the charge becomes CONCLUIDA with one `pix[]` item, returned (vector cobResponse2's item). */
   conclude(txid: string, endToEndId?: string): Record<string, unknown>;
+  /**
+   * The PSP's callback as API Pix sends it: `POST {webhookUrl}/pix` with `{ pix: [...] }` (the query string stays a
+   * query string); answers the HTTP status.
+   */
+  sendWebhook(webhookUrl: string, pix: Record<string, unknown>[], headers?: Record<string, string>): Promise<number>;
   /** Our provider's config pointed at this PSP with the client certificate it trusts. */
   config(overrides?: Partial<Extract<PixConfig, { provider: 'api-pix' }>>): Extract<PixConfig, { provider: 'api-pix' }>;
   close(): Promise<void>;
@@ -236,6 +241,17 @@ export async function startFakePsp(opts: { copiaECola?: boolean; tokenTtl?: numb
       state.status = 'CONCLUIDA';
       state.pix.push(pix);
       return pix;
+    },
+    async sendWebhook(webhookUrl, pix, headers = {}) {
+      const u = new URL(webhookUrl);
+      u.pathname = `${u.pathname.replace(/\/+$/, '')}/pix`;
+      const r = await fetch(u, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ pix }),
+      });
+      await r.arrayBuffer();
+      return r.status;
     },
     config(overrides = {}) {
       return {

@@ -397,6 +397,20 @@ describe.each(DB_KINDS)('licence calls on %s', (kind) => {
       ).toHaveLength(0);
     });
 
+    it('the fake PSP’s own sender, over HTTP to the listening server, is applied once', async () => {
+      const c = await conta(t);
+      await call(t, c.master, 'POST', '/backend/licenca/gerarcobranca', {});
+      const txid = await txidOf(c);
+      const antes = (await licencaDe(t, c.account.id)).dataVencimento;
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const pix = psp.conclude(txid);
+      const url = `${address}/backend/licenca/webhook?segredo=${SECRET}`;
+      expect(await psp.sendWebhook(url, [pix])).toBe(200);
+      expect(await psp.sendWebhook(url, [pix])).toBe(200);
+      expect(await psp.sendWebhook(`${address}/backend/licenca/webhook`, [pix])).toBe(401);
+      expect((await licencaDe(t, c.account.id)).dataVencimento).toEqual(addMonths(antes, 1));
+    });
+
     it('the secret may come in the registered URL (?segredo=), even with /pix appended after it', async () => {
       const c = await conta(t);
       await call(t, c.master, 'POST', '/backend/licenca/gerarcobranca', {});
