@@ -5,6 +5,7 @@ import { ROUTE_PRELOAD_DELAY_MS } from '@balcao/shared/layout';
 import { useCurrentUser } from '@/features/auth/api';
 import { useSessionTimers } from '@/features/auth/hooks/use-session-timers';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { WhatsAppConnection } from '@/features/integracoes/components/whatsapp-connection';
 import { AppShell } from '@/features/layout/components/app-shell';
 import { SingleTabScreen } from '@/features/single-tab/single-tab-screen';
 import { useSingleTab } from '@/features/single-tab/use-single-tab';
@@ -37,6 +38,8 @@ export default function ProtectedLayout() {
   return (
     <TooltipProvider>
       <AppShell user={user}>
+        {/* Spec part 1 §2: the master's WhatsApp connection banner (top of every page but /config) and modal. */}
+        <WhatsAppConnection user={user} />
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>

@@ -6,6 +6,7 @@ import { ZCurrentUser } from '@balcao/shared/usuarios';
 import { authKeys } from '@/features/auth/api';
 import { request } from '@/lib/http';
 import { clearToken, setToken } from '@/lib/session-store';
+import { markLoggedIn } from '@/features/integracoes/connection-state';
 import { toast } from '@/lib/toast';
 import { afterLoginTarget } from './guards';
 
@@ -33,6 +34,7 @@ export function RootLayout() {
     request('GET', '/Usuario/GetCurrentUser', ZCurrentUser)
       .then((user) => {
         queryClient.setQueryData(authKeys.currentUser, user);
+        markLoggedIn();
         toast.success(TEXTS.welcomeTitle, TEXTS.welcomeByToken);
         if (onLogin) return;
         sessionStorage.removeItem(STORAGE_KEYS.redirectTo);

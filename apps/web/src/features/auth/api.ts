@@ -10,6 +10,7 @@ import {
 import { ZCurrentUser, type TCurrentUser } from '@balcao/shared/usuarios';
 import { request } from '@/lib/http';
 import { setAccountTimeZone } from '@/lib/time-zone';
+import { markLoggedIn } from '@/features/integracoes/connection-state';
 import { clearSessionStorage, setToken, useToken } from '@/lib/session-store';
 
 export const authKeys = { currentUser: ['currentUser'] as const };
@@ -39,6 +40,8 @@ export function useLogin() {
     onSuccess: ({ token, user }) => {
       queryClient.setQueryData(authKeys.currentUser, user);
       setToken(token);
+      // The WhatsApp connection modal waits 2 minutes after a login (spec part 1 §4).
+      markLoggedIn();
     },
   });
 }

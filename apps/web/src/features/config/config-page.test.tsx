@@ -98,8 +98,8 @@ describe('Configurações', () => {
   it('opens Integrações from ?tab=integracoes', () => {
     mount('/config?tab=integracoes');
     expect(screen.getByRole('tab', { name: 'Integrações' }).getAttribute('aria-selected')).toBe('true');
-    // WhatsApp is a later issue: the tab says so plainly.
-    expect(screen.getByText(/ainda não foi construída/)).toBeTruthy();
+    // The WhatsApp numbers (issue 11; their own tests in components/integracoes-tab.test.tsx).
+    expect(screen.getByRole('heading', { name: 'Integrações' })).toBeTruthy();
   });
 
   it('shows an attendant only what he may: a note instead of the channels, no Integrações', () => {

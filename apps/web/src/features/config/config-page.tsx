@@ -1,4 +1,4 @@
-import { Lock, Plug } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TRole } from '@balcao/shared/roles';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/features/auth/api';
 import { AparenciaTab } from './components/aparencia-tab';
 import { CanaisTab } from './components/canais-tab';
 import { GeralTab } from './components/geral-tab';
+import { IntegracoesTab } from './components/integracoes-tab';
 
 const TABS = [
   { value: 'geral', label: 'Geral' },
@@ -55,7 +56,7 @@ export function ConfigPage() {
       <Tabs value={tab} onValueChange={(v) => setParams(v === 'geral' ? {} : { tab: v }, { replace: true })} className="gap-6">
         <TabsList className="max-w-full justify-start overflow-x-auto">
           {TABS.filter((t) => allowed.includes(t.value)).map((t) => (
-            <TabsTrigger key={t.value} value={t.value} className="flex-none px-3">
+            <TabsTrigger key={t.value} value={t.value} className="flex-none px-2 sm:px-3">
               {t.label}
             </TabsTrigger>
           ))}
@@ -73,15 +74,8 @@ export function ConfigPage() {
           )}
         </TabsContent>
         {podeGerir && (
-          <TabsContent value="integracoes" className="flex flex-col gap-5">
-            <div className="grid gap-1">
-              <h2 className="text-lg font-semibold">Integrações</h2>
-              <p className="text-sm text-muted-foreground">Conexão com o WhatsApp.</p>
-            </div>
-            <Note icon={<Plug aria-hidden />}>
-              A conexão com o WhatsApp ainda não foi construída: chega em uma próxima versão do Balcão. Por enquanto, os clientes falam com
-              a equipe pelo Chat do site.
-            </Note>
+          <TabsContent value="integracoes">
+            <IntegracoesTab />
           </TabsContent>
         )}
         <TabsContent value="aparencia">

@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TCanalWhatsApp } from '@balcao/shared/canais';
+import { IntegracoesTab } from './integracoes-tab';
+
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ toast: toasts }));
+
+const DEP = '0b9a3f1e-5c2d-4e8f-9a7b-1c2d3e4f5a6b';
+const canal: TCanalWhatsApp = {
+  id: 'c1',
+  tipo: 'whatsapp',
+  nome: 'Loja Centro',
+  ativo: true,
+  token: 'tok',
+  webhookUrl: 'https://balcao.example/backend/webhooks/whatsapp/tok',
+  config: { phoneNumberId: '106540352242922', wabaId: '102290129340398', verifyToken: 'verifica-123', departamentoPadraoId: null },
+  accessTokenMascarado: '••••wxyz',
+  appSecretDefinido: true,
+  conexao: null,
+  ultimoErroWebhook: null,
+  criadoEm: '2026-11-23T10:00:00.000Z',
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let lista: TCanalWhatsApp[];
+let teste: unknown;
+let fetchMock: ReturnType<typeof vi.fn>;
+const calls = (method: string, end: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).endsWith(end));
+const body = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
+
+function mount() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <IntegracoesTab />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  lista = [];
+  teste = { ok: true, numero: '+55 11 4000-1234', nomeVerificado: 'Loja Centro Ltda' };
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    if (url.endsWith('/api/departamentos')) return json([{ id: DEP, nome: 'Vendas', membros: 2, usuarioIds: [], atendimentosAbertos: 0 }]);
+    if (url.endsWith('/api/canais/whatsapp') && method === 'GET') return json(lista);
+    if (url.endsWith('/api/canais/whatsapp') && method === 'POST') {
+      const input = JSON.parse(String(init!.body));
+      return json({ ...canal, id: 'c2', nome: input.nome, config: { ...canal.config, verifyToken: input.verifyToken } }, 201);
+    }
+    if (url.endsWith('/api/canais/c1/testar')) return json(teste);
+    if (url.endsWith('/api/canais/c1') && method === 'PUT') {
+      const input = JSON.parse(String(init!.body));
+      return json({ ...canal, ativo: input.ativo, config: { ...canal.config, departamentoPadraoId: input.departamentoPadraoId } });
+    }
+    if (url.endsWith('/api/canais/c1') && method === 'DELETE') return new Response(null, { status: 204 });
+    return json({ message: 'não encontrado' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => {}) }, configurable: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('Integrações: WhatsApp Cloud API', () => {
+  it('connects a number: shared-schema errors first, then POST with every field', async () => {
+    mount();
+    fireEvent.click(await screen.findByRole('button', { name: /Conectar WhatsApp/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conectar número' }));
+    expect(await within(dialog).findByText('Informe o token de acesso do Meta.')).toBeTruthy();
+    expect(calls('POST', '/api/canais/whatsapp')).toHaveLength(0);
+    // Secrets are typed in password fields.
+    expect((within(dialog).getByLabelText('Token de acesso') as HTMLInputElement).type).toBe('password');
+    fireEvent.change(within(dialog).getByLabelText('Phone number ID'), { target: { value: '106540352242922' } });
+    fireEvent.change(within(dialog).getByLabelText('WhatsApp Business Account ID'), { target: { value: '102290129340398' } });
+    fireEvent.change(within(dialog).getByLabelText('Token de acesso'), { target: { value: 'EAAG'.padEnd(40, 'x') } });
+    fireEvent.change(within(dialog).getByLabelText('Chave secreta do app (App Secret)'), { target: { value: 'abcdef123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conectar número' }));
+    await waitFor(() => expect(calls('POST', '/api/canais/whatsapp')).toHaveLength(1));
+    const sent = body(calls('POST', '/api/canais/whatsapp')[0]!);
+    expect(sent).toMatchObject({ phoneNumberId: '106540352242922', wabaId: '102290129340398', appSecret: 'abcdef123456', ativo: true });
+    expect(sent.verifyToken).toMatch(/^[0-9a-z]{36}$/);
+    expect(await screen.findByText(canal.webhookUrl)).toBeTruthy();
+  });
+
+  it('shows the webhook URL and verify token to paste into Meta, the secrets only masked', async () => {
+    lista = [canal];
+    mount();
+    const card = await screen.findByTestId('whatsapp-card');
+    expect(within(card).getByText(canal.webhookUrl)).toBeTruthy();
+    expect(within(card).getByText('verifica-123')).toBeTruthy();
+    expect(within(card).getByText('••••wxyz')).toBeTruthy();
+    fireEvent.click(within(card).getAllByRole('button', { name: 'Copiar' })[0]!);
+    await waitFor(() => expect(navigator.clipboard.writeText).toHaveBeenCalledWith(canal.webhookUrl));
+  });
+
+  it("'Testar conexão' shows the display number and verified name, or Meta's error", async () => {
+    lista = [canal];
+    mount();
+    const card = await screen.findByTestId('whatsapp-card');
+    fireEvent.click(within(card).getByRole('button', { name: 'Testar conexão' }));
+    expect(await within(card).findByText('+55 11 4000-1234')).toBeTruthy();
+    expect(within(card).getByText('Loja Centro Ltda')).toBeTruthy();
+    teste = { ok: false, erro: 'Token de acesso inválido ou expirado.' };
+    fireEvent.click(within(card).getByRole('button', { name: 'Testar conexão' }));
+    expect(await within(card).findByText('Token de acesso inválido ou expirado.')).toBeTruthy();
+  });
+
+  it('pauses and picks the department with PUT, the secrets left empty (kept)', async () => {
+    lista = [canal];
+    mount();
+    const card = await screen.findByTestId('whatsapp-card');
+    fireEvent.click(within(card).getByRole('button', { name: 'Pausar' }));
+    await waitFor(() => expect(calls('PUT', '/api/canais/c1')).toHaveLength(1));
+    expect(body(calls('PUT', '/api/canais/c1')[0]!)).toMatchObject({ ativo: false, accessToken: '', appSecret: '' });
+    expect(await within(card).findByRole('button', { name: 'Ativar' })).toBeTruthy();
+    await waitFor(() => expect(within(card).getByRole('option', { name: 'Vendas' })).toBeTruthy());
+    fireEvent.change(within(card).getByLabelText('Departamento que recebe as novas conversas'), { target: { value: DEP } });
+    await waitFor(() => expect(calls('PUT', '/api/canais/c1')).toHaveLength(2));
+    expect(body(calls('PUT', '/api/canais/c1')[1]!)).toMatchObject({ departamentoPadraoId: DEP });
+  });
+
+  it('deletes only after confirmation', async () => {
+    lista = [canal];
+    mount();
+    const card = await screen.findByTestId('whatsapp-card');
+    fireEvent.click(within(card).getByRole('button', { name: 'Excluir Loja Centro' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(calls('DELETE', '/api/canais/c1')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Excluir número' }));
+    await waitFor(() => expect(calls('DELETE', '/api/canais/c1')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('whatsapp-card')).toBeNull());
+  });
+});
