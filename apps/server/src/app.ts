@@ -16,13 +16,15 @@ import {
   uploadHeaders,
   webAssetHeaders,
 } from './lib/http-hygiene';
-import { AppError } from './lib/errors';
+import type { AppError } from './lib/errors';
 import { withRedaction } from './lib/log-redaction';
 import { fastifyTrustProxy, type TrustProxy } from './lib/client-ip';
 import { refuseNulInput } from './lib/input-guard';
 import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
 import { widgetPublicRoutes } from './channels/widget/routes';
+import { whatsappSettingsRoutes } from './channels/whatsapp-cloud/routes';
+import { whatsappWebhookRoutes } from './channels/whatsapp-cloud/webhook';
 import { atendimentosRoutes } from './modules/atendimentos/routes';
 import { authRoutes } from './modules/auth/routes';
 import { avaliacaoRoutes } from './modules/avaliacao/routes';
@@ -111,6 +113,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(canaisRoutes, { ctx });
       await api.register(avaliacaoRoutes, { ctx });
       await api.register(widgetPublicRoutes, { ctx });
+      await api.register(whatsappSettingsRoutes, { ctx });
+      await api.register(whatsappWebhookRoutes, { ctx });
       await api.register(operatorRoutes, { ctx });
     },
     { prefix: '/backend' },

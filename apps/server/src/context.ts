@@ -39,6 +39,8 @@ export type AppContext = {
   publish?: Publishers;
   /** The channel drivers by type (channels/registry.ts): delivery to customers, capabilities. */
   channels?: ChannelRegistry;
+  /** WhatsApp Cloud API: WHATSAPP_GRAPH_URL, WHATSAPP_GRAPH_VERSION, WHATSAPP_SENDS_PER_SECOND (defaults: Meta's, a current version, 80). */
+  whatsapp?: { graphUrl?: string; graphVersion?: string; sendsPerSecond?: number };
   /** The licence's PIX payments (payments/, issue 13): provider from PIX_PROVIDER, webhook checks, prices. Unset: no provider. */
   licencaPagamentos?: LicencaPagamentos;
   secureCookies: boolean;

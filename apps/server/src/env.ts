@@ -54,6 +54,13 @@ const ZEnvFields = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: ZTrustProxy.default(false),
+  /** WhatsApp Cloud API: Meta's Graph API (tests and staging point elsewhere), its version, sends per second per number (defaults in channels/whatsapp-cloud/driver.ts). */
+  WHATSAPP_GRAPH_URL: z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).optional(),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'use o formato v23.0')
+    .optional(),
+  WHATSAPP_SENDS_PER_SECOND: z.coerce.number().int().min(1).max(1000).optional(),
   /** The licence's PIX payment provider (payments/config.ts; README "Licença e PIX"). */
   ...ZPixEnvFields,
 });

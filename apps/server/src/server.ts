@@ -24,7 +24,7 @@ import { createSocketServer } from './realtime/server';
 import { startJobs } from './jobs';
 import { licencaPrecos, pixConfig } from './payments/config';
 import { createPaymentProvider } from './payments/create';
-import { createChannels } from './channels/registry';
+import { createChannels, whatsappOf } from './channels/registry';
 
 export type Running = { app: App; ctx: AppContext; database: Database; close: () => Promise<void> };
 
@@ -81,6 +81,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       webhook: pixConfig(env)?.webhook ?? {},
       precos: licencaPrecos(env),
     },
+    whatsapp: { graphUrl: env.WHATSAPP_GRAPH_URL, graphVersion: env.WHATSAPP_GRAPH_VERSION, sendsPerSecond: env.WHATSAPP_SENDS_PER_SECOND },
   };
   // One publisher for every change, socket or not; the socket server is read when it exists (below).
   ctx.channels = createChannels(ctx);
@@ -113,6 +114,9 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   ctx.io = sockets.io;
   await app.listen({ port: env.PORT, host: env.HOST });
   const jobs = startJobs(ctx, app.log);
+  // Webhooks stored before a stop are processed, and queued sends go out (channels/whatsapp-cloud).
+  const whatsapp = whatsappOf(ctx);
+  await whatsapp.start(app.log);
   // PORT=0 picks a free port: links then name the one actually listening.
   const address = app.server.address();
   if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);
@@ -136,6 +140,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       app.server.closeAllConnections();
       await app.close();
       await jobs.stop();
+      await whatsapp.stop();
       ctx.licencaPagamentos?.provider?.close();
       await sockets.close();
       if (redis) await closeRedis(redis);

@@ -73,7 +73,7 @@ export const ZCanalWhatsAppInput = z.object({
   nome: z.string().trim().min(1, 'Informe o nome do canal.').max(60, 'Use no máximo 60 caracteres.'),
   phoneNumberId: digits('Phone number ID'),
   wabaId: digits('WhatsApp Business Account ID'),
-  accessToken: z.string().trim().min(20, 'Informe o token de acesso do Meta.').max(1000),
+  accessToken: z.string().trim().min(8, 'Informe o token de acesso do Meta.').max(1000),
   appSecret: z.string().trim().min(8, 'Informe a chave secreta do app (App Secret).').max(200),
   verifyToken: z.string().trim().min(6, 'O token de verificação deve ter pelo menos 6 caracteres.').max(200),
   departamentoPadraoId: z.uuid().nullable().default(null),

@@ -14,6 +14,8 @@ export type InboundInput = {
   origem: (hadPrevious: boolean) => AtendimentoRow['origem'];
   departamentoId: string | null;
   mensagem: NewMessage;
+  /** 'sistema' for a line about the customer's message rather than from them (a type the provider cannot show). */
+  autor?: 'cliente' | 'sistema';
 };
 export type InboundResult = {
   atendimentoId: string;
@@ -75,13 +77,14 @@ async function storeCustomerMessages(tx: Db, placed: { item: InboundInput; a: At
             return {
               accountId: a.accountId,
               atendimentoId: a.id,
-              autor: 'cliente' as const,
+              autor: item.autor ?? 'cliente',
               tipo: m.tipo,
               conteudo: m.conteudo,
               midia: m.midia ?? null,
               localizacao: m.localizacao ?? null,
               respondendoA: m.respondendoA ?? null,
               reagindoA: m.reagindoA ?? null,
+              alvoExterno: m.alvoExterno ?? null,
               clientId: m.clientId ?? null,
               externalId: m.externalId ?? null,
             };

@@ -84,6 +84,7 @@ export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): T
     reagindoA: m.reagindoA,
     respondendoA: citada ? { id: citada.id, autor: citada.autor, tipo: citada.tipo, conteudo: citada.conteudo } : null,
     status: m.status,
+    erroEnvio: m.erroEnvio,
     editada: m.editada,
     apagada: m.apagada,
     criadaEm: m.createdAt.toISOString(),

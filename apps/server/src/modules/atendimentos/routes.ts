@@ -30,7 +30,7 @@ import { assertCanSee, requireStaff, visibleTo } from './policy';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { broadcastChange } from './publisher';
 import { findAtendimento, ilike, likePattern, mensagensPage, selectAtendimentos } from './queries';
-import { accept, finish, markRead, sendFromAtendente, transfer } from './service';
+import { accept, finish, markRead, resend, sendFromAtendente, transfer } from './service';
 
 const ZId = z.object({ id: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }) });
 const ANEXO_RULES = {
@@ -139,6 +139,24 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         events().row(staff.accountId, r.row);
       }
       return reply.code(r.duplicate ? 200 : 201).send(r.mensagens[0]!);
+    },
+  );
+
+  /** 'Reenviar' on a failed send: the same message goes back to the channel's queue. */
+  app.post(
+    '/api/atendimento/:id/mensagens/:mensagemId/reenviar',
+    { schema: { params: ZId.extend({ mensagemId: z.uuid({ error: 'Mensagem não encontrada.' }) }), response: { 200: ZMensagem } } },
+    async (req) => {
+      const staff = await staffOf(req);
+      const r = await resend(db, staff, req.params.id, req.params.mensagemId);
+      events().messages(staff.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true, toStaff: false });
+      events().status(staff.accountId, r.row, {
+        atendimentoId: r.row.atendimentoId,
+        messageId: r.mensagens[0]!.id,
+        clientId: r.mensagens[0]!.clientId,
+        status: 'pending',
+      });
+      return r.mensagens[0]!;
     },
   );
 

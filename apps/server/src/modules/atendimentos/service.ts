@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CAPACIDADES_CANAL, WHATSAPP_TEXTS, tipoCanalDaOrigem } from '@balcao/shared/canais';
 import { ATENDIMENTO_TEXTS, type TEnviarMensagem, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
-import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { AppError, BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { markFirstResponse } from '../dashboard/visao-geral';
 import { assertCanSee, isSupervisor, type TStaff } from './policy';
 import { findAtendimento, findMensagem } from './queries';
@@ -19,7 +20,23 @@ export type NewMessage = {
   localizacao?: { latitude: number; longitude: number; nome: string | null } | null;
   respondendoA?: string | null;
   reagindoA?: string | null;
+  /** A reaction to a provider message we do not hold: its external id (a later removal finds it). */
+  alvoExterno?: string | null;
+  /** 'pending' when the channel's send queue delivers it (capabilities.confirmaEntrega). */
+  status?: 'pending' | 'sent';
 };
+
+/** How an answer or notice starts on a conversation's channel: queued ('pending') where the provider confirms. */
+export const outboundStatus = (origem: AtendimentoRow['origem']): 'pending' | 'sent' =>
+  CAPACIDADES_CANAL[tipoCanalDaOrigem(origem)].confirmaEntrega ? 'pending' : 'sent';
+
+/** A free-form answer outside the channel's reply window (WhatsApp: 24 hours after the customer's last message). */
+export function assertReplyWindow(a: Pick<AtendimentoRow, 'origem' | 'clienteEscreveuEm'>, now = Date.now()) {
+  const janela = CAPACIDADES_CANAL[tipoCanalDaOrigem(a.origem)].janelaRespostaMs;
+  if (janela === null) return;
+  if (!a.clienteEscreveuEm || now - a.clienteEscreveuEm.getTime() > janela)
+    throw new AppError(409, 'FORA_DA_JANELA', WHATSAPP_TEXTS.foraDaJanela);
+}
 
 /** The idempotency scope of a client id besides its atendimento: the author (the visitor, or one staff user). */
 export const sameAuthor = (autor: 'cliente' | 'atendente' | 'sistema', atendenteId: string | null) =>
@@ -74,8 +91,10 @@ export async function insertOnce(
       localizacao: m.localizacao ?? null,
       respondendoA: m.respondendoA ?? null,
       reagindoA: m.reagindoA ?? null,
+      alvoExterno: m.alvoExterno ?? null,
       clientId: m.clientId ?? null,
       externalId: m.externalId ?? null,
+      ...(m.status ? { status: m.status } : {}),
     })
     .onConflictDoNothing()
     .returning();
@@ -134,7 +153,16 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   if (row.status !== 'em_atendimento' || (row.atendenteId !== staff.id && !isSupervisor(staff)))
     throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
   const tipo = input.midia ? (input.tipo === 'text' ? 'document' : input.tipo) : input.tipo;
-  const m: NewMessage = { ...input, tipo };
+  const m: NewMessage = { ...input, tipo, status: outboundStatus(joined.a.origem) };
+  // A resend of a stored message is answered below whatever the window; a new one outside it never reaches the provider.
+  const [already] = input.clientId
+    ? await db
+        .select({ id: mensagens.id })
+        .from(mensagens)
+        .where(and(eq(mensagens.atendimentoId, joined.a.id), sameAuthor('atendente', staff.id), eq(mensagens.clientId, input.clientId)))
+        .limit(1)
+    : [];
+  if (!already) assertReplyWindow(joined.a);
   const msg = await withTransaction(db, async (tx) => {
     const r = await insertOnce(tx, joined.a, 'atendente', staff.id, m);
     if (!r.duplicate) {
@@ -146,8 +174,9 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   return { duplicate: msg.duplicate, ...(await result(db, staff.accountId, joined.a.id, [msg.id])) };
 }
 
-async function systemNotice(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, conteudo: string) {
-  const m: NewMessage = { tipo: 'text', conteudo };
+/** A line of the conversation's history that the customer also gets (queued where the channel confirms sends). */
+async function systemNotice(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId' | 'origem'>, conteudo: string) {
+  const m: NewMessage = { tipo: 'text', conteudo, status: outboundStatus(a.origem) };
   const r = await insertOnce(tx, a, 'sistema', null, m);
   await touch(tx, a.id, m, 0);
   return r.id;
@@ -218,7 +247,7 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
  * Closes the conversation. The rating link carries a token only the customer may see, so it is never written
  * into the conversation (staff read it): the caller hands it to the customer's widget alone.
  */
-const AVALIACAO_CONVITE = 'Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".';
+export const AVALIACAO_CONVITE = 'Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".';
 export async function finish(db: Db, staff: TStaff, id: string) {
   const { joined, before } = await loadForChange(db, staff, id);
   assertHolder(staff, before);
@@ -238,4 +267,17 @@ export async function markRead(db: Db, staff: TStaff, id: string) {
   const { before } = await loadForChange(db, staff, id);
   await db.update(atendimentos).set({ mensagensNaoLidas: 0 }).where(eq(atendimentos.id, id));
   return { ...before, mensagensNaoLidas: 0 };
+}
+
+/** A failed send goes back to the channel's queue (the attendant's 'Reenviar'); the same message, never a copy. */
+export async function resend(db: Db, staff: TStaff, atendimentoId: string, mensagemId: string) {
+  const { before } = await loadForChange(db, staff, atendimentoId);
+  assertHolder(staff, before);
+  const [row] = await db
+    .update(mensagens)
+    .set({ status: 'pending', erroEnvio: null, tentativas: 0, proximaTentativaEm: null })
+    .where(and(eq(mensagens.id, mensagemId), eq(mensagens.atendimentoId, atendimentoId), eq(mensagens.status, 'failed')))
+    .returning({ id: mensagens.id });
+  if (!row) throw new Conflict(WHATSAPP_TEXTS.reenvioSomenteFalha);
+  return result(db, staff.accountId, atendimentoId, [row.id]);
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCanal, ZCanalWidgetInput } from '@balcao/shared/canais';
+import { ZCanal, ZCanalWhatsApp, ZCanalWhatsAppUpdate, ZCanalWidgetInput } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
 import type { WidgetCanalRow } from '../../db/schema/atendimentos';
 import { Forbidden } from '../../lib/errors';
@@ -10,7 +10,9 @@ import { requireUser } from '../../lib/session';
 import { isSupervisor } from '../atendimentos/policy';
 import { closeCanalSockets } from './notify';
 import { presentCanal } from './presenter';
-import { createWidgetCanal, listCanais, removeCanal, rotateSecret, updateWidgetCanal } from './service';
+import { createWidgetCanal, getCanal, listCanais, removeCanal, rotateSecret, updateWidgetCanal } from './service';
+import { presentWhatsAppCanal, updateWhatsAppCanal } from '../../channels/whatsapp-cloud/service';
+import { BadRequest } from '../../lib/errors';
 
 const ZId = z.object({ id: z.uuid({ error: 'Canal não encontrado.' }) });
 
@@ -33,12 +35,34 @@ export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     const user = admin(req);
     return reply.code(201).send(present(await createWidgetCanal(db, cipher, user.accountId, req.body)));
   });
-  app.put('/api/canais/:id', { schema: { params: ZId, body: ZCanalWidgetInput, response: { 200: ZCanal } } }, async (req) => {
-    const user = admin(req);
-    const { row, closeSockets } = await updateWidgetCanal(db, user.accountId, req.params.id, req.body);
-    if (closeSockets) closeCanalSockets(ctx.io, row.id);
-    return present(row);
-  });
+  // Either kind of channel: the body is read with the schema of the stored channel's type.
+  app.put(
+    '/api/canais/:id',
+    { schema: { params: ZId, body: z.record(z.string(), z.unknown()), response: { 200: z.union([ZCanal, ZCanalWhatsApp]) } } },
+    async (req) => {
+      const user = admin(req);
+      const stored = await getCanal(db, user.accountId, req.params.id);
+      const schema = stored.tipo === 'whatsapp' ? ZCanalWhatsAppUpdate : ZCanalWidgetInput;
+      const parsed = schema.safeParse(req.body);
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {};
+        for (const i of parsed.error.issues) {
+          const field = i.path.join('.') || '_';
+          errors[field] = [...(errors[field] ?? []), i.message];
+        }
+        throw new BadRequest(parsed.error.issues[0]?.message ?? 'Dados inválidos.', errors);
+      }
+      if (stored.tipo === 'whatsapp')
+        return presentWhatsAppCanal(
+          await updateWhatsAppCanal(db, cipher, user.accountId, stored.id, ZCanalWhatsAppUpdate.parse(req.body)),
+          publicOrigin(ctx),
+          cipher,
+        );
+      const { row, closeSockets } = await updateWidgetCanal(db, user.accountId, req.params.id, ZCanalWidgetInput.parse(req.body));
+      if (closeSockets) closeCanalSockets(ctx.io, row.id);
+      return present(row);
+    },
+  );
   app.post('/api/canais/:id/segredo', { schema: { params: ZId, response: { 200: ZCanal } } }, async (req) => {
     const user = admin(req);
     return present(await rotateSecret(db, cipher, user.accountId, req.params.id));

@@ -1,0 +1,387 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { ANEXO_MAX_BYTES, type TMidia, type TTipoMensagem, tipoFromMime } from '@balcao/shared/atendimentos';
+import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
+import { atendimentoEvents, type AppContext } from '../../context';
+import { asCanal, atendimentos, canais, clientes, mensagens, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
+import { storeUpload } from '../../lib/uploads';
+import { receiveFromCliente } from '../../modules/atendimentos/inbound';
+import { findOpenAtendimento } from '../../modules/atendimentos/queries';
+import { result, type NewMessage } from '../../modules/atendimentos/service';
+import { type GraphClient, GraphError, graphErrorPt } from './client';
+import { openSecrets } from './service';
+
+const MAX_TENTATIVAS = 5;
+const CLAIM_MS = 2 * 60_000;
+const CLAIM_BATCH = 10;
+
+type MetaError = { code?: number; title?: string; message?: string; error_data?: { details?: string } };
+type MetaMedia = { id?: string; mime_type?: string; caption?: string; filename?: string };
+type MetaMessage = {
+  from?: string;
+  id?: string;
+  timestamp?: string;
+  type?: string;
+  context?: { id?: string; from?: string; forwarded?: boolean };
+  text?: { body?: string };
+  image?: MetaMedia;
+  video?: MetaMedia;
+  audio?: MetaMedia;
+  document?: MetaMedia;
+  sticker?: MetaMedia;
+  location?: { latitude?: number; longitude?: number; name?: string; address?: string };
+  contacts?: { name?: { formatted_name?: string; first_name?: string }; phones?: { phone?: string; wa_id?: string }[] }[];
+  interactive?: { type?: string; button_reply?: { title?: string }; list_reply?: { title?: string; description?: string } };
+  button?: { text?: string; payload?: string };
+  reaction?: { message_id?: string; emoji?: string };
+  edit?: { original_message_id?: string; message?: MetaMessage };
+  revoke?: { original_message_id?: string };
+  errors?: MetaError[];
+};
+type MetaStatus = { id?: string; status?: string; timestamp?: string; errors?: MetaError[] };
+type MetaValue = {
+  contacts?: { wa_id?: string; profile?: { name?: string } }[];
+  messages?: MetaMessage[];
+  statuses?: MetaStatus[];
+  errors?: MetaError[];
+};
+type MetaWebhook = { object?: string; entry?: { changes?: { field?: string; value?: MetaValue }[] }[] };
+
+/** Meta's order of a message's life; a status never moves back (read implies delivered, which may be skipped). */
+const RANK = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
+const metaErrorPt = (e: MetaError | undefined) => graphErrorPt(e?.code ?? null, e?.error_data?.details ?? e?.title ?? e?.message ?? null);
+const mapLink = (lat: number, lng: number) => `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+const EXT_BY_MIME: Record<string, string> = { 'audio/ogg': 'ogg', 'text/plain': 'txt', 'text/vcard': 'vcf', 'application/pdf': 'pdf' };
+
+/**
+ * Turns stored webhook deliveries (whatsapp_eventos) into messages, reactions, edits, deletions and statuses.
+ * Runs after the 200 was answered and again at every start for what is left: each step is idempotent (a
+ * message once per wamid, a status only forward), so running an event twice changes nothing.
+ */
+export class WhatsAppProcessor {
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly graph: GraphClient,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
+  ) {}
+
+  kick() {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  async idle() {
+    while (this.running) await this.running;
+  }
+
+  private async drain() {
+    try {
+      for (;;) {
+        const claimed = await this.claim();
+        if (claimed.length === 0) return;
+        for (const e of claimed) await this.processOne(e);
+      }
+    } catch (err) {
+      this.log.error({ err }, 'WhatsApp: processamento de eventos');
+    }
+  }
+
+  private async claim(): Promise<WhatsAppEventoRow[]> {
+    const now = new Date();
+    const due = this.ctx.db
+      .select({ id: whatsappEventos.id })
+      .from(whatsappEventos)
+      .where(
+        and(isNull(whatsappEventos.processadoEm), or(isNull(whatsappEventos.processandoAte), lte(whatsappEventos.processandoAte, now))),
+      )
+      .orderBy(asc(whatsappEventos.recebidoEm))
+      .limit(CLAIM_BATCH)
+      .for('update', { skipLocked: true });
+    const rows = await this.ctx.db
+      .update(whatsappEventos)
+      .set({ processandoAte: new Date(now.getTime() + CLAIM_MS), tentativas: sql`${whatsappEventos.tentativas} + 1` })
+      .where(inArray(whatsappEventos.id, due))
+      .returning();
+    return rows.sort((a, b) => a.recebidoEm.getTime() - b.recebidoEm.getTime());
+  }
+
+  private async processOne(e: WhatsAppEventoRow) {
+    try {
+      const [row] = await this.ctx.db.select().from(canais).where(eq(canais.id, e.canalId)).limit(1);
+      if (row) await this.apply(asCanal(row) as WhatsAppCanalRow, JSON.parse(e.corpo) as MetaWebhook);
+      await this.ctx.db
+        .update(whatsappEventos)
+        .set({ processadoEm: new Date(), processandoAte: null, erro: null })
+        .where(eq(whatsappEventos.id, e.id));
+    } catch (err) {
+      const last = e.tentativas >= MAX_TENTATIVAS || !(err instanceof GraphError && err.retryable);
+      this.log.warn({ err, eventoId: e.id, tentativa: e.tentativas }, 'WhatsApp: evento não processado');
+      const wait = Math.min(60_000, 1000 * 2 ** e.tentativas);
+      await this.ctx.db
+        .update(whatsappEventos)
+        .set(
+          last
+            ? { processadoEm: new Date(), processandoAte: null, erro: (err as Error).message }
+            : { processandoAte: new Date(Date.now() + wait), erro: (err as Error).message },
+        )
+        .where(eq(whatsappEventos.id, e.id));
+      if (!last) setTimeout(() => this.kick(), wait).unref();
+    }
+  }
+
+  private async apply(canal: WhatsAppCanalRow, body: MetaWebhook) {
+    for (const entry of body.entry ?? [])
+      for (const change of entry.changes ?? []) {
+        if (change.field !== 'messages' || !change.value) continue;
+        const v = change.value;
+        if (v.errors?.length) {
+          const erro = metaErrorPt(v.errors[0]);
+          this.log.warn({ canalId: canal.id, errors: v.errors }, 'WhatsApp: erro informado pelo Meta no webhook');
+          await this.ctx.db.update(canais).set({ ultimoErroWebhook: erro }).where(eq(canais.id, canal.id));
+        }
+        const names = new Map((v.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name ?? null]));
+        for (const m of v.messages ?? []) await this.message(canal, m, names.get(m.from ?? '') ?? [...names.values()][0] ?? null);
+        for (const s of v.statuses ?? []) await this.status(canal, s);
+      }
+  }
+
+  private async cliente(canal: WhatsAppCanalRow, waId: string, nome: string | null) {
+    const [row] = await this.ctx.db
+      .insert(clientes)
+      .values({ accountId: canal.accountId, nome: nome || `+${waId}`, numero: `+${waId}`, identificador: `whatsapp:${waId}` })
+      .onConflictDoUpdate({
+        target: [clientes.accountId, clientes.identificador],
+        set: nome ? { nome, numero: `+${waId}` } : { numero: `+${waId}` },
+      })
+      .returning({ id: clientes.id });
+    return row!.id;
+  }
+
+  private async byExternal(accountId: string, externalId: string | undefined) {
+    if (!externalId) return null;
+    const [row] = await this.ctx.db
+      .select()
+      .from(mensagens)
+      .where(and(eq(mensagens.accountId, accountId), eq(mensagens.externalId, externalId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Shows a changed message (edited, deleted, a reaction removed) to the staff who see its conversation. */
+  private async publishChanged(accountId: string, atendimentoId: string, ids: string[]) {
+    if (!ids.length) return;
+    const r = await result(this.ctx.db, accountId, atendimentoId, ids);
+    atendimentoEvents(this.ctx).messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: false });
+  }
+
+  private async message(canal: WhatsAppCanalRow, m: MetaMessage, nome: string | null) {
+    if (!m.id) return;
+    if (m.type === 'edit') return this.edit(canal, m);
+    if (m.type === 'revoke') return this.revoke(canal, m);
+    if (!m.from) return;
+    // A removal is idempotent and stores nothing; samples reuse the reaction's own wamid for it.
+    if (m.type === 'reaction' && !m.reaction?.emoji) return this.unreact(canal, await this.cliente(canal, m.from, nome), m);
+    if (await this.byExternal(canal.accountId, m.id)) return; // Meta's redelivery of a stored message
+    const clienteId = await this.cliente(canal, m.from, nome);
+    const open = await findOpenAtendimento(this.ctx.db, clienteId, canal.id);
+    /** A quoted or reacted message counts only inside the open conversation. */
+    const inOpen = async (wamid: string | undefined) => {
+      const t = await this.byExternal(canal.accountId, wamid);
+      return t && open && t.atendimentoId === open.id ? t.id : null;
+    };
+    const built = await this.build(canal, m);
+    const mensagem: NewMessage = { ...built.mensagem, externalId: m.id, respondendoA: await inOpen(m.context?.id) };
+    if (m.type === 'reaction') {
+      mensagem.reagindoA = await inOpen(m.reaction?.message_id);
+      mensagem.alvoExterno = m.reaction?.message_id ?? null;
+      mensagem.respondendoA = null;
+      // One reaction per customer and message: a new emoji replaces the previous one.
+      await this.unreact(canal, clienteId, m);
+    }
+    const r = await receiveFromCliente(this.ctx.db, {
+      canal,
+      clienteId,
+      origem: () => 'whatsapp',
+      departamentoId: canal.config.departamentoPadraoId,
+      mensagem,
+      autor: built.autor,
+    });
+    const escreveu = m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date();
+    await this.ctx.db
+      .update(atendimentos)
+      .set({
+        clienteEscreveuEm: sql`greatest(coalesce(${atendimentos.clienteEscreveuEm}, ${escreveu.toISOString()}::timestamptz), ${escreveu.toISOString()}::timestamptz)`,
+      })
+      .where(eq(atendimentos.id, r.atendimentoId));
+    if (r.duplicate) return;
+    const events = atendimentoEvents(this.ctx);
+    events.messages(canal.accountId, r.row, r.mensagens, r.masterId, { toVisitor: false });
+    events.row(canal.accountId, r.row);
+  }
+
+  /** What a message of each kind becomes in the conversation. */
+  private async build(canal: WhatsAppCanalRow, m: MetaMessage): Promise<{ mensagem: NewMessage; autor?: 'sistema' }> {
+    const text = (conteudo: string): { mensagem: NewMessage } => ({ mensagem: { tipo: 'text', conteudo } });
+    switch (m.type) {
+      case 'text':
+        return text(m.text?.body ?? '');
+      case 'image':
+      case 'video':
+      case 'audio':
+      case 'document':
+      case 'sticker': {
+        const media = m[m.type] ?? {};
+        const midia = await this.fetchMedia(canal, media);
+        const tipo: TTipoMensagem =
+          m.type === 'sticker' ? 'image' : tipoFromMime(midia.mimeType) === 'document' ? 'document' : tipoFromMime(midia.mimeType);
+        return { mensagem: { tipo: m.type === 'document' ? 'document' : tipo, conteudo: media.caption ?? '', midia } };
+      }
+      case 'location': {
+        const l = m.location ?? {};
+        const lat = Number(l.latitude);
+        const lng = Number(l.longitude);
+        const nome = [l.name, l.address].filter(Boolean).join(' — ') || null;
+        return {
+          mensagem: {
+            tipo: 'location',
+            conteudo: [nome, mapLink(lat, lng)].filter(Boolean).join('\n'),
+            localizacao: { latitude: lat, longitude: lng, nome },
+          },
+        };
+      }
+      case 'contacts':
+        return text(
+          (m.contacts ?? [])
+            .map((c) => {
+              const nome = c.name?.formatted_name ?? c.name?.first_name ?? 'Contato';
+              const fones = (c.phones ?? []).map((p) => p.phone ?? p.wa_id).filter(Boolean);
+              return `👤 ${nome}${fones.length ? `: ${fones.join(', ')}` : ''}`;
+            })
+            .join('\n'),
+        );
+      case 'interactive': {
+        const i = m.interactive ?? {};
+        if (i.type === 'list_reply') return text([i.list_reply?.title, i.list_reply?.description].filter(Boolean).join('\n'));
+        return text(i.button_reply?.title ?? '');
+      }
+      case 'button':
+        return text(m.button?.text ?? m.button?.payload ?? '');
+      case 'reaction':
+        return { mensagem: { tipo: 'reaction', conteudo: m.reaction?.emoji ?? '' } };
+      default: {
+        const details = m.errors?.[0]?.error_data?.details;
+        return {
+          mensagem: { tipo: 'text', conteudo: `${WHATSAPP_TEXTS.naoSuportada}${details ? ` (${details})` : ''}` },
+          autor: 'sistema',
+        };
+      }
+    }
+  }
+
+  /** The customer's file: GET /{media-id}, then its URL with the bearer token; stored like other uploads. */
+  private async fetchMedia(canal: WhatsAppCanalRow, media: MetaMedia): Promise<TMidia> {
+    if (!media.id) throw new GraphError(400, 131052, 'mídia sem id', false);
+    const { accessToken } = openSecrets(this.ctx.cipher, canal);
+    const info = await this.graph.media(media.id, accessToken);
+    if (!info.url) throw new GraphError(502, 131052, 'mídia sem endereço', true);
+    const buf = await this.graph.download(info.url, accessToken, ANEXO_MAX_BYTES);
+    const detected = await fileTypeFromBuffer(buf);
+    const mimeType = detected?.mime ?? info.mime_type ?? media.mime_type ?? 'application/octet-stream';
+    const ext = detected?.ext ?? EXT_BY_MIME[mimeType.split(';')[0]!.trim()] ?? 'bin';
+    const url = await storeUpload(this.ctx.uploadsDir, 'anexos', buf, ext);
+    return { url, mimeType, filename: media.filename ?? null, size: buf.length };
+  }
+
+  /** A reaction removed (emoji omitted or empty): the customer's reaction to that message is deleted. */
+  private async unreact(canal: WhatsAppCanalRow, clienteId: string, m: MetaMessage) {
+    const alvo = m.reaction?.message_id;
+    if (!alvo) return;
+    const target = await this.byExternal(canal.accountId, alvo);
+    const mine = this.ctx.db
+      .select({ id: atendimentos.id })
+      .from(atendimentos)
+      .where(and(eq(atendimentos.clienteId, clienteId), eq(atendimentos.canalId, canal.id)));
+    const gone = await this.ctx.db
+      .update(mensagens)
+      .set({ apagada: true })
+      .where(
+        and(
+          eq(mensagens.accountId, canal.accountId),
+          inArray(mensagens.atendimentoId, mine),
+          eq(mensagens.autor, 'cliente'),
+          eq(mensagens.tipo, 'reaction'),
+          eq(mensagens.apagada, false),
+          target ? or(eq(mensagens.reagindoA, target.id), eq(mensagens.alvoExterno, alvo)) : eq(mensagens.alvoExterno, alvo),
+        ),
+      )
+      .returning({ id: mensagens.id, atendimentoId: mensagens.atendimentoId });
+    for (const g of gone) await this.publishChanged(canal.accountId, g.atendimentoId, [g.id]);
+  }
+
+  /** The customer edited a message (Coexistence numbers, within 15 minutes): its text or caption changes. */
+  private async edit(canal: WhatsAppCanalRow, m: MetaMessage) {
+    const orig = await this.byExternal(canal.accountId, m.edit?.original_message_id);
+    const inner = m.edit?.message;
+    if (!orig || !inner) {
+      this.log.info({ wamid: m.edit?.original_message_id }, 'WhatsApp: edição de uma mensagem que não está aqui');
+      return;
+    }
+    const kind = inner.type as keyof MetaMessage | undefined;
+    const part = kind ? (inner[kind] as { body?: string; caption?: string } | undefined) : undefined;
+    const conteudo = part?.body ?? part?.caption ?? orig.conteudo;
+    if (orig.editada && orig.conteudo === conteudo) return;
+    await this.ctx.db.update(mensagens).set({ conteudo, editada: true }).where(eq(mensagens.id, orig.id));
+    await this.publishChanged(canal.accountId, orig.atendimentoId, [orig.id]);
+  }
+
+  /** The customer deleted a message for everyone (Coexistence numbers, within two days). */
+  private async revoke(canal: WhatsAppCanalRow, m: MetaMessage) {
+    const orig = await this.byExternal(canal.accountId, m.revoke?.original_message_id);
+    if (!orig || orig.apagada) return;
+    await this.ctx.db.update(mensagens).set({ apagada: true }).where(eq(mensagens.id, orig.id));
+    await this.publishChanged(canal.accountId, orig.atendimentoId, [orig.id]);
+  }
+
+  /** sent, delivered, read: only forward; failed: with Meta's reason in Portuguese, only before delivery. */
+  private async status(canal: WhatsAppCanalRow, s: MetaStatus) {
+    if (!s.id || !s.status) return;
+    let set: { status: 'sent' | 'delivered' | 'read' | 'failed'; erroEnvio?: string };
+    let from: ('pending' | 'sent' | 'delivered')[];
+    if (s.status === 'failed') {
+      set = { status: 'failed', erroEnvio: metaErrorPt(s.errors?.[0]) };
+      from = ['pending', 'sent'];
+    } else if (s.status === 'sent' || s.status === 'delivered' || s.status === 'read') {
+      const rank = RANK[s.status];
+      set = { status: s.status };
+      from = (['pending', 'sent', 'delivered'] as const).filter((st) => RANK[st] < rank);
+    } else return; // 'played' and future kinds
+    const changed = await this.ctx.db
+      .update(mensagens)
+      .set({ ...set, enviandoEm: null })
+      .where(and(eq(mensagens.accountId, canal.accountId), eq(mensagens.externalId, s.id), inArray(mensagens.status, from)))
+      .returning();
+    for (const msg of changed) {
+      const r = await result(this.ctx.db, canal.accountId, msg.atendimentoId, []);
+      atendimentoEvents(this.ctx).status(canal.accountId, r.row, {
+        atendimentoId: msg.atendimentoId,
+        messageId: msg.id,
+        clientId: msg.clientId,
+        status: msg.status,
+      });
+    }
+  }
+}

@@ -1,0 +1,234 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { atendimentoEvents, type AppContext } from '../../context';
+import { accounts } from '../../db/schema/accounts';
+import { asCanal, atendimentos, canais, clientes, mensagens, type MensagemRow, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import { publicOrigin } from '../../lib/public-origin';
+import { ratingLink } from '../../modules/avaliacao/link';
+import { findAtendimento } from '../../modules/atendimentos/queries';
+import { presentAtendimento } from '../../modules/atendimentos/presenter';
+import { AVALIACAO_CONVITE } from '../../modules/atendimentos/service';
+import { type GraphClient, GraphError } from './client';
+import { openSecrets, recordConexao } from './service';
+
+/** Tries before a retryable error (Meta's 130429, 5xx) marks the message failed; back-off doubles each time. */
+const MAX_TENTATIVAS = 8;
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+/** A send claimed this long ago without an outcome was cut by a crash: failed, never sent twice. */
+const INTERRUPTED_AFTER_MS = 2 * 60_000;
+const CLAIM_BATCH = 20;
+const RETRY_SCAN_MS = 5000;
+export const ENVIO_INTERROMPIDO =
+  'O envio foi interrompido (o servidor reiniciou durante o envio). Confira no WhatsApp do cliente e reenvie se necessário.';
+const ALVO_FORA_DO_WHATSAPP = 'A mensagem citada não está no WhatsApp do cliente.';
+
+/** At most `perSecond` sends per phone number in any second (Meta's per-number throughput; env WHATSAPP_SENDS_PER_SECOND). */
+class PerNumberLimiter {
+  private readonly sent = new Map<string, number[]>();
+  constructor(private readonly perSecond: number) {}
+  async take(numero: string) {
+    for (;;) {
+      const now = Date.now();
+      const recent = (this.sent.get(numero) ?? []).filter((t) => now - t < 1000);
+      if (recent.length < this.perSecond) {
+        recent.push(now);
+        this.sent.set(numero, recent);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 1000 - (now - recent[0]!)));
+    }
+  }
+}
+
+const MIDIA_TIPOS = new Set(['image', 'video', 'audio', 'document']);
+const digitsOf = (identificador: string | null, numero: string | null) =>
+  (identificador?.startsWith('whatsapp:') ? identificador.slice('whatsapp:'.length) : (numero ?? '')).replace(/\D/g, '');
+
+/**
+ * The outbound queue of WhatsApp: attendants' answers and system notices are stored 'pending' first
+ * (modules/atendimentos/service.ts), then this sends them to Meta in order, per number under the rate
+ * limit. Each message is claimed (enviando_em) before its call and settled after: sent with its wamid, retried
+ * later with back-off (Meta's 130429 and 5xx), or failed with Meta's reason (the attendant can resend). A
+ * claim without an outcome (a crash mid-call) becomes failed at the next start: the same message never
+ * reaches Meta twice. Several instances may run it: claims use FOR UPDATE SKIP LOCKED.
+ */
+export class WhatsAppSender {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly limiter: PerNumberLimiter;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly graph: GraphClient,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    sendsPerSecond: number,
+  ) {
+    this.limiter = new PerNumberLimiter(sendsPerSecond);
+  }
+
+  /** Marks interrupted sends failed, sends what waits, then looks for due retries every few seconds. */
+  async start() {
+    await this.ctx.db
+      .update(mensagens)
+      .set({ status: 'failed', erroEnvio: ENVIO_INTERROMPIDO, enviandoEm: null })
+      .where(and(eq(mensagens.status, 'pending'), lt(mensagens.enviandoEm, new Date(Date.now() - INTERRUPTED_AFTER_MS))));
+    this.timer = setInterval(() => this.kick(), RETRY_SCAN_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  kick() {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Resolves once nothing is being sent (tests; shutdown). */
+  async idle() {
+    while (this.running) await this.running;
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+
+  private async drain() {
+    try {
+      for (;;) {
+        const claimed = await this.claim();
+        if (claimed.length === 0) return;
+        for (const m of claimed) await this.sendOne(m);
+      }
+    } catch (err) {
+      this.log.error({ err }, 'WhatsApp: fila de envio');
+    }
+  }
+
+  private async claim(): Promise<MensagemRow[]> {
+    const now = new Date();
+    const due = this.ctx.db
+      .select({ id: mensagens.id })
+      .from(mensagens)
+      .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
+      .innerJoin(canais, eq(canais.id, atendimentos.canalId))
+      .where(
+        and(
+          eq(mensagens.status, 'pending'),
+          isNull(mensagens.enviandoEm),
+          or(isNull(mensagens.proximaTentativaEm), lte(mensagens.proximaTentativaEm, now)),
+          eq(canais.tipo, 'whatsapp'),
+        ),
+      )
+      .orderBy(asc(mensagens.seq))
+      .limit(CLAIM_BATCH)
+      .for('update', { of: mensagens, skipLocked: true });
+    const rows = await this.ctx.db
+      .update(mensagens)
+      .set({ enviandoEm: now, tentativas: sql`${mensagens.tentativas} + 1` })
+      .where(inArray(mensagens.id, due))
+      .returning();
+    return rows.sort((a, b) => a.seq - b.seq);
+  }
+
+  private async sendOne(m: MensagemRow) {
+    const [ctxRow] = await this.ctx.db
+      .select({
+        canal: canais,
+        cliente: { numero: clientes.numero, identificador: clientes.identificador },
+        databaseName: accounts.databaseName,
+      })
+      .from(atendimentos)
+      .innerJoin(canais, eq(canais.id, atendimentos.canalId))
+      .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
+      .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
+      .where(eq(atendimentos.id, m.atendimentoId))
+      .limit(1);
+    if (!ctxRow) return;
+    const canal = asCanal(ctxRow.canal) as WhatsAppCanalRow;
+    try {
+      const body = await this.body(m, digitsOf(ctxRow.cliente.identificador, ctxRow.cliente.numero), ctxRow.databaseName);
+      const { accessToken } = openSecrets(this.ctx.cipher, canal);
+      await this.limiter.take(canal.config.phoneNumberId);
+      const wamid = await this.graph.sendMessage(canal.config.phoneNumberId, accessToken, body);
+      await this.settle(m, { status: 'sent', externalId: wamid, enviandoEm: null, erroEnvio: null, proximaTentativaEm: null });
+      if (canal.conexao?.ok !== true)
+        await recordConexao(this.ctx.db, canal.id, { ok: true, erro: null, numero: null, nomeVerificado: null });
+    } catch (err) {
+      const g = err instanceof GraphError ? err : null;
+      if (!g) this.log.error({ err, mensagemId: m.id }, 'WhatsApp: envio');
+      if (g?.retryable && m.tentativas < MAX_TENTATIVAS) {
+        const wait = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (m.tentativas - 1)) * (0.8 + Math.random() * 0.4);
+        await this.ctx.db
+          .update(mensagens)
+          .set({ enviandoEm: null, proximaTentativaEm: new Date(Date.now() + wait) })
+          .where(eq(mensagens.id, m.id));
+        setTimeout(() => this.kick(), wait).unref();
+        return;
+      }
+      const erro =
+        g?.message ?? (err instanceof Error && err.message.startsWith('A ') ? err.message : 'Não foi possível enviar a mensagem.');
+      await this.settle(m, { status: 'failed', erroEnvio: erro, enviandoEm: null, proximaTentativaEm: null });
+      if (g?.code === 190) await recordConexao(this.ctx.db, canal.id, { ok: false, erro, numero: null, nomeVerificado: null });
+    }
+  }
+
+  /** Meta's message body (messaging_product, recipient_type, to, type and the type object; context for a reply). */
+  private async body(m: MensagemRow, to: string, databaseName: string): Promise<Record<string, unknown>> {
+    const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+    const externalOf = async (id: string) => {
+      const [t] = await this.ctx.db.select({ externalId: mensagens.externalId }).from(mensagens).where(eq(mensagens.id, id)).limit(1);
+      if (!t?.externalId) throw new Error(ALVO_FORA_DO_WHATSAPP);
+      return t.externalId;
+    };
+    if (m.tipo === 'reaction') {
+      const target = m.reagindoA ? await externalOf(m.reagindoA) : m.alvoExterno;
+      if (!target) throw new Error(ALVO_FORA_DO_WHATSAPP);
+      return { ...base, type: 'reaction', reaction: { message_id: target, emoji: m.conteudo } };
+    }
+    const context = m.respondendoA ? { context: { message_id: await externalOf(m.respondendoA) } } : {};
+    if (m.midia && MIDIA_TIPOS.has(m.tipo)) {
+      const link = /^https?:\/\//i.test(m.midia.url) ? m.midia.url : `${publicOrigin(this.ctx)}${m.midia.url}`;
+      const caption = m.tipo !== 'audio' && m.conteudo.trim() ? { caption: m.conteudo.slice(0, 1024) } : {};
+      const filename = m.tipo === 'document' && m.midia.filename ? { filename: m.midia.filename } : {};
+      return { ...base, ...context, type: m.tipo, [m.tipo]: { link, ...caption, ...filename } };
+    }
+    let text = m.conteudo;
+    // The rating link carries a token staff never see: it is added here, for the customer alone.
+    if (m.autor === 'sistema' && m.conteudo === AVALIACAO_CONVITE)
+      text = `Como foi o seu atendimento? Avalie por aqui: ${ratingLink(publicOrigin(this.ctx), this.ctx.tokens, databaseName, m.atendimentoId)}`;
+    return { ...base, ...context, type: 'text', text: { preview_url: /https?:\/\//i.test(text), body: text.slice(0, 4096) } };
+  }
+
+  /** Settles a send and tells the attendants (ReceiveMessageStatusUpdate); a webhook status already ahead is kept. */
+  private async settle(m: MensagemRow, set: Partial<MensagemRow> & { status: 'sent' | 'failed' }) {
+    const [row] = await this.ctx.db
+      .update(mensagens)
+      .set(set)
+      .where(and(eq(mensagens.id, m.id), eq(mensagens.status, 'pending')))
+      .returning();
+    if (!row) {
+      await this.ctx.db.update(mensagens).set({ enviandoEm: null }).where(eq(mensagens.id, m.id));
+      return;
+    }
+    const joined = await findAtendimento(this.ctx.db, m.accountId, m.atendimentoId);
+    if (!joined) return;
+    atendimentoEvents(this.ctx).status(m.accountId, presentAtendimento(joined), {
+      atendimentoId: m.atendimentoId,
+      messageId: m.id,
+      clientId: m.clientId,
+      status: row.status,
+    });
+  }
+}

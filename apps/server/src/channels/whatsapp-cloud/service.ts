@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  WHATSAPP_TEXTS,
+  type TCanalWhatsApp,
+  type TCanalWhatsAppInput,
+  type TCanalWhatsAppUpdate,
+  type TConexaoWhatsApp,
+  type TIntegracoes,
+  type TTesteConexao,
+} from '@balcao/shared/canais';
+import { asCanal, canais, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import { departamentos } from '../../db/schema/departamentos';
+import type { SecretCipher } from '../../lib/cipher';
+import type { Db } from '../../lib/db';
+import { BadRequest, NotFound } from '../../lib/errors';
+import { type GraphClient, GraphError } from './client';
+
+/** What is encrypted at rest for a WhatsApp channel (canais.segredo_cifrado): never sent back to anyone. */
+export type WhatsAppSecrets = { accessToken: string; appSecret: string };
+export const sealSecrets = (cipher: SecretCipher, s: WhatsAppSecrets) => cipher.encrypt(JSON.stringify(s));
+export const openSecrets = (cipher: SecretCipher, row: Pick<WhatsAppCanalRow, 'segredoCifrado'>): WhatsAppSecrets =>
+  JSON.parse(cipher.decrypt(row.segredoCifrado)) as WhatsAppSecrets;
+
+export const WEBHOOK_PATH = '/backend/webhooks/whatsapp';
+const newToken = () => randomBytes(18).toString('base64url');
+/** Only the token's last 4 characters, so the screen can show which one is saved. */
+const mask = (token: string) => `••••${token.slice(-4)}`;
+
+export function presentWhatsAppCanal(row: WhatsAppCanalRow, origin: string, cipher: SecretCipher): TCanalWhatsApp {
+  const secrets = openSecrets(cipher, row);
+  return {
+    id: row.id,
+    tipo: 'whatsapp',
+    nome: row.nome,
+    ativo: row.ativo,
+    token: row.token,
+    webhookUrl: `${origin}${WEBHOOK_PATH}/${row.token}`,
+    config: row.config,
+    accessTokenMascarado: mask(secrets.accessToken),
+    appSecretDefinido: secrets.appSecret.length > 0,
+    conexao: row.conexao ?? null,
+    ultimoErroWebhook: row.ultimoErroWebhook ?? null,
+    criadoEm: row.createdAt.toISOString(),
+  };
+}
+
+const asWhatsApp = (row: ReturnType<typeof asCanal> | undefined): WhatsAppCanalRow => {
+  if (!row || row.tipo !== 'whatsapp') throw new NotFound(WHATSAPP_TEXTS.canalNaoEncontrado);
+  return row;
+};
+
+async function checkDepartamento(db: Db, accountId: string, id: string | null) {
+  if (!id) return;
+  const [dep] = await db
+    .select({ id: departamentos.id })
+    .from(departamentos)
+    .where(and(eq(departamentos.id, id), eq(departamentos.accountId, accountId)))
+    .limit(1);
+  if (!dep) throw new BadRequest('Departamento não encontrado.', { departamentoPadraoId: ['Departamento não encontrado.'] });
+}
+
+export async function listWhatsAppCanais(db: Db, accountId: string): Promise<WhatsAppCanalRow[]> {
+  const rows = await db
+    .select()
+    .from(canais)
+    .where(and(eq(canais.accountId, accountId), eq(canais.tipo, 'whatsapp'), isNull(canais.removidoEm)));
+  return rows.map((r) => asWhatsApp(asCanal(r)));
+}
+
+export async function getWhatsAppCanal(db: Db, accountId: string, id: string): Promise<WhatsAppCanalRow> {
+  const [row] = await db
+    .select()
+    .from(canais)
+    .where(and(eq(canais.id, id), eq(canais.accountId, accountId), isNull(canais.removidoEm)))
+    .limit(1);
+  return asWhatsApp(row && asCanal(row));
+}
+
+/** The channel of a webhook URL (paused ones too: Meta keeps delivering statuses of what was sent). */
+export async function findWhatsAppCanalByToken(db: Db, token: string): Promise<WhatsAppCanalRow | null> {
+  const [row] = await db
+    .select()
+    .from(canais)
+    .where(and(eq(canais.token, token), eq(canais.tipo, 'whatsapp'), isNull(canais.removidoEm)))
+    .limit(1);
+  return row ? asWhatsApp(asCanal(row)) : null;
+}
+
+export async function createWhatsAppCanal(db: Db, cipher: SecretCipher, accountId: string, input: TCanalWhatsAppInput) {
+  await checkDepartamento(db, accountId, input.departamentoPadraoId);
+  const [row] = await db
+    .insert(canais)
+    .values({
+      accountId,
+      tipo: 'whatsapp',
+      nome: input.nome,
+      ativo: input.ativo,
+      token: newToken(),
+      segredoCifrado: sealSecrets(cipher, { accessToken: input.accessToken, appSecret: input.appSecret }),
+      config: {
+        phoneNumberId: input.phoneNumberId,
+        wabaId: input.wabaId,
+        verifyToken: input.verifyToken,
+        departamentoPadraoId: input.departamentoPadraoId,
+      },
+    })
+    .returning();
+  return asWhatsApp(asCanal(row!));
+}
+
+/** Empty secrets keep the stored ones; a new token or number forgets the last connection test. */
+export async function updateWhatsAppCanal(db: Db, cipher: SecretCipher, accountId: string, id: string, input: TCanalWhatsAppUpdate) {
+  const before = await getWhatsAppCanal(db, accountId, id);
+  await checkDepartamento(db, accountId, input.departamentoPadraoId);
+  const old = openSecrets(cipher, before);
+  const secrets = { accessToken: input.accessToken || old.accessToken, appSecret: input.appSecret || old.appSecret };
+  const changed = secrets.accessToken !== old.accessToken || input.phoneNumberId !== before.config.phoneNumberId;
+  const [row] = await db
+    .update(canais)
+    .set({
+      nome: input.nome,
+      ativo: input.ativo,
+      segredoCifrado: sealSecrets(cipher, secrets),
+      config: {
+        phoneNumberId: input.phoneNumberId,
+        wabaId: input.wabaId,
+        verifyToken: input.verifyToken,
+        departamentoPadraoId: input.departamentoPadraoId,
+      },
+      ...(changed ? { conexao: null } : {}),
+    })
+    .where(and(eq(canais.id, id), eq(canais.accountId, accountId)))
+    .returning();
+  return asWhatsApp(asCanal(row!));
+}
+
+/** Records how the last contact with Meta went (a test, a send): Integrações' 'conectado' reads it. */
+export async function recordConexao(db: Db, canalId: string, conexao: Omit<TConexaoWhatsApp, 'em'>) {
+  await db
+    .update(canais)
+    .set({ conexao: { ...conexao, em: new Date().toISOString() } })
+    .where(eq(canais.id, canalId));
+}
+
+/** 'Testar conexão': reads the number from the Graph API; the result is also the channel's connection state. */
+export async function testConexao(db: Db, cipher: SecretCipher, graph: GraphClient, row: WhatsAppCanalRow): Promise<TTesteConexao> {
+  try {
+    const n = await graph.phoneNumber(row.config.phoneNumberId, openSecrets(cipher, row).accessToken);
+    const numero = n.display_phone_number ?? row.config.phoneNumberId;
+    const nomeVerificado = n.verified_name ?? '';
+    await recordConexao(db, row.id, { ok: true, erro: null, numero, nomeVerificado });
+    return { ok: true, numero, nomeVerificado };
+  } catch (err) {
+    const erro = err instanceof GraphError ? err.message : 'Não foi possível falar com o Meta.';
+    await recordConexao(db, row.id, {
+      ok: false,
+      erro,
+      numero: row.conexao?.numero ?? null,
+      nomeVerificado: row.conexao?.nomeVerificado ?? null,
+    });
+    return { ok: false, erro };
+  }
+}
+
+/**
+ * Spec part 1 §3 'Integrations result': WhatsApp (Cloud API) is connected when a channel is configured and
+ * its last contact with Meta succeeded, active when such a channel is not paused. WhatsApp Web (configWAPI)
+ * is not built yet: never connected.
+ */
+export async function integracoes(db: Db, accountId: string, userId: string): Promise<TIntegracoes> {
+  const rows = await listWhatsAppCanais(db, accountId);
+  const connected = rows.filter((r) => r.conexao?.ok === true);
+  return {
+    configWhatsApp: { conectado: connected.length > 0, ativo: connected.some((r) => r.ativo) },
+    configWAPI: { conectado: false, ativo: false },
+    userId,
+  };
+}

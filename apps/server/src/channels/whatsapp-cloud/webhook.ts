@@ -1,0 +1,67 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+import { whatsappEventos } from '../../db/schema/whatsapp';
+import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import type { Db } from '../../lib/db';
+import { whatsappOf } from '../registry';
+import { findWhatsAppCanalByToken, openSecrets } from './service';
+
+/**
+ * X-Hub-Signature-256 (`sha256=<hex>`): HMAC-SHA256 of the raw body with the app secret, compared in
+ * constant time. Over the bytes as received, never over re-serialized JSON (Meta signs its escaped form).
+ */
+export function validSignature(raw: Buffer, header: string | undefined, appSecret: string): boolean {
+  if (!header?.startsWith('sha256=')) return false;
+  const given = header.slice('sha256='.length).trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(given)) return false;
+  const expected = createHmac('sha256', appSecret).update(raw).digest();
+  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+}
+
+/** Stores a delivery durably (once per body: Meta retries); answers whether it was new. */
+export async function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>, raw: Buffer): Promise<boolean> {
+  const hash = createHash('sha256').update(raw).digest('hex');
+  const inserted = await db
+    .insert(whatsappEventos)
+    .values({ accountId: canal.accountId, canalId: canal.id, hash, corpo: raw.toString('utf8') })
+    .onConflictDoNothing()
+    .returning({ id: whatsappEventos.id });
+  return inserted.length > 0;
+}
+
+type Params = { token: string };
+type VerifyQuery = { 'hub.mode'?: string; 'hub.verify_token'?: string; 'hub.challenge'?: string };
+
+/** Meta's webhook for one channel: /backend/webhooks/whatsapp/{channel token}. */
+export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The raw bytes are what Meta signed: this plugin's JSON is read as a Buffer, parsed only after the check.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(['application/json', '*'], { parseAs: 'buffer', bodyLimit: 3 * 1024 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.get<{ Params: Params; Querystring: VerifyQuery }>('/webhooks/whatsapp/:token', async (req, reply) => {
+    const canal = await findWhatsAppCanalByToken(ctx.db, req.params.token);
+    const q = req.query;
+    const expected = Buffer.from(canal?.config.verifyToken ?? '');
+    const given = Buffer.from(q['hub.verify_token'] ?? '');
+    const matches = canal !== null && expected.length === given.length && timingSafeEqual(expected, given);
+    if (q['hub.mode'] !== 'subscribe' || !matches || q['hub.challenge'] === undefined)
+      return reply.code(403).send({ message: 'Token de verificação inválido.', code: 'FORBIDDEN' });
+    return reply.code(200).type('text/plain; charset=utf-8').send(q['hub.challenge']);
+  });
+
+  app.post<{ Params: Params; Body: Buffer }>('/webhooks/whatsapp/:token', async (req, reply) => {
+    const canal = await findWhatsAppCanalByToken(ctx.db, req.params.token);
+    if (!canal) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const header = req.headers['x-hub-signature-256'];
+    if (!validSignature(raw, Array.isArray(header) ? header[0] : header, openSecrets(ctx.cipher, canal).appSecret))
+      return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
+    // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing.
+    await storeEvent(ctx.db, canal, raw);
+    whatsappOf(ctx).processor.kick();
+    return reply.code(200).send({ ok: true });
+  });
+};

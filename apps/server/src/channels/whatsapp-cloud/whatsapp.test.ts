@@ -1,0 +1,421 @@
+import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TAtendimento, TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
+import { WHATSAPP_TEXTS, type TCanalWhatsApp, type TIntegracoes } from '@balcao/shared/canais';
+import type { AppContext } from '../../context';
+import { atendimentos, clientes } from '../../db/schema/atendimentos';
+import { whatsappEventos } from '../../db/schema/whatsapp';
+import { FakeGraph, waVector, waVectorBytes } from '../../test/fake-graph';
+import { login, makeAccount } from '../../test/factories';
+import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { createChannels, whatsappOf } from '../registry';
+import { storeEvent, validSignature } from './webhook';
+
+const SECRET = 'TEST_APP_SECRET';
+const TOKEN = 'EAAJBtest-access-token-0123456789';
+const PNID = '1122334455667';
+const sign = (raw: Buffer, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+type Vec = { entry: { changes: { value: { messages?: Record<string, unknown>[]; statuses?: Record<string, unknown>[] } }[] }[] };
+/** A vector's first message or status with some fields changed (an id we hold, a timestamp inside the window). */
+function variant(name: string, change: (item: Record<string, unknown>) => void): Buffer {
+  const v = waVector<Vec>(name);
+  const value = v.entry[0]!.changes[0]!.value;
+  change((value.messages ?? value.statuses)![0]!);
+  return Buffer.from(JSON.stringify(v));
+}
+const now = () => String(Math.floor(Date.now() / 1000));
+
+describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
+  let t: TestApp;
+  let graph: FakeGraph;
+
+  beforeAll(async () => {
+    graph = await new FakeGraph(TOKEN, PNID).start();
+    t = await createTestApp(kind, { whatsapp: { graphUrl: graph.baseUrl, graphVersion: 'v23.0' } });
+  });
+  afterAll(async () => {
+    await whatsappOf(t.ctx).idle();
+    await t.close();
+    await graph.stop();
+  });
+
+  const idle = () => whatsappOf(t.ctx).idle();
+  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: Record<string, string>, payload?: object) =>
+    t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+
+  /** A fresh account with a WhatsApp channel (vectors reuse wamids: one account each keeps them apart). */
+  async function setup() {
+    const acc = await makeAccount(t.ctx.db);
+    const master = await login(t.app, acc.master.email);
+    const res = await inject('POST', '/backend/api/canais/whatsapp', master.auth, {
+      nome: 'WhatsApp Loja',
+      phoneNumberId: PNID,
+      wabaId: '1234567890987654321',
+      accessToken: TOKEN,
+      appSecret: SECRET,
+      verifyToken: 'vibecoding',
+    });
+    expect(res.statusCode).toBe(201);
+    const canal = res.json() as TCanalWhatsApp;
+    await idle();
+    const hook = `/backend/webhooks/whatsapp/${canal.token}`;
+    const send = (raw: Buffer, sig = sign(raw)) =>
+      t.app.inject({
+        method: 'POST',
+        url: hook,
+        payload: raw,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sig },
+      });
+    const deliver = async (raw: Buffer) => {
+      const r = await send(raw);
+      expect(r.statusCode).toBe(200);
+      await idle();
+    };
+    const conversa = async () => {
+      for (const status of ['aguardando', 'em_atendimento'])
+        for (const item of (
+          (await inject('GET', `/backend/api/atendimento/conversas?status=${status}`, master.auth)).json() as TConversasPage
+        ).itens)
+          return item;
+      return null;
+    };
+    const mensagens = async (id: string) =>
+      ((await inject('GET', `/backend/api/atendimento/${id}/mensagens`, master.auth)).json() as TMensagensPage).mensagens;
+    const last = async () => {
+      const c = await conversa();
+      const ms = c ? await mensagens(c.atendimentoId) : [];
+      return { conversa: c, mensagens: ms, ultima: ms[ms.length - 1] };
+    };
+    return { acc, master, canal, hook, raw: res.body, send, deliver, conversa, mensagens, last };
+  }
+
+  it('creates a channel without answering its secrets, verifies Meta, tests the connection and reports Integracoes/get', async () => {
+    const s = await setup();
+    expect(s.canal.webhookUrl.endsWith(`/backend/webhooks/whatsapp/${s.canal.token}`)).toBe(true);
+    expect(s.raw).not.toContain(TOKEN);
+    expect(s.raw).not.toContain(SECRET);
+    const v = waVector<{ exampleValues: Record<string, string> }>('webhook_verification_get.json').exampleValues;
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: `${s.hook}?hub.mode=subscribe&hub.challenge=${v['hub.challenge']}&hub.verify_token=${v['hub.verify_token']}`,
+    });
+    expect([ok.statusCode, ok.body]).toEqual([200, v['hub.challenge']]);
+    const wrong = await t.app.inject({ method: 'GET', url: `${s.hook}?hub.mode=subscribe&hub.challenge=1&hub.verify_token=outro` });
+    expect(wrong.statusCode).toBe(403);
+
+    const teste = await inject('POST', `/backend/api/canais/${s.canal.id}/testar`, s.master.auth);
+    expect(teste.json()).toEqual({ ok: true, numero: '+55 11 99999-0000', nomeVerificado: 'Loja Teste' });
+    const integ = (await inject('GET', '/backend/Integracoes/get', s.master.auth)).json() as TIntegracoes;
+    expect(integ).toEqual({
+      configWhatsApp: { conectado: true, ativo: true },
+      configWAPI: { conectado: false, ativo: false },
+      userId: s.master.user.id,
+    });
+
+    // Paused: connected but not active. A new (wrong) token: Meta's 190 in Portuguese, not connected.
+    const body = { nome: 'WhatsApp Loja', phoneNumberId: PNID, wabaId: '1234567890987654321', verifyToken: 'vibecoding', ativo: false };
+    const put = await inject('PUT', `/backend/api/canais/${s.canal.id}`, s.master.auth, body);
+    expect(put.statusCode).toBe(200);
+    expect(put.body).not.toContain(TOKEN);
+    expect(((await inject('GET', '/backend/Integracoes/get', s.master.auth)).json() as TIntegracoes).configWhatsApp).toEqual({
+      conectado: true,
+      ativo: false,
+    });
+    await inject('PUT', `/backend/api/canais/${s.canal.id}`, s.master.auth, {
+      ...body,
+      ativo: true,
+      accessToken: 'EAA-um-token-que-o-meta-nao-conhece',
+    });
+    const falha = (await inject('POST', `/backend/api/canais/${s.canal.id}/testar`, s.master.auth)).json() as { ok: boolean; erro: string };
+    expect(falha).toEqual({ ok: false, erro: 'O token de acesso do Meta é inválido ou expirou: gere um novo e salve o canal.' });
+    expect(((await inject('GET', '/backend/Integracoes/get', s.master.auth)).json() as TIntegracoes).configWhatsApp.conectado).toBe(false);
+  });
+
+  it('checks X-Hub-Signature-256 over the raw bytes: the vectors match, a wrong one is 401 and stores nothing', async () => {
+    const sig = waVector<{ vectors: { appSecret: string; rawBody?: string; rawBodyFile?: string; header: string; expected?: string }[] }>(
+      'signature_vectors.json',
+    ).vectors;
+    for (const v of sig) {
+      const raw = v.rawBodyFile ? waVectorBytes(v.rawBodyFile) : Buffer.from(v.rawBody!);
+      expect(validSignature(raw, v.header, v.appSecret)).toBe(v.expected === undefined);
+    }
+    const s = await setup();
+    const raw = waVectorBytes('incoming_text.json');
+    for (const bad of [`sha256=${'0'.repeat(64)}`, sign(raw, 'outro-segredo'), '']) expect((await s.send(raw, bad)).statusCode).toBe(401);
+    const [{ n } = { n: -1 }] = await t.ctx.db.select({ n: count() }).from(whatsappEventos).where(eq(whatsappEventos.canalId, s.canal.id));
+    expect(n).toBe(0);
+    expect(await s.conversa()).toBeNull();
+    // The published header of incoming_text.json, over its exact bytes.
+    const given = sig.find((v) => v.rawBodyFile === 'incoming_text.json')!.header;
+    expect((await s.send(raw, given)).statusCode).toBe(200);
+  });
+
+  it('stores the same delivery once and each wamid once; a conversation appears with the customer', async () => {
+    const s = await setup();
+    const raw = waVectorBytes('incoming_text.json');
+    await s.deliver(raw);
+    await s.deliver(raw);
+    await s.deliver(Buffer.from(JSON.stringify(JSON.parse(raw.toString())))); // re-serialized: another body, same wamid
+    const [{ n } = { n: -1 }] = await t.ctx.db.select({ n: count() }).from(whatsappEventos).where(eq(whatsappEventos.canalId, s.canal.id));
+    expect(n).toBe(2);
+    const { conversa, mensagens } = await s.last();
+    expect(conversa).toMatchObject({ origem: 'whatsapp', clienteNome: 'Test Name', numero: '+972987654321', status: 'aguardando' });
+    expect(mensagens.map((m) => m.conteudo)).toEqual(['Body Text']);
+  });
+
+  const cases: [string, (m: TMensagem) => void][] = [
+    ['incoming_text.json', (m) => expect(m).toMatchObject({ tipo: 'text', conteudo: 'Body Text', autor: 'cliente' })],
+    [
+      'incoming_document.json',
+      (m) =>
+        expect(m).toMatchObject({
+          tipo: 'document',
+          conteudo: 'caption',
+          midia: { filename: 'filename.pdf', mimeType: 'application/pdf' },
+        }),
+    ],
+    ['incoming_image.json', (m) => expect(m).toMatchObject({ tipo: 'image', conteudo: '', midia: { mimeType: 'image/jpeg' } })],
+    ['incoming_image_with_url.json', (m) => expect(m).toMatchObject({ tipo: 'image', midia: { mimeType: 'image/jpeg' } })],
+    [
+      'incoming_location.json',
+      (m) =>
+        expect(m).toMatchObject({
+          tipo: 'location',
+          conteudo:
+            'Facebook HQ — 1 Hacker Way, Menlo Park, CA 94025\nhttps://www.google.com/maps/search/?api=1&query=37.4611978,-122.2164385',
+          localizacao: { latitude: 37.4611978, longitude: -122.2164385, nome: 'Facebook HQ — 1 Hacker Way, Menlo Park, CA 94025' },
+        }),
+    ],
+    [
+      'incoming_location_current.json',
+      (m) => expect(m).toMatchObject({ tipo: 'location', conteudo: 'https://www.google.com/maps/search/?api=1&query=12.25089,43.90539' }),
+    ],
+    [
+      'incoming_contacts.json',
+      (m) => expect(m.conteudo).toBe('👤 Chandler Bing: +1 555-555-5555\n👤 Monica: +1 666-666-6666\n👤 Rachel Green: +1 777-777-7777'),
+    ],
+    ['incoming_interactive_button_reply.json', (m) => expect(m).toMatchObject({ tipo: 'text', conteudo: 'title' })],
+    ['incoming_interactive_list_reply.json', (m) => expect(m).toMatchObject({ tipo: 'text', conteudo: 'title\ndescription' })],
+    ['incoming_button_quick_reply.json', (m) => expect(m).toMatchObject({ tipo: 'text', conteudo: 'title' })],
+    ['incoming_reaction.json', (m) => expect(m).toMatchObject({ tipo: 'reaction', conteudo: '😮', apagada: false })],
+    [
+      'incoming_unsupported.json',
+      (m) =>
+        expect(m).toMatchObject({
+          autor: 'sistema',
+          conteudo: `${WHATSAPP_TEXTS.naoSuportada} (Message type is currently not supported.)`,
+        }),
+    ],
+  ];
+  it.each(cases)('turns %s into the right message', async (file, check) => {
+    const s = await setup();
+    const seen = graph.calls.length;
+    await s.deliver(waVectorBytes(file));
+    const { ultima } = await s.last();
+    check(ultima!);
+    if (ultima!.midia) {
+      expect(ultima!.midia.url).toMatch(/^\/backend\/uploads\/anexos\/[0-9a-f]{32}\.(jpg|pdf)$/);
+      expect(existsSync(path.join(t.uploadsDir, 'anexos', path.basename(ultima!.midia.url)))).toBe(true);
+      const mediaId = (waVector<Vec>(file).entry[0]!.changes[0]!.value.messages![0]![ultima!.tipo] as { id: string }).id;
+      const asked = graph.calls.slice(seen).filter((c) => c.path === `/v23.0/${mediaId}` || c.path === `/media/${mediaId}`);
+      expect(asked.map((c) => c.auth)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+    }
+  });
+
+  it('quotes the message replied to, removes reactions (emoji omitted or empty), applies edits and revokes', async () => {
+    const s = await setup();
+    // The business message being replied to, held here under its wamid.
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { id: 'wamid.xyzxyz==', text: { body: 'original' } })));
+    await s.deliver(waVectorBytes('incoming_text_reply_with_context.json'));
+    const reply = (await s.last()).ultima!;
+    expect(reply).toMatchObject({ conteudo: 'replied text', respondendoA: { conteudo: 'original' } });
+
+    for (const removal of ['incoming_reaction_removed_no_emoji.json', 'incoming_reaction_removed_empty_emoji.json']) {
+      const r = await setup();
+      await r.deliver(waVectorBytes('incoming_reaction.json'));
+      await r.deliver(waVectorBytes(removal));
+      const { mensagens } = await r.last();
+      expect(mensagens.filter((m) => m.tipo === 'reaction').map((m) => m.apagada)).toEqual([true]);
+    }
+
+    const edit = waVector<{ entry: { changes: { value: { messages: { edit: { original_message_id: string } }[] } }[] }[] }>(
+      'incoming_edit.json',
+    ).entry[0]!.changes[0]!.value.messages[0]!.edit.original_message_id;
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { id: edit, text: { body: 'legenda antiga' } })));
+    await s.deliver(waVectorBytes('incoming_edit.json'));
+    await s.deliver(
+      variant('incoming_text.json', (m) => Object.assign(m, { id: '<ORIGINAL_WHATSAPP_MESSAGE_ID>', text: { body: 'apagar' } })),
+    );
+    await s.deliver(waVectorBytes('incoming_revoke.json'));
+    const { mensagens } = await s.last();
+    expect(mensagens.find((m) => m.conteudo === 'Updated image caption')).toMatchObject({ editada: true });
+    expect(mensagens.at(-1)).toMatchObject({ apagada: true, conteudo: '' });
+  });
+
+  it('shows webhook-level errors to admins in Portuguese', async () => {
+    const s = await setup();
+    await s.deliver(waVectorBytes('webhook_errors_rate_limit.json'));
+    const [canal] = (await inject('GET', '/backend/api/canais/whatsapp', s.master.auth)).json() as TCanalWhatsApp[];
+    expect(canal!.ultimoErroWebhook).toBe('Limite de envios deste número atingido; o envio será tentado de novo em instantes.');
+  });
+
+  it('sends answers in Meta’s shape from a queue: once per clientId, statuses only forward, failures in Portuguese, resend', async () => {
+    const s = await setup();
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: now() })));
+    const c = (await s.conversa())!;
+    expect((await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth)).statusCode).toBe(200);
+    const before = graph.sends().length;
+    const enviar = (clientId: string, extra: object = {}) =>
+      inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+        clientId,
+        atendimentoId: c.atendimentoId,
+        conteudo: 'Olá! Como posso ajudar?',
+        ...extra,
+      });
+    const first = await enviar('wa-test-0001');
+    expect(first.statusCode).toBe(201);
+    expect((first.json() as TMensagem).status).toBe('pending');
+    expect((await enviar('wa-test-0001')).statusCode).toBe(200);
+    await idle();
+    const texts = graph
+      .sends()
+      .slice(before)
+      .filter((x) => (x.body?.text as { body?: string })?.body === 'Olá! Como posso ajudar?');
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.auth).toBe(`Bearer ${TOKEN}`);
+    expect(texts[0]!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '972987654321',
+      type: 'text',
+      text: { preview_url: false, body: 'Olá! Como posso ajudar?' },
+    });
+    // The accept notice went to the customer too, as on the widget.
+    expect(
+      graph
+        .sends()
+        .slice(before)
+        .some((x) => String((x.body?.text as { body?: string })?.body).includes('iniciou o atendimento')),
+    ).toBe(true);
+    const sent = (await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0001')!;
+    expect(sent.status).toBe('sent');
+    const wamid = `wamid.FAKE${graph.sends().indexOf(texts[0]!) + 1}`;
+
+    const status = async (file: string) => {
+      await s.deliver(variant(file, (st) => Object.assign(st, { id: wamid })));
+      return (await s.mensagens(c.atendimentoId)).find((m) => m.id === sent.id)!;
+    };
+    expect((await status('status_read.json')).status).toBe('read');
+    expect((await status('status_delivered.json')).status).toBe('read'); // late: never backwards
+    expect((await status('status_sent.json')).status).toBe('read');
+
+    // A reply to the customer's message and a reaction to it: context and reaction.message_id are its wamid.
+    const cliente = (await s.mensagens(c.atendimentoId)).find((m) => m.autor === 'cliente')!;
+    await enviar('wa-test-0002', { conteudo: 'respondendo', respondendoA: cliente.id });
+    await enviar('wa-test-0003', { tipo: 'reaction', conteudo: '😀', reagindoA: cliente.id });
+    await idle();
+    const tail = graph
+      .sends()
+      .slice(-2)
+      .map((x) => x.body);
+    expect(tail[0]).toMatchObject({ type: 'text', context: { message_id: 'wamid.xyzxyz' }, text: { body: 'respondendo' } });
+    expect(tail[1]).toMatchObject({ type: 'reaction', reaction: { message_id: 'wamid.xyzxyz', emoji: '😀' } });
+
+    // Meta's rate limit (130429) is retried with back-off; another error fails with Meta's reason, and a resend sends it.
+    graph.failNext(1);
+    await enviar('wa-test-0004', { conteudo: 'depois do limite' });
+    await vi.waitFor(
+      () => expect(graph.sends().filter((x) => (x.body?.text as { body?: string })?.body === 'depois do limite')).toHaveLength(2),
+      {
+        timeout: 10_000,
+        interval: 100,
+      },
+    );
+    await idle();
+    expect((await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0004')!.status).toBe('sent');
+    graph.failNext(1, 400, {
+      error: { message: 'Message undeliverable', type: 'OAuthException', code: 131026, error_data: { details: 'x' } },
+    });
+    await enviar('wa-test-0005', { conteudo: 'sem entrega' });
+    await idle();
+    const failed = (await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0005')!;
+    expect(failed).toMatchObject({
+      status: 'failed',
+      erroEnvio: 'Mensagem não entregue: o número pode não ter WhatsApp ou estar com uma versão antiga.',
+    });
+    const again = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens/${failed.id}/reenviar`, s.master.auth);
+    expect(again.statusCode).toBe(200);
+    await idle();
+    expect((await s.mensagens(c.atendimentoId)).find((m) => m.id === failed.id)!.status).toBe('sent');
+
+    // Meta's 'failed' status on a sent message: the reason in Portuguese.
+    const other = (await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0002')!;
+    const otherWamid = `wamid.FAKE${graph.sends().findIndex((x) => (x.body?.text as { body?: string })?.body === 'respondendo') + 1}`;
+    await s.deliver(variant('status_failed.json', (st) => Object.assign(st, { id: otherWamid })));
+    expect((await s.mensagens(c.atendimentoId)).find((m) => m.id === other.id)).toMatchObject({
+      status: 'failed',
+      erroEnvio: 'O número do cliente faz parte de um experimento do Meta; a mensagem não foi entregue.',
+    });
+
+    // Finishing sends the finish notice and the rating link (with its token) to the customer's WhatsApp.
+    const n = graph.sends().length;
+    expect((await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/finalizar`, s.master.auth)).statusCode).toBe(200);
+    await idle();
+    const bodies = graph
+      .sends()
+      .slice(n)
+      .map((x) => String((x.body?.text as { body?: string } | undefined)?.body));
+    expect(bodies[0]).toMatch(/^Atendimento finalizado por /);
+    expect(bodies[1]).toMatch(
+      new RegExp(
+        `^Como foi o seu atendimento\\? Avalie por aqui: http://balcao\\.test/avaliar/${s.acc.account.databaseName}/${c.atendimentoId}#token=`,
+      ),
+    );
+  });
+
+  it('refuses a free-form answer outside the 24-hour window before calling Meta', async () => {
+    const s = await setup();
+    const old = String(Math.floor(Date.now() / 1000) - 25 * 3600);
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: old })));
+    const c = (await s.conversa()) as TAtendimento;
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    await idle();
+    const n = graph.sends().length;
+    const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+      clientId: 'wa-janela-0001',
+      atendimentoId: c.atendimentoId,
+      conteudo: 'Oi?',
+    });
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toMatchObject({ code: 'FORA_DA_JANELA', message: WHATSAPP_TEXTS.foraDaJanela });
+    await idle();
+    expect(
+      graph
+        .sends()
+        .slice(n)
+        .filter((x) => (x.body?.text as { body?: string })?.body === 'Oi?'),
+    ).toHaveLength(0);
+  });
+
+  it('finishes after a restart what was stored but not processed (a kill between the two)', async () => {
+    const s = await setup();
+    // The webhook's first half only: stored durably, then the process "dies" before processing.
+    await storeEvent(t.ctx.db, { id: s.canal.id, accountId: s.acc.account.id }, waVectorBytes('incoming_text.json'));
+    expect(await s.conversa()).toBeNull();
+    // A new process on the same database: its start resumes the stored event.
+    const restarted: AppContext = { ...t.ctx, channels: undefined, publish: undefined };
+    restarted.channels = createChannels(restarted);
+    const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
+    await whatsappOf(restarted).start(quiet);
+    await whatsappOf(restarted).idle();
+    await whatsappOf(restarted).stop();
+    expect((await s.last()).ultima).toMatchObject({ conteudo: 'Body Text' });
+    const [row] = await t.ctx.db.select().from(clientes).where(eq(clientes.identificador, 'whatsapp:972987654321')).limit(1);
+    expect(row).toBeTruthy();
+    const open = await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.clienteId, row!.id));
+    expect(open.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+export const WA_VECTORS = path.join(import.meta.dirname, 'vectors', 'whatsapp-cloud');
+/** A vector exactly as published (the bytes matter: signatures are computed over them). */
+export const waVectorBytes = (name: string) => readFileSync(path.join(WA_VECTORS, name));
+export const waVector = <T = Record<string, unknown>>(name: string) => JSON.parse(waVectorBytes(name).toString('utf8')) as T;
+
+/** A 1x1 JPEG and a one-page PDF's header: what a media download answers (the content is checked by type). */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+export type GraphCall = { method: string; path: string; auth: string | undefined; body: Record<string, unknown> | null };
+type MediaFile = { mime: string; bytes: Buffer };
+
+const TYPES = ['text', 'image', 'video', 'audio', 'document', 'sticker', 'reaction', 'location', 'contacts', 'interactive', 'template'];
+
+/**
+ * Meta's Graph API on a local port, as the WhatsApp Cloud API answers: the bearer token is checked (190
+ * otherwise), message bodies are checked like Meta does (messaging_product, recipient_type, to, type and its
+ * object; 100 otherwise) and answered with send_text_response.json's shape; media ids resolve to a URL on
+ * this server whose download also needs the token; `failNext` answers the next sends with an error (the
+ * rate-limit vector by default).
+ */
+export class FakeGraph {
+  readonly calls: GraphCall[] = [];
+  private server!: Server;
+  private failures: { status: number; body: unknown }[] = [];
+  private n = 0;
+  readonly media = new Map<string, MediaFile>([
+    ['65463453', { mime: 'image/jpeg', bytes: JPEG }],
+    ['1234567890987654321', { mime: 'application/pdf', bytes: PDF }],
+    ['1234567890', { mime: 'image/jpeg', bytes: JPEG }],
+  ]);
+  baseUrl = '';
+
+  constructor(
+    readonly token: string,
+    readonly phoneNumberId: string,
+    readonly version = 'v23.0',
+  ) {}
+
+  async start() {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  stop() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  failNext(times = 1, status = 400, body: unknown = waVector('error_response_rate_limit.json')) {
+    for (let i = 0; i < times; i++) this.failures.push({ status, body });
+  }
+
+  sends() {
+    return this.calls.filter((c) => c.method === 'POST' && c.path === `/${this.version}/${this.phoneNumberId}/messages`);
+  }
+
+  private async handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    let body: Record<string, unknown> | null = null;
+    try {
+      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    } catch {
+      body = null;
+    }
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    const call: GraphCall = { method: req.method ?? 'GET', path: url.pathname, auth: req.headers.authorization, body };
+    this.calls.push(call);
+    const json = (status: number, obj: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(obj));
+    };
+    const metaError = (status: number, code: number, message: string) =>
+      json(status, { error: { message, type: 'OAuthException', code, fbtrace_id: 'AfakeTrace' } });
+    if (req.headers.authorization !== `Bearer ${this.token}`)
+      return metaError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+
+    if (url.pathname.startsWith('/media/')) {
+      const file = this.media.get(url.pathname.slice('/media/'.length));
+      if (!file) return metaError(404, 100, 'Unknown media');
+      res.writeHead(200, { 'content-type': file.mime, 'content-length': String(file.bytes.length) });
+      return res.end(file.bytes);
+    }
+    const [, version, id, edge] = url.pathname.split('/');
+    if (version !== this.version) return metaError(400, 2500, 'Unknown version');
+    if (req.method === 'POST' && id === this.phoneNumberId && edge === 'messages') {
+      const failure = this.failures.shift();
+      if (failure) return json(failure.status, failure.body);
+      const b = body ?? {};
+      const type = String(b.type ?? '');
+      const valid =
+        b.messaging_product === 'whatsapp' &&
+        b.recipient_type === 'individual' &&
+        typeof b.to === 'string' &&
+        b.to.length > 0 &&
+        TYPES.includes(type) &&
+        typeof b[type] === 'object' &&
+        (type !== 'text' ||
+          (typeof (b.text as { body?: unknown }).body === 'string' && ((b.text as { body: string }).body.length ?? 0) <= 4096));
+      if (!valid) return metaError(400, 100, '(#100) Invalid parameter');
+      const shape = waVector<{ messages: { id: string }[] }>('send_text_response.json');
+      return json(200, {
+        ...shape,
+        contacts: [{ input: b.to, wa_id: String(b.to).replace(/^\+/, '') }],
+        messages: [{ id: `wamid.FAKE${++this.n}` }],
+      });
+    }
+    if (req.method === 'GET' && id === this.phoneNumberId && !edge)
+      return json(200, { verified_name: 'Loja Teste', display_phone_number: '+55 11 99999-0000', id: this.phoneNumberId });
+    if (req.method === 'GET' && id && !edge && this.media.has(id)) {
+      const file = this.media.get(id)!;
+      return json(200, {
+        messaging_product: 'whatsapp',
+        url: `${this.baseUrl}/media/${id}`,
+        mime_type: file.mime,
+        sha256: 'fake',
+        file_size: file.bytes.length,
+        id,
+      });
+    }
+    return metaError(404, 100, 'Unsupported get request.');
+  }
+}
