@@ -34,16 +34,21 @@ export async function markFirstResponse(tx: Db, atendimentoId: string): Promise<
     .where(and(eq(atendimentos.id, atendimentoId), isNull(atendimentos.primeiraRespostaEm)));
 }
 
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const round2 = (v: unknown): number | null => {
-  const n = num(v);
-  return n === null ? null : Math.round(n * 100) / 100;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+type Soma = { n: number; durs: number; notas: number; avaliacoes: number };
+const somar = (acc: Soma, v: Soma): Soma => {
+  acc.n += v.n;
+  acc.durs += v.durs;
+  acc.notas += v.notas;
+  acc.avaliacoes += v.avaliacoes;
+  return acc;
 };
 
 /**
  * The overview dashboard (issue 10), aggregated in the database: one pass over the atendimentos started in the
- * period (per day and channel, per hour, per department, first response) and one over those finished in it
- * (per department, per attendant, durations and ratings), through the (account, inicio) and (account, fim) indexes.
+ * period (by local hour, channel and department, with first-response sums) and one over those finished in it
+ * (by department and attendant, with duration and rating sums), through the (account, inicio) and
+ * (account, fim) indexes; the few grouped rows are rolled up here into days, hours, departments and totals.
  */
 export async function visaoGeral(db: Db, accountId: string, q: Query, now = new Date()): Promise<TVisaoGeral> {
   const [account] = await db.select({ timeZone: accounts.timeZone }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
@@ -77,93 +82,88 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
   }>;
   const iso = (v: Date | string) => new Date(v).toISOString();
 
-  type R1 = {
-    g_dia: number;
-    g_hora: number;
-    g_dep: number;
-    dia: string | null;
-    canal: string | null;
-    hora: number | null;
-    dep: string | null;
-    n: number;
-    frt: number | null;
-  };
+  // Started in the period: one hash aggregate by local hour, channel and department (at most 24 × days × 2 ×
+  // departments groups); days, hours, departments and totals are rolled up from those few rows.
+  type R1 = { h: string; canal: string; dep: string | null; n: number; frs: number | null; frn: number };
   const started = (await db.execute(sql`
-    select grouping(dia)::int as g_dia, grouping(hora)::int as g_hora, grouping(dep)::int as g_dep,
-           dia, canal, hora, dep, count(*)::int as n,
-           avg(extract(epoch from primeira_resposta_em - inicio))::float8 as frt
-    from (
-      select to_char(inicio at time zone ${tz}, 'YYYY-MM-DD') as dia,
+    select to_char(h, 'YYYY-MM-DD HH24') as h, canal, dep, n, frs, frn from (
+      select date_trunc('hour', inicio at time zone ${tz}) as h,
              case when origem = 'whatsapp' then 'whatsapp' else 'widget' end as canal,
-             extract(hour from inicio at time zone ${tz})::int as hora,
-             departamento_id as dep, inicio, primeira_resposta_em
+             departamento_id as dep, count(*)::int as n,
+             sum(extract(epoch from primeira_resposta_em - inicio))::float8 as frs, count(primeira_resposta_em)::int as frn
       from atendimentos
       where account_id = ${accountId} and inicio >= ${ini} and inicio < ${fim}${f}
-    ) x
-    group by grouping sets ((dia, canal), (hora), (dep), ())`)) as unknown as Rows<R1>;
+      group by 1, 2, 3
+    ) x`)) as unknown as Rows<R1>;
 
-  type R2 = {
-    g_dep: number;
-    g_at: number;
-    dep: string | null;
-    at: string | null;
-    n: number;
-    dur: number | null;
-    nota: number | null;
-    avaliacoes: number;
-  };
+  // Finished in the period: by department and attendant; totals rolled up.
+  type R2 = { dep: string | null; at: string | null; n: number; durs: number; notas: number | null; avaliacoes: number };
   const finished = (await db.execute(sql`
-    select grouping(departamento_id)::int as g_dep, grouping(atendente_id)::int as g_at,
-           departamento_id as dep, atendente_id as at, count(*)::int as n,
-           avg(extract(epoch from fim - inicio))::float8 as dur, avg(nota)::float8 as nota, count(nota)::int as avaliacoes
+    select departamento_id as dep, atendente_id as at, count(*)::int as n,
+           sum(extract(epoch from fim - inicio))::float8 as durs, sum(nota)::float8 as notas, count(nota)::int as avaliacoes
     from atendimentos
     where account_id = ${accountId} and status = 'finalizado' and fim >= ${ini} and fim < ${fim}${f}
-    group by grouping sets ((departamento_id), (atendente_id), ())`)) as unknown as Rows<R2>;
+    group by 1, 2`)) as unknown as Rows<R2>;
 
   const waiting = (await db.execute(sql`
     select count(*)::int as n from atendimentos
     where account_id = ${accountId} and status = 'aguardando'${f}`)) as unknown as Rows<{ n: number }>;
 
-  const s1 = started.rows;
-  const s2 = finished.rows;
-  const total1 = s1.find((r) => r.g_dia && r.g_hora && r.g_dep);
-  const total2 = s2.find((r) => r.g_dep && r.g_at);
-
-  const porDiaMap = new Map<string, Record<string, number>>();
-  for (const r of s1) if (!r.g_dia && r.dia && r.canal) porDiaMap.set(r.dia, { ...porDiaMap.get(r.dia), [r.canal]: Number(r.n) });
+  const add = <K>(m: Map<K, number>, k: K, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+  const porDiaMap = new Map<string, number>();
+  const porHoraMap = new Map<number, number>();
+  const abertosPorDep = new Map<string | null, number>();
+  let abertos = 0;
+  let frs = 0;
+  let frn = 0;
+  for (const r of started.rows) {
+    const n = Number(r.n);
+    abertos += n;
+    frs += Number(r.frs ?? 0);
+    frn += Number(r.frn);
+    add(porDiaMap, `${r.h.slice(0, 10)}|${r.canal}`, n);
+    add(porHoraMap, Number(r.h.slice(11, 13)), n);
+    add(abertosPorDep, r.dep, n);
+  }
   const porDia: TVisaoGeral['porDia'] = [];
   for (let d = dataInicio; d <= dataFim; d = somaDias(d, 1)) {
-    const c = porDiaMap.get(d) ?? {};
     const row = { dia: d, total: 0, widget: 0, whatsapp: 0 };
     for (const t of TIPOS_CANAL) {
-      row[t] = c[t] ?? 0;
+      row[t] = porDiaMap.get(`${d}|${t}`) ?? 0;
       row.total += row[t];
     }
     porDia.push(row);
   }
-  const porHora = Array.from({ length: 24 }, (_, hora) => ({
-    hora,
-    total: Number(s1.find((r) => !r.g_hora && r.hora === hora)?.n ?? 0),
-  }));
+  const porHora = Array.from({ length: 24 }, (_, hora) => ({ hora, total: porHoraMap.get(hora) ?? 0 }));
+
+  const finalizadosPorDep = new Map<string | null, number>();
+  const porAtendenteMap = new Map<string, Soma>();
+  const fin: Soma = { n: 0, durs: 0, notas: 0, avaliacoes: 0 };
+  for (const r of finished.rows) {
+    const v = { n: Number(r.n), durs: Number(r.durs ?? 0), notas: Number(r.notas ?? 0), avaliacoes: Number(r.avaliacoes) };
+    add(finalizadosPorDep, r.dep, v.n);
+    somar(fin, v);
+    if (r.at) porAtendenteMap.set(r.at, somar(porAtendenteMap.get(r.at) ?? { n: 0, durs: 0, notas: 0, avaliacoes: 0 }, v));
+  }
+  const media = (sum: number, n: number) => (n > 0 ? round2(sum / n) : null);
 
   const deps = await db
     .select({ id: departamentos.id, nome: departamentos.nome })
     .from(departamentos)
     .where(eq(departamentos.accountId, accountId));
   const depNome = new Map(deps.map((d) => [d.id, d.nome]));
-  const depIds = new Set<string | null>([...s1.filter((r) => !r.g_dep).map((r) => r.dep), ...s2.filter((r) => !r.g_dep).map((r) => r.dep)]);
+  const depIds = new Set<string | null>([...abertosPorDep.keys(), ...finalizadosPorDep.keys()]);
   const porDepartamento = [...depIds]
     .map((id) => ({
       departamentoId: id,
       nome: (id && depNome.get(id)) || VISAO_GERAL_TEXTS.semDepartamento,
-      abertos: Number(s1.find((r) => !r.g_dep && r.dep === id)?.n ?? 0),
-      finalizados: Number(s2.find((r) => !r.g_dep && r.dep === id)?.n ?? 0),
+      abertos: abertosPorDep.get(id) ?? 0,
+      finalizados: finalizadosPorDep.get(id) ?? 0,
     }))
     .sort((a, b) => b.abertos + b.finalizados - (a.abertos + a.finalizados) || a.nome.localeCompare(b.nome, 'pt-BR'));
 
   // Attendants: active admin and atendente users (in the department filtered on), and anyone who finished something.
-  const porAtendente = s2.filter((r) => !r.g_at && r.at);
-  const ids = porAtendente.map((r) => r.at!);
+  const ids = [...porAtendenteMap.keys()];
   const pessoas = await db
     .select({
       id: users.id,
@@ -190,15 +190,15 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
     );
   const atendentes = pessoas
     .map((p) => {
-      const r = porAtendente.find((x) => x.at === p.id);
+      const r = porAtendenteMap.get(p.id);
       return {
         id: p.id,
         nome: p.nome,
         fotoUrl: p.fotoUrl,
-        finalizados: Number(r?.n ?? 0),
-        tempoMedioAtendimento: round2(r?.dur),
-        notaMedia: round2(r?.nota),
-        avaliacoes: Number(r?.avaliacoes ?? 0),
+        finalizados: r?.n ?? 0,
+        tempoMedioAtendimento: r ? media(r.durs, r.n) : null,
+        notaMedia: r ? media(r.notas, r.avaliacoes) : null,
+        avaliacoes: r?.avaliacoes ?? 0,
         online: p.ativo && p.online && !!p.lastHeartbeatAt && now.getTime() - p.lastHeartbeatAt.getTime() < ONLINE_JANELA_MS,
       };
     })
@@ -207,13 +207,13 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
   return {
     periodo: { dataInicio, dataFim, inicio: iso(bounds.rows[0]!.ini), fim: iso(bounds.rows[0]!.fim), timeZone: tz },
     cards: {
-      abertos: Number(total1?.n ?? 0),
-      finalizados: Number(total2?.n ?? 0),
+      abertos,
+      finalizados: fin.n,
       aguardandoAgora: Number(waiting.rows[0]?.n ?? 0),
-      tempoMedioPrimeiraResposta: round2(total1?.frt),
-      tempoMedioAtendimento: round2(total2?.dur),
-      notaMedia: round2(total2?.nota),
-      avaliacoes: Number(total2?.avaliacoes ?? 0),
+      tempoMedioPrimeiraResposta: media(frs, frn),
+      tempoMedioAtendimento: media(fin.durs, fin.n),
+      notaMedia: media(fin.notas, fin.avaliacoes),
+      avaliacoes: fin.avaliacoes,
     },
     porDia,
     porHora,
