@@ -133,7 +133,8 @@ export const licencaCobrancaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     req.log.info({ itens: itens.length, aplicados }, 'webhook PIX recebido');
     return { recebidos: itens.length };
   };
-  const ZWebhookBody = z.object({ pix: z.array(z.unknown()) });
+  // PSPs test a new webhook URL with a body of their own (no pix[]): it is answered 200 and changes nothing.
+  const ZWebhookBody = z.looseObject({ pix: z.array(z.unknown()).optional() });
   for (const url of ['/licenca/webhook', '/licenca/webhook/pix']) {
     app.post(url, { schema: { body: ZWebhookBody } }, webhook);
   }
