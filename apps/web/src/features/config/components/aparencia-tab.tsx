@@ -48,13 +48,13 @@ function Choices<V extends string>({
         value={value}
         onValueChange={(v) => onChange(v as V)}
         disabled={disabled}
-        className="grid grid-cols-2 gap-2 sm:grid-cols-3"
+        className={options.length === 3 ? 'grid grid-cols-3 gap-2' : 'grid grid-cols-2 gap-2 sm:grid-cols-3'}
       >
         {options.map(({ value: v, label: l, icon: Icon }) => (
           <RadioGroup.Item
             key={v}
             value={v}
-            className="flex items-center gap-2 rounded-lg border bg-card px-3 py-2.5 text-sm font-medium outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5 data-[state=checked]:text-primary"
+            className="flex min-w-0 items-center gap-2 rounded-lg border bg-card px-3 py-2.5 text-sm font-medium max-sm:px-2.5 outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5 data-[state=checked]:text-primary"
           >
             <Icon className="size-4" aria-hidden /> {l}
           </RadioGroup.Item>
