@@ -36,6 +36,13 @@ export function DashboardPage() {
   const atendentes = usuarios.data?.filter((u) => u.role === 'atendente' || u.role === 'admin' || u.ehMaster);
   const data = visao.data;
   const vazio = data && data.cards.abertos === 0 && data.cards.finalizados === 0 && data.cards.aguardandoAgora === 0;
+  // A custom range starts as the period on screen, so choosing it never shows an empty, invalid form.
+  const mudarFiltros = (f: TVisaoGeralQuery) =>
+    setFiltros(
+      f.periodo === 'personalizado' && !f.dataInicio && !f.dataFim && data
+        ? { ...f, dataInicio: data.periodo.dataInicio, dataFim: data.periodo.dataFim }
+        : f,
+    );
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 p-4 sm:p-6">
@@ -49,7 +56,7 @@ export function DashboardPage() {
       </div>
       <VisaoGeralFiltros
         filtros={filtros}
-        onChange={setFiltros}
+        onChange={mudarFiltros}
         departamentos={departamentos.data}
         atendentes={atendentes}
         erroIntervalo={errors.dataInicio ?? errors.dataFim}
