@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TAtendimento, TEnviarMensagem, TMidia, TTipoMensagem } from '@balcao/shared/atendimentos';
+import { type TAtendimento, type TEnviarMensagem, type TMidia, type TTipoMensagem, ZMensagem } from '@balcao/shared/atendimentos';
+import { request } from '@/lib/http';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { aplicarEnvio, aplicarMensagem, aplicarPreview } from './cache-sync';
 import type { TCitacao } from './context/chat-context';
@@ -86,4 +87,13 @@ export function reenviarMensagem(qc: QueryClient, atendimento: TAtendimento, m: 
   aplicarEnvio(qc, m.atendimentoId, m.clientId, 'pendente');
   pendentes.set(m.clientId, m.atendimentoId);
   customerChat.send(atendimento.origem, e);
+}
+
+/**
+ * 'Reenviar' on a send the provider refused (WhatsApp status failed): the server puts the same message back in
+ * the channel's queue (POST .../reenviar) and answers it as 'pending'.
+ */
+export async function reenviarRecusada(qc: QueryClient, m: TMensagemLocal) {
+  const volta = await request('POST', `/api/atendimento/${m.atendimentoId}/mensagens/${m.id}/reenviar`, ZMensagem);
+  aplicarMensagem(qc, volta);
 }

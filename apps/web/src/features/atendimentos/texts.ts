@@ -52,6 +52,12 @@ export const MENSAGENS_TEXTS = {
   reagiu: 'reagiu',
   reagiuA: 'Reagiu a uma mensagem',
   naoEnviada: 'Não enviada',
+  /** A send the provider (WhatsApp) refused: the same message goes back to the queue. */
+  reenviar: 'Reenviar',
+  naFila: 'Na fila de envio',
+  abrirMapa: 'Abrir no mapa',
+  contato: 'Contato compartilhado',
+  ligarPara: 'Ligar para',
   enviando: 'Enviando',
   enviada: 'Enviada',
   entregue: 'Entregue',
@@ -79,6 +85,7 @@ export const COMPOSER_TEXTS = {
   arquivosSelecionados: (n: number) => `Arquivos selecionados (${n})`,
   enviandoArquivos: 'Enviando arquivos...',
   dica: 'Enter envia · Shift+Enter quebra a linha',
+  foraDaJanelaTitulo: 'Janela de 24 horas encerrada',
 } as const;
 
 export const TRANSFER_TEXTS = {

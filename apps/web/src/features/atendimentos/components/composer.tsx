@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
+import { Clock, Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
 import { MENSAGEM_MAX_CHARS, type TAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,8 @@ import { previewDe } from '../labels';
 import { customerChat } from '../realtime/customer-chat';
 import { enviarMensagem } from '../send';
 import { COMPOSER_TEXTS } from '../texts';
+import { useForaDaJanela } from '../whatsapp';
+import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { COMPOSER_MAX_LINHAS, DIGITANDO_OCIOSO_MS } from '../ui-constants';
 import { ANEXO_ACCEPT, useAnexos } from '../use-anexos';
 import { AttachmentTray } from './attachment-tray';
@@ -42,6 +44,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   const dicaId = useId();
   const ocioso = useRef<number | undefined>(undefined);
   const bloqueio = motivoBloqueio(atendimento, user);
+  const foraDaJanela = useForaDaJanela(id);
 
   const mudar = (v: string) => {
     setTexto(v);
@@ -144,6 +147,18 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
         adicionar(e.dataTransfer.files);
       }}
     >
+      {foraDaJanela && (
+        <div
+          role="alert"
+          className="mx-3 mt-2 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>
+            <strong className="block font-semibold">{COMPOSER_TEXTS.foraDaJanelaTitulo}</strong>
+            {WHATSAPP_TEXTS.foraDaJanela}
+          </p>
+        </div>
+      )}
       {citacaoPendente && (
         <div className="mx-3 mt-2 flex items-start gap-2 rounded-md border-l-2 border-primary bg-muted/60 px-2.5 py-1.5">
           <Reply className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden />

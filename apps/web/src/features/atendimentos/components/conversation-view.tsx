@@ -6,7 +6,9 @@ import { useMarcarLidas } from '../api';
 import { useChatContext } from '../context/chat-context';
 import { nomeDoAutor } from '../labels';
 import type { TMensagemLocal } from '../message-cache';
-import { reenviarMensagem } from '../send';
+import { errorMessage } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { reenviarMensagem, reenviarRecusada } from '../send';
 import { Composer, motivoBloqueio } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { MessageList } from './message-list';
@@ -55,6 +57,11 @@ export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogg
         meuId={user.id}
         onResponder={podeResponder ? onResponder : undefined}
         onRetry={(m) => reenviarMensagem(qc, atendimento, m)}
+        onReenviar={
+          podeResponder
+            ? (m) => void reenviarRecusada(qc, m).catch((err) => toast.error(errorMessage(err, 'Não foi possível reenviar a mensagem.')))
+            : undefined
+        }
       />
       <Composer key={`composer-${id}`} atendimento={atendimento} user={user} noCanto={noCanto} />
     </div>

@@ -1,4 +1,4 @@
-import { Ban, Reply, RotateCw } from 'lucide-react';
+import { Ban, Phone, Reply, RotateCw, UserRound } from 'lucide-react';
 import type { TMensagem } from '@balcao/shared/atendimentos';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -7,6 +7,7 @@ import { previewDe } from '../labels';
 import type { TMensagemLocal } from '../message-cache';
 import { INBOX_TEXTS, MENSAGENS_TEXTS } from '../texts';
 import { MessageMedia } from './message-media';
+import { contatosDe, falhouNoProvedor, telLink, textoDaLocalizacao, type TContato } from '../whatsapp';
 import { MessageTicks } from './message-status';
 
 type Props = {
@@ -18,6 +19,8 @@ type Props = {
   mostrarAutor: boolean;
   onResponder?: (m: TMensagemLocal) => void;
   onRetry: (m: TMensagemLocal) => void;
+  /** 'Reenviar' of a send the provider refused (WhatsApp status failed, with its reason). */
+  onReenviar?: (m: TMensagemLocal) => void;
   onMediaLoad: () => void;
 };
 
@@ -36,10 +39,14 @@ export function SystemNotice({ m }: { m: TMensagem }) {
 }
 
 /** Customer on the left, attendant on the right; media, quote, reactions, time, 'editada', ticks, retry. */
-export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, onRetry, onMediaLoad }: Props) {
+export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, onRetry, onReenviar, onMediaLoad }: Props) {
   const minha = m.autor === 'atendente';
   const temMidia = !m.apagada && (m.midia || m.localizacao);
-  const temTexto = !m.apagada && (m.tipo === 'text' || Boolean(m.conteudo));
+  // A location's card shows its name and links the map: the text keeps only what the card does not say.
+  const texto = m.tipo === 'location' && m.localizacao ? textoDaLocalizacao(m) : m.conteudo;
+  const contatos = !m.apagada && m.tipo === 'text' && m.autor === 'cliente' ? contatosDe(m.conteudo) : null;
+  const temTexto = !m.apagada && !contatos && (m.tipo === 'text' || Boolean(texto));
+  const recusada = falhouNoProvedor(m);
   return (
     <div className={cn('group flex flex-col py-0.5', minha ? 'items-end' : 'items-start', reacoes.length > 0 && 'pb-3.5')}>
       <div className="relative flex min-w-0 max-w-[85%] md:max-w-[70%]">
@@ -47,7 +54,7 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
           className={cn(
             'relative flex min-w-0 flex-col gap-1 rounded-2xl border px-3 py-2 text-sm shadow-xs',
             minha ? 'rounded-br-md border-primary/15 bg-primary/10 dark:bg-primary/20' : 'rounded-bl-md bg-card',
-            m.envio === 'falhou' && 'border-destructive/50',
+            (m.envio === 'falhou' || recusada) && 'border-destructive/50',
           )}
         >
           {mostrarAutor && minha && <span className="text-xs font-medium text-primary">{nomeDe(m)}</span>}
@@ -68,9 +75,10 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
           ) : (
             <>
               {temMidia && <MessageMedia m={m} onLoad={onMediaLoad} />}
+              {contatos && <Contatos contatos={contatos} />}
               {temTexto && (
                 <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
-                  {m.conteudo}
+                  {texto}
                   <Rodape m={m} minha={minha} reserva />
                 </p>
               )}
@@ -96,6 +104,20 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
           </Button>
         )}
       </div>
+      {recusada && (
+        <div className="mt-0.5 flex max-w-[85%] flex-wrap items-center justify-end gap-x-2 text-xs text-destructive md:max-w-[70%]">
+          <span>
+            {MENSAGENS_TEXTS.naoEnviada}
+            {m.erroEnvio ? `: ${m.erroEnvio}` : ''}
+          </span>
+          {onReenviar && (
+            <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => onReenviar(m)}>
+              <RotateCw className="size-3" />
+              {MENSAGENS_TEXTS.reenviar}
+            </Button>
+          )}
+        </div>
+      )}
       {m.envio === 'falhou' && (
         <div className="mt-0.5 flex items-center gap-2 text-xs text-destructive">
           <span title={m.erro}>
@@ -165,5 +187,35 @@ export function ReactionLine({ m, nome }: { m: TMensagem; nome: string }) {
         {formatHora(m.criadaEm)}
       </time>
     </div>
+  );
+}
+
+/** Contacts the customer shared on WhatsApp: a card each, numbers callable. */
+function Contatos({ contatos }: { contatos: TContato[] }) {
+  return (
+    <ul className="flex flex-col gap-1.5" aria-label={MENSAGENS_TEXTS.contato}>
+      {contatos.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the same name may be shared twice; the order is fixed
+        <li key={i} className="flex w-64 max-w-full items-start gap-3 rounded-md border bg-background/70 p-2.5">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <UserRound className="size-4" aria-hidden />
+          </span>
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate text-sm font-medium">{c.nome}</span>
+            {c.telefones.map((t) => (
+              <a
+                key={t}
+                href={telLink(t)}
+                className="inline-flex items-center gap-1 text-xs tabular-nums text-primary hover:underline"
+                aria-label={`${MENSAGENS_TEXTS.ligarPara} ${c.nome}: ${t}`}
+              >
+                <Phone className="size-3" aria-hidden />
+                {t}
+              </a>
+            ))}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

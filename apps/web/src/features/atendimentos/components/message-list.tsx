@@ -17,6 +17,7 @@ type Props = {
   meuId: string;
   onResponder?: (m: TMensagemLocal) => void;
   onRetry: (m: TMensagemLocal) => void;
+  onReenviar?: (m: TMensagemLocal) => void;
 };
 
 /** Reactions go onto the message they react to when it is loaded; the rest are lines of their own. */
@@ -36,7 +37,7 @@ function agrupar(mensagens: TMensagemLocal[]) {
  * It opens at the bottom, follows new messages while the reader is near the bottom, and keeps its place
  * when older pages are added above.
  */
-export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props) {
+export function MessageList({ atendimento, meuId, onResponder, onRetry, onReenviar }: Props) {
   const query = useMensagens(atendimento.atendimentoId);
   const mensagens = useMemo(() => todasMensagens(query.data), [query.data]);
   const { reacoes, linhas } = useMemo(() => agrupar(mensagens), [mensagens]);
@@ -148,6 +149,7 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry }: Props)
                     mostrarAutor={autores.size > 1}
                     onResponder={onResponder}
                     onRetry={onRetry}
+                    onReenviar={onReenviar}
                     onMediaLoad={paraOFim}
                   />
                 )}

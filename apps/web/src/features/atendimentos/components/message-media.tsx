@@ -1,8 +1,9 @@
-import { Download, FileText, MapPin, Music } from 'lucide-react';
+import { Download, ExternalLink, FileText, MapPin, Music } from 'lucide-react';
 import type { TMensagem } from '@balcao/shared/atendimentos';
 import { cn } from '@/lib/utils';
 import { formatBytes } from '../format';
 import { MENSAGENS_TEXTS } from '../texts';
+import { linkDoMapa } from '../whatsapp';
 
 /** Coordinates read well to about a metre. */
 const COORDENADA = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 5, maximumFractionDigits: 5 });
@@ -14,7 +15,12 @@ export function MessageMedia({ m, onLoad }: { m: TMensagem; onLoad?: () => void 
   if (m.tipo === 'location' && m.localizacao) {
     const { latitude, longitude, nome } = m.localizacao;
     return (
-      <div className="flex items-center gap-3 rounded-md bg-background/60 p-2.5">
+      <a
+        href={linkDoMapa(latitude, longitude)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="flex items-center gap-3 rounded-md bg-background/60 p-2.5 outline-none hover:bg-background focus-visible:ring-2 focus-visible:ring-ring/60"
+      >
         <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-rose-500/15 text-rose-600 dark:text-rose-400">
           <MapPin className="size-4" />
         </span>
@@ -23,8 +29,11 @@ export function MessageMedia({ m, onLoad }: { m: TMensagem; onLoad?: () => void 
           <span className="text-xs tabular-nums text-muted-foreground">
             {COORDENADA.format(latitude)}, {COORDENADA.format(longitude)}
           </span>
+          <span className="inline-flex items-center gap-1 text-xs font-medium text-primary">
+            {MENSAGENS_TEXTS.abrirMapa} <ExternalLink className="size-3" aria-hidden />
+          </span>
         </span>
-      </div>
+      </a>
     );
   }
   if (!midia) return null;

@@ -14,6 +14,7 @@ import { atendimentoDoEnvio, envioConcluido } from '../send';
 import type { TChatHandlers } from './connection';
 import { customerChat } from './customer-chat';
 import { setPresence } from './presence-store';
+import { isForaDaJanela, limparForaDaJanela, marcarForaDaJanela } from '../whatsapp';
 
 /** What the handlers read at event time: the open conversation changes while they live. */
 const atual: { abertoId: string | null; conectadoComo: string | null } = {
@@ -38,10 +39,21 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       const aberto = atual.abertoId === m.atendimentoId;
       aplicarMensagem(qc, m.mensagem);
       aplicarPreview(qc, m.mensagem, m.mensagensNaoLidas, aberto, user);
+      // A customer's new message opens WhatsApp's 24-hour window again.
+      if (m.mensagem.autor === 'cliente' && !m.mensagem.editada && !m.mensagem.apagada) limparForaDaJanela(m.atendimentoId);
       // The attendant is looking at it: the server's count goes to zero too.
       if (aberto && m.mensagem.autor === 'cliente') marcarLidasServidor(m.atendimentoId);
     },
-    onStatus: (u) => aplicarStatus(qc, u),
+    onStatus(u) {
+      aplicarStatus(qc, u);
+      // A refusal's reason (Meta's error in Portuguese) travels on the message, not on the status event: read it.
+      if (u.status === 'failed' && qc.getQueryData(atendimentoKeys.mensagens(u.atendimentoId)))
+        void fetchMensagens(u.atendimentoId, null)
+          .then((page) =>
+            qc.setQueryData<TMensagensData>(atendimentoKeys.mensagens(u.atendimentoId), (data) => mergeNewestPage(data, page)),
+          )
+          .catch(() => undefined);
+    },
     onRow(row) {
       const user = usuarioAtual(qc);
       if (!user) return;
@@ -61,7 +73,9 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
         if (user) aplicarPreview(qc, ack.mensagem, undefined, true, user);
       } else if (atendimentoId) {
         aplicarEnvio(qc, atendimentoId, clientId, 'falhou', ack.message);
-        toast.error(ack.message);
+        // Outside WhatsApp's 24-hour window the composer says so until the customer writes again.
+        if (isForaDaJanela(ack)) marcarForaDaJanela(atendimentoId);
+        else toast.error(ack.message);
       }
     },
     onReconnect() {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
+import {
+  contatosDe,
+  estaForaDaJanela,
+  falhouNoProvedor,
+  isForaDaJanela,
+  limparForaDaJanela,
+  linkDoMapa,
+  marcarForaDaJanela,
+  telLink,
+  textoDaLocalizacao,
+} from './whatsapp';
+import { umaMensagem as mensagem } from './testing/factories';
+
+describe('WhatsApp messages on screen', () => {
+  it('links a location to the map and keeps only the text the card does not show', () => {
+    expect(linkDoMapa(-23.5, -46.6)).toBe('https://www.google.com/maps/search/?api=1&query=-23.5,-46.6');
+    const m = {
+      conteudo: 'Loja — Av. Paulista, 1000\nhttps://www.google.com/maps/search/?api=1&query=-23.5,-46.6',
+      localizacao: { latitude: -23.5, longitude: -46.6, nome: 'Loja — Av. Paulista, 1000' },
+    };
+    expect(textoDaLocalizacao(m)).toBe('');
+    expect(textoDaLocalizacao({ ...m, conteudo: 'Estou aqui\nhttps://x.test/y' })).toBe('Estou aqui');
+  });
+
+  it('reads shared contacts and nothing else', () => {
+    expect(contatosDe('👤 Ana Souza: +55 11 99999-0000, +55 11 3333-4444\n👤 Bruno')).toEqual([
+      { nome: 'Ana Souza', telefones: ['+55 11 99999-0000', '+55 11 3333-4444'] },
+      { nome: 'Bruno', telefones: [] },
+    ]);
+    expect(contatosDe('Olá, tudo bem?')).toBeNull();
+    expect(contatosDe('👤 Ana: 1\numa linha comum')).toBeNull();
+    expect(contatosDe('')).toBeNull();
+    expect(telLink('+55 11 99999-0000')).toBe('tel:+5511999990000');
+  });
+
+  it("offers 'Reenviar' only for the attendant's sends the provider refused", () => {
+    expect(falhouNoProvedor(mensagem({ autor: 'atendente', status: 'failed' }))).toBe(true);
+    expect(falhouNoProvedor(mensagem({ autor: 'atendente', status: 'sent' }))).toBe(false);
+    expect(falhouNoProvedor(mensagem({ autor: 'cliente', status: 'failed' }))).toBe(false);
+    // A line the server never stored retries through the socket ('Tentar novamente'), not here.
+    expect(falhouNoProvedor({ ...mensagem({ autor: 'atendente', status: 'failed' }), envio: 'falhou' })).toBe(false);
+  });
+
+  it('recognises the 24-hour window refusal and remembers it per conversation until cleared', () => {
+    expect(isForaDaJanela({ message: WHATSAPP_TEXTS.foraDaJanela })).toBe(true);
+    expect(isForaDaJanela({ message: 'x', code: 'FORA_DA_JANELA' })).toBe(true);
+    expect(isForaDaJanela({ message: 'Atendimento não encontrado.' })).toBe(false);
+    marcarForaDaJanela('a1');
+    expect(estaForaDaJanela('a1')).toBe(true);
+    expect(estaForaDaJanela('a2')).toBe(false);
+    limparForaDaJanela('a1');
+    expect(estaForaDaJanela('a1')).toBe(false);
+  });
+});
