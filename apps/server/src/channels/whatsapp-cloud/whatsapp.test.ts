@@ -5,7 +5,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TAtendimento, TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS, type TCanalWhatsApp, type TIntegracoes } from '@balcao/shared/canais';
+import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { AppContext } from '../../context';
+import { presentRealtimeMessage } from '../../modules/atendimentos/presenter';
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
 import { whatsappEventos } from '../../db/schema/whatsapp';
 import { FakeGraph, waVector, waVectorBytes } from '../../test/fake-graph';
@@ -374,6 +376,71 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
         `^Como foi o seu atendimento\\? Avalie por aqui: http://balcao\\.test/avaliar/${s.acc.account.databaseName}/${c.atendimentoId}#token=`,
       ),
     );
+  });
+
+  it('tells the attendants live: reaction, removal (deleted), edit (edited), revoke (deleted) and status updates; media goes out by link', async () => {
+    const s = await setup();
+    const told: TRealtimeMessage['type'][] = [];
+    const statuses: string[] = [];
+    const real = t.ctx.publish!.atendimentos;
+    t.ctx.publish = {
+      ...t.ctx.publish!,
+      atendimentos: {
+        ...real,
+        row: () => undefined,
+        presence: () => undefined,
+        visitorState: (row, url) => real.visitorState(row, url),
+        agentTyping: () => undefined,
+        messages: (accountId, row, msgs, masterId, opts) => {
+          for (const m of msgs) told.push(presentRealtimeMessage(m, row, masterId).type);
+          real.messages(accountId, row, msgs, masterId, opts);
+        },
+        status: (_a, _r, u) => statuses.push(u.status),
+      },
+    };
+    try {
+      // Not the vectors' shared wamid.xyzxyz: the reaction below reuses it as its own id.
+      await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { id: 'wamid.PRIMEIRA', timestamp: now() })));
+      await s.deliver(waVectorBytes('incoming_reaction.json'));
+      await s.deliver(waVectorBytes('incoming_reaction_removed_no_emoji.json'));
+      const edit = 'wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQzQUNCNjk5RDUwNUZGMUZEM0VBRAA=';
+      await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { id: edit, timestamp: now() })));
+      await s.deliver(waVectorBytes('incoming_edit.json'));
+      await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { id: '<ORIGINAL_WHATSAPP_MESSAGE_ID>', timestamp: now() })));
+      await s.deliver(waVectorBytes('incoming_revoke.json'));
+      expect(told).toEqual(['text', 'reaction', 'deleted', 'text', 'edited', 'text', 'deleted']);
+
+      const c = (await s.conversa())!;
+      await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+      await idle();
+      const n = graph.sends().length;
+      const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+        clientId: 'wa-midia-0001',
+        atendimentoId: c.atendimentoId,
+        tipo: 'image',
+        conteudo: 'The best succulent ever?',
+        midia: {
+          url: '/backend/uploads/anexos/0123456789abcdef0123456789abcdef.jpg',
+          mimeType: 'image/jpeg',
+          filename: 'aloe.jpg',
+          size: 10,
+        },
+      });
+      expect(r.statusCode).toBe(201);
+      await idle();
+      const request = waVector<{ body: Record<string, unknown> }>('send_image_request.json').body;
+      expect(graph.sends().slice(n)[0]!.body).toEqual({
+        ...request,
+        to: '972987654321',
+        image: {
+          link: 'http://balcao.test/backend/uploads/anexos/0123456789abcdef0123456789abcdef.jpg',
+          caption: 'The best succulent ever?',
+        },
+      });
+      expect(statuses).toContain('sent');
+    } finally {
+      t.ctx.publish = { ...t.ctx.publish!, atendimentos: real };
+    }
   });
 
   it('refuses a free-form answer outside the 24-hour window before calling Meta', async () => {
