@@ -158,6 +158,14 @@ describe('administration: departments, users and seats, the overview dashboard',
     await master.getByText('Atendimentos por dia e canal').waitFor();
     await lookAt(master, 'dashboard');
 
+    // Financeiro still has an open atendimento: deleting it is refused with the server's count.
+    await master.goto('/departamentos');
+    await master.getByRole('button', { name: 'Ações para Financeiro' }).click();
+    await master.getByRole('menuitem', { name: 'Excluir' }).click();
+    await master.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+    await master.getByText(DEPARTAMENTOS_TEXTS.comAtendimentosAbertos(1)).waitFor();
+    await master.getByRole('list', { name: 'Departamentos' }).getByText('Financeiro').waitFor();
+
     // A fifth seat is the last one; the sixth is refused with the server's words.
     await master.goto('/usuarios');
     await criarUsuario(master, 'Quinta Pessoa', 'quinta@demo.local').then((d) => d.waitFor({ state: 'detached' }));
