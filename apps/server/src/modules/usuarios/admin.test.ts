@@ -185,6 +185,29 @@ describe.each(DB_KINDS)('usuarios administration and licence seats on %s', (kind
     expect(selfRole.statusCode).toBe(403);
   });
 
+  it("a role change ends the user's sessions (their token carries the old role); other edits keep them", async () => {
+    const { acc, admin } = await conta();
+    const row = await acc.addUser('user');
+    const s = await login(t.app, row.email);
+    const rename = await call('PUT', `/api/usuarios/${row.id}`, admin.auth, {
+      nome: 'Novo Nome',
+      email: row.email,
+      role: 'user',
+      departamentoIds: [],
+    });
+    expect(rename.statusCode).toBe(200);
+    expect((await call('GET', '/Usuario/GetCurrentUser', s.auth)).statusCode).toBe(200);
+    const promote = await call('PUT', `/api/usuarios/${row.id}`, admin.auth, {
+      nome: 'Novo Nome',
+      email: row.email,
+      role: 'atendente',
+      departamentoIds: [],
+    });
+    expect(promote.statusCode).toBe(200);
+    expect((await call('GET', '/Usuario/GetCurrentUser', s.auth)).statusCode).toBe(401);
+    expect((await login(t.app, row.email)).user).toMatchObject({ role: 'atendente' });
+  });
+
   it('keeps e-mails unique (409) and refuses bad input in Portuguese (400)', async () => {
     const { admin, acc } = await conta();
     const a = (await call('POST', '/api/usuarios', admin.auth, novo('user'))).json();
