@@ -76,16 +76,16 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
   if (q.atendenteId) filtros.push(sql` and atendente_id = ${q.atendenteId}`);
   const f = sql.join(filtros, sql``);
 
-  const bounds = (await db.execute(sql`select ${ini} as ini, ${fim} as fim`)) as unknown as Rows<{
-    ini: Date | string;
-    fim: Date | string;
-  }>;
+  // The independent reads go out together: on PostgreSQL they run on separate pool connections at once.
+  const boundsQ = db.execute(sql`select ${ini} as ini, ${fim} as fim`) as unknown as Promise<
+    Rows<{ ini: Date | string; fim: Date | string }>
+  >;
   const iso = (v: Date | string) => new Date(v).toISOString();
 
   // Started in the period: one hash aggregate by local hour, channel and department (at most 24 × days × 2 ×
   // departments groups); days, hours, departments and totals are rolled up from those few rows.
   type R1 = { h: string; canal: string; dep: string | null; n: number; frs: number | null; frn: number };
-  const started = (await db.execute(sql`
+  const startedQ = db.execute(sql`
     select to_char(h, 'YYYY-MM-DD HH24') as h, canal, dep, n, frs, frn from (
       select date_trunc('hour', inicio at time zone ${tz}) as h,
              case when origem = 'whatsapp' then 'whatsapp' else 'widget' end as canal,
@@ -94,20 +94,25 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
       from atendimentos
       where account_id = ${accountId} and inicio >= ${ini} and inicio < ${fim}${f}
       group by 1, 2, 3
-    ) x`)) as unknown as Rows<R1>;
+    ) x`) as unknown as Promise<Rows<R1>>;
 
   // Finished in the period: by department and attendant; totals rolled up.
   type R2 = { dep: string | null; at: string | null; n: number; durs: number; notas: number | null; avaliacoes: number };
-  const finished = (await db.execute(sql`
+  const finishedQ = db.execute(sql`
     select departamento_id as dep, atendente_id as at, count(*)::int as n,
            sum(extract(epoch from fim - inicio))::float8 as durs, sum(nota)::float8 as notas, count(nota)::int as avaliacoes
     from atendimentos
     where account_id = ${accountId} and status = 'finalizado' and fim >= ${ini} and fim < ${fim}${f}
-    group by 1, 2`)) as unknown as Rows<R2>;
+    group by 1, 2`) as unknown as Promise<Rows<R2>>;
 
-  const waiting = (await db.execute(sql`
+  const waitingQ = db.execute(sql`
     select count(*)::int as n from atendimentos
-    where account_id = ${accountId} and status = 'aguardando'${f}`)) as unknown as Rows<{ n: number }>;
+    where account_id = ${accountId} and status = 'aguardando'${f}`) as unknown as Promise<Rows<{ n: number }>>;
+  const depsQ = db
+    .select({ id: departamentos.id, nome: departamentos.nome })
+    .from(departamentos)
+    .where(eq(departamentos.accountId, accountId));
+  const [bounds, started, finished, waiting, deps] = await Promise.all([boundsQ, startedQ, finishedQ, waitingQ, depsQ]);
 
   const add = <K>(m: Map<K, number>, k: K, v: number) => m.set(k, (m.get(k) ?? 0) + v);
   const porDiaMap = new Map<string, number>();
@@ -147,10 +152,6 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
   }
   const media = (sum: number, n: number) => (n > 0 ? round2(sum / n) : null);
 
-  const deps = await db
-    .select({ id: departamentos.id, nome: departamentos.nome })
-    .from(departamentos)
-    .where(eq(departamentos.accountId, accountId));
   const depNome = new Map(deps.map((d) => [d.id, d.nome]));
   const depIds = new Set<string | null>([...abertosPorDep.keys(), ...finalizadosPorDep.keys()]);
   const porDepartamento = [...depIds]
