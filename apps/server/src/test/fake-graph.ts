@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-export const WA_VECTORS = path.join(import.meta.dirname, 'vectors', 'whatsapp-cloud');
+const WA_VECTORS = path.join(import.meta.dirname, 'vectors', 'whatsapp-cloud');
 /** A vector exactly as published (the bytes matter: signatures are computed over them). */
 export const waVectorBytes = (name: string) => readFileSync(path.join(WA_VECTORS, name));
 export const waVector = <T = Record<string, unknown>>(name: string) => JSON.parse(waVectorBytes(name).toString('utf8')) as T;

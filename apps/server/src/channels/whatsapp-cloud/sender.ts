@@ -19,12 +19,12 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 const INTERRUPTED_AFTER_MS = 2 * 60_000;
 const CLAIM_BATCH = 20;
 const RETRY_SCAN_MS = 5000;
-export const ENVIO_INTERROMPIDO =
+const ENVIO_INTERROMPIDO =
   'O envio foi interrompido (o servidor reiniciou durante o envio). Confira no WhatsApp do cliente e reenvie se necessário.';
 const ALVO_FORA_DO_WHATSAPP = 'A mensagem citada não está no WhatsApp do cliente.';
 
 /** At most `perSecond` sends per phone number in any second (Meta's per-number throughput; env WHATSAPP_SENDS_PER_SECOND). */
-class PerNumberLimiter {
+export class PerNumberLimiter {
   private readonly sent = new Map<string, number[]>();
   constructor(private readonly perSecond: number) {}
   async take(numero: string) {

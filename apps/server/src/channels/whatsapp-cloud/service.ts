@@ -18,11 +18,11 @@ import { type GraphClient, GraphError } from './client';
 
 /** What is encrypted at rest for a WhatsApp channel (canais.segredo_cifrado): never sent back to anyone. */
 export type WhatsAppSecrets = { accessToken: string; appSecret: string };
-export const sealSecrets = (cipher: SecretCipher, s: WhatsAppSecrets) => cipher.encrypt(JSON.stringify(s));
+const sealSecrets = (cipher: SecretCipher, s: WhatsAppSecrets) => cipher.encrypt(JSON.stringify(s));
 export const openSecrets = (cipher: SecretCipher, row: Pick<WhatsAppCanalRow, 'segredoCifrado'>): WhatsAppSecrets =>
   JSON.parse(cipher.decrypt(row.segredoCifrado)) as WhatsAppSecrets;
 
-export const WEBHOOK_PATH = '/backend/webhooks/whatsapp';
+const WEBHOOK_PATH = '/backend/webhooks/whatsapp';
 const newToken = () => randomBytes(18).toString('base64url');
 /** Only the token's last 4 characters, so the screen can show which one is saved. */
 const mask = (token: string) => `••••${token.slice(-4)}`;
@@ -46,7 +46,7 @@ export function presentWhatsAppCanal(row: WhatsAppCanalRow, origin: string, ciph
 }
 
 const asWhatsApp = (row: ReturnType<typeof asCanal> | undefined): WhatsAppCanalRow => {
-  if (!row || row.tipo !== 'whatsapp') throw new NotFound(WHATSAPP_TEXTS.canalNaoEncontrado);
+  if (row?.tipo !== 'whatsapp') throw new NotFound(WHATSAPP_TEXTS.canalNaoEncontrado);
   return row;
 };
 

@@ -27,11 +27,11 @@ export type NewMessage = {
 };
 
 /** How an answer or notice starts on a conversation's channel: queued ('pending') where the provider confirms. */
-export const outboundStatus = (origem: AtendimentoRow['origem']): 'pending' | 'sent' =>
+const outboundStatus = (origem: AtendimentoRow['origem']): 'pending' | 'sent' =>
   CAPACIDADES_CANAL[tipoCanalDaOrigem(origem)].confirmaEntrega ? 'pending' : 'sent';
 
 /** A free-form answer outside the channel's reply window (WhatsApp: 24 hours after the customer's last message). */
-export function assertReplyWindow(a: Pick<AtendimentoRow, 'origem' | 'clienteEscreveuEm'>, now = Date.now()) {
+function assertReplyWindow(a: Pick<AtendimentoRow, 'origem' | 'clienteEscreveuEm'>, now = Date.now()) {
   const janela = CAPACIDADES_CANAL[tipoCanalDaOrigem(a.origem)].janelaRespostaMs;
   if (janela === null) return;
   if (!a.clienteEscreveuEm || now - a.clienteEscreveuEm.getTime() > janela)
@@ -70,7 +70,7 @@ export async function assertTargetsInAtendimento(tx: Db, a: Pick<AtendimentoRow,
  * Inserts once per author and client id (the visitor's or one staff user's: the same id from two authors
  * is two messages) or per external id; answers the id of the new or the already stored message.
  */
-export async function insertOnce(
+async function insertOnce(
   tx: Db,
   a: Pick<AtendimentoRow, 'id' | 'accountId'>,
   autor: 'cliente' | 'atendente' | 'sistema',
@@ -112,7 +112,7 @@ export async function insertOnce(
   return { id: existing.id, duplicate: true, row: null };
 }
 
-export async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
+async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
   await tx
     .update(atendimentos)
     .set({
