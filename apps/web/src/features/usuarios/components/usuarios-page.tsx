@@ -46,6 +46,15 @@ const CONFIRM = {
     confirmLabel: 'Desativar',
     destructive: true,
   }),
+  reativar: (u: TUsuarioAdmin) => ({
+    title: `Reativar ${u.nome}?`,
+    description:
+      u.role === 'admin' || u.role === 'atendente'
+        ? 'A pessoa volta a entrar no Balcão e ocupa um assento da licença.'
+        : 'A pessoa volta a entrar no Balcão.',
+    confirmLabel: 'Reativar',
+    destructive: false,
+  }),
   'redefinir-senha': (u: TUsuarioAdmin) => ({
     title: 'Redefinir senha?',
     description: `Enviaremos para ${u.email} um link para definir uma nova senha.`,
@@ -63,14 +72,13 @@ export function UsuariosPage() {
   const departamentos = useDepartamentos();
   const acao = useUsuarioAcao();
   const [editing, setEditing] = useState<TUsuarioAdmin | 'novo' | null>(null);
-  const [confirm, setConfirm] = useState<{ acao: 'desativar' | 'redefinir-senha'; u: TUsuarioAdmin } | null>(null);
+  const [confirm, setConfirm] = useState<{ acao: keyof typeof CONFIRM; u: TUsuarioAdmin } | null>(null);
   const filtrando = Object.values(filtros).some(Boolean);
   if (!user) return null;
   const caller = { id: user.id, role: user.role };
 
   const onAcao = (a: TAcaoUsuario, u: TUsuarioAdmin) => {
     if (a === 'editar') setEditing(u);
-    else if (a === 'reativar') acao.mutate({ usuario: u, acao: 'reativar' });
     else setConfirm({ acao: a, u });
   };
 
