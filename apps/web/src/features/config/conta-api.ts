@@ -4,7 +4,7 @@ import { authKeys } from '@/features/auth/api';
 import { errorMessage, request } from '@/lib/http';
 import { toast } from '@/lib/toast';
 
-export const contaKeys = { conta: ['conta'] as const };
+const contaKeys = { conta: ['conta'] as const };
 
 /** GET /api/conta: the account's name, time zone and white-label logo (the menu reads it too). */
 export const useConta = (enabled = true) =>

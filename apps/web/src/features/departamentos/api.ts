@@ -3,7 +3,7 @@ import { DEPARTAMENTOS_TEXTS, ZDepartamento, type TDepartamentoInput } from '@ba
 import { errorMessage, request } from '@/lib/http';
 import { toast } from '@/lib/toast';
 
-export const departamentosKeys = { all: ['departamentos'] as const };
+const departamentosKeys = { all: ['departamentos'] as const };
 
 /** GET /api/departamentos: the list, with member ids and open atendimentos. Also the users screen's filter and form. */
 export const useDepartamentos = (enabled = true) =>

@@ -4,7 +4,7 @@ import { USUARIOS_TEXTS, ZUsuarioAdmin, type TUsuarioAdmin, type TUsuarioInput, 
 import { errorMessage, request } from '@/lib/http';
 import { toast } from '@/lib/toast';
 
-export const usuariosKeys = {
+const usuariosKeys = {
   all: ['usuarios'] as const,
   list: (q: TUsuariosQuery) => ['usuarios', 'list', q] as const,
   licenca: ['licenca', 'status'] as const,

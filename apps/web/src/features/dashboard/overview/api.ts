@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ZVisaoGeral, type TVisaoGeralQuery } from '@balcao/shared/dashboard';
 import { request } from '@/lib/http';
 
-export const visaoGeralKeys = { result: (q: TVisaoGeralQuery) => ['dashboard', 'visao-geral', q] as const };
+const visaoGeralKeys = { result: (q: TVisaoGeralQuery) => ['dashboard', 'visao-geral', q] as const };
 
 const qs = (q: TVisaoGeralQuery) => {
   const p = new URLSearchParams();
