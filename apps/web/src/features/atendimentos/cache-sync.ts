@@ -42,10 +42,10 @@ export function aplicarConversa(qc: QueryClient, row: TAtendimento, user: TUser)
 }
 
 /** A message into the open (cached) conversation; conversations not loaded fetch fresh when opened. */
-export function aplicarMensagem(qc: QueryClient, m: TMensagemLocal) {
+export function aplicarMensagem(qc: QueryClient, m: TMensagemLocal, forcarStatus = false) {
   const key = atendimentoKeys.mensagens(m.atendimentoId);
   const data = qc.getQueryData<TMensagensData>(key);
-  if (data) qc.setQueryData<TMensagensData>(key, upsertMensagem(data, m));
+  if (data) qc.setQueryData<TMensagensData>(key, upsertMensagem(data, m, forcarStatus));
 }
 
 /** The row's preview and unread count follow a new message; unknown rows wait for the hub's ChatListAtendimento. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comEnvio, comStatus, mergeNewestPage, todasMensagens, upsertMensagem, type TMensagensData } from './message-cache';
+import { comEnvio, comStatus, mergeNewestPage, statusApos, todasMensagens, upsertMensagem, type TMensagensData } from './message-cache';
 import { umaMensagem } from './testing/factories';
 
 const dados = (...pages: ReturnType<typeof umaMensagem>[][]): TMensagensData => ({
@@ -65,5 +65,27 @@ describe('message cache', () => {
     const merged = mergeNewestPage(dados([m1, m2]), { mensagens: novas, hasMore: true, cursor: 'c' });
     expect(conteudos(merged)).toEqual(['n1']);
     expect(merged.pages[0]!.hasMore).toBe(true);
+  });
+});
+
+describe('statuses only move forward when copies of a message cross (WhatsApp)', () => {
+  it('the ack stored as pending does not undo the sent status that overtook it', () => {
+    const local = { ...umaMensagem({ id: 'c9', clientId: 'c9', autor: 'atendente', status: 'pending' }), envio: 'pendente' as const };
+    let d = upsertMensagem(dados([local]), local);
+    d = comStatus(d, { messageId: 'srv-9', clientId: 'c9', status: 'sent' });
+    d = upsertMensagem(d, umaMensagem({ id: 'srv-9', clientId: 'c9', autor: 'atendente', status: 'pending' }));
+    expect(todasMensagens(d)[0]).toMatchObject({ id: 'srv-9', status: 'sent' });
+    expect(todasMensagens(d)[0]!.envio).toBeUndefined();
+  });
+
+  it('read beats delivered; a late pending does not hide a failure; a resend is forced', () => {
+    expect(statusApos('read', 'delivered')).toBe('read');
+    expect(statusApos('sent', 'read')).toBe('read');
+    expect(statusApos('failed', 'pending')).toBe('failed');
+    expect(statusApos('sent', 'failed')).toBe('failed');
+    const falhou = umaMensagem({ id: 'm9', autor: 'atendente', status: 'failed', erroEnvio: 'Sem WhatsApp.' });
+    const volta = umaMensagem({ id: 'm9', autor: 'atendente', status: 'pending', erroEnvio: null });
+    expect(todasMensagens(upsertMensagem(dados([falhou]), volta))[0]).toMatchObject({ status: 'failed', erroEnvio: 'Sem WhatsApp.' });
+    expect(todasMensagens(upsertMensagem(dados([falhou]), volta, true))[0]).toMatchObject({ status: 'pending', erroEnvio: null });
   });
 });

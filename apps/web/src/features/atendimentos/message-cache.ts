@@ -23,9 +23,9 @@ export const todasMensagens = (data: TMensagensData | undefined): TMensagemLocal
  * A message from the server (ack, realtime or edit/delete) or an optimistic one: replaces the message
  * with the same id or clientId wherever it is, else joins the newest page in time order.
  */
-export function upsertMensagem(data: TMensagensData, m: TMensagemLocal): TMensagensData {
+export function upsertMensagem(data: TMensagensData, m: TMensagemLocal, forcarStatus = false): TMensagensData {
   const existe = data.pages.some((p) => p.mensagens.some((x) => mesma(x, m)));
-  if (existe) return mapear(data, (x) => (mesma(x, m) ? m : x));
+  if (existe) return mapear(data, (x) => (mesma(x, m) ? comStatusMaisNovo(x, m, forcarStatus) : x));
   const [first, ...rest] = data.pages;
   if (!first) return { ...data, pages: [{ mensagens: [m], hasMore: false, cursor: null }], pageParams: [null] };
   const mensagens = [...first.mensagens];
@@ -33,6 +33,27 @@ export function upsertMensagem(data: TMensagensData, m: TMensagemLocal): TMensag
   while (at > 0 && mensagens[at - 1]!.criadaEm > m.criadaEm) at--;
   mensagens.splice(at, 0, m);
   return { ...data, pages: [{ ...first, mensagens }, ...rest] };
+}
+
+/** A send's life on a provider: it only moves forward (read implies delivered, which implies sent). */
+const ORDEM = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
+type TStatus = TMensagem['status'];
+
+/**
+ * The status a stored message keeps when another copy of it arrives: the ack of a WhatsApp send (stored as
+ * 'pending') may land after the status event that says Meta took it, and must not turn the tick back into a
+ * clock; a late 'pending' does not hide a failure either. A resend ('Reenviar') forces the server's answer.
+ */
+export function statusApos(antes: TStatus, depois: TStatus): TStatus {
+  if (antes !== 'failed' && depois !== 'failed') return ORDEM[depois] >= ORDEM[antes] ? depois : antes;
+  if (antes === 'failed' && depois === 'pending') return antes;
+  return depois;
+}
+
+function comStatusMaisNovo(x: TMensagemLocal, m: TMensagemLocal, forcar: boolean): TMensagemLocal {
+  if (forcar) return m;
+  const status = statusApos(x.status, m.status);
+  return status === m.status ? m : { ...m, status, erroEnvio: x.erroEnvio };
 }
 
 export function comStatus(data: TMensagensData, u: Pick<TStatusUpdate, 'messageId' | 'clientId' | 'status'>): TMensagensData {

@@ -54,7 +54,8 @@ function mensagemOtimista(
     localizacao: null,
     reagindoA: e.reagindoA ?? null,
     respondendoA: citacao ? { id: citacao.id, autor: citacao.autor, tipo: citacao.tipo, conteudo: citacao.conteudo } : null,
-    status: 'sent',
+    // Not sent yet: a status event that overtakes the ack moves it forward, the ack never back (message-cache).
+    status: 'pending',
     editada: false,
     apagada: false,
     criadaEm: agora.toISOString(),
@@ -95,5 +96,5 @@ export function reenviarMensagem(qc: QueryClient, atendimento: TAtendimento, m: 
  */
 export async function reenviarRecusada(qc: QueryClient, m: TMensagemLocal) {
   const volta = await request('POST', `/api/atendimento/${m.atendimentoId}/mensagens/${m.id}/reenviar`, ZMensagem);
-  aplicarMensagem(qc, volta);
+  aplicarMensagem(qc, volta, true);
 }

@@ -96,7 +96,10 @@ export function WhatsAppFormDialog({ canal, onClose }: { canal: TCanalWhatsApp |
               type: 'password',
               placeholder: editing ? '••••••••' : undefined,
             })}
-            {text('verifyToken', 'Token de verificação do webhook', 'Cole o mesmo valor no campo "Verificar token" do webhook no Meta.')}
+            {text('verifyToken', 'Token de verificação do webhook', 'Cole o mesmo valor no campo "Verificar token" do webhook no Meta.', {
+              // Monospaced: Inter draws an x between digits as ×, and this value is copied by eye.
+              className: 'font-mono',
+            })}
             <div className="-mt-2">
               <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={() => set('verifyToken', newVerifyToken())}>
                 <RefreshCw aria-hidden /> Gerar outro token de verificação
