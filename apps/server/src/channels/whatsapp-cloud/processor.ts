@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ANEXO_MAX_BYTES, type TMidia, type TTipoMensagem, tipoFromMime } from '@balcao/shared/atendimentos';
@@ -356,6 +356,16 @@ export class WhatsAppProcessor {
     await this.publishChanged(canal.accountId, orig.atendimentoId, [orig.id]);
   }
 
+  private async sendInFlight(canal: WhatsAppCanalRow) {
+    const [row] = await this.ctx.db
+      .select({ id: mensagens.id })
+      .from(mensagens)
+      .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
+      .where(and(eq(atendimentos.canalId, canal.id), eq(mensagens.status, 'pending'), isNotNull(mensagens.enviandoEm)))
+      .limit(1);
+    return Boolean(row);
+  }
+
   /** sent, delivered, read: only forward; failed: with Meta's reason in Portuguese, only before delivery. */
   private async status(canal: WhatsAppCanalRow, s: MetaStatus) {
     if (!s.id || !s.status) return;
@@ -374,6 +384,9 @@ export class WhatsAppProcessor {
       .set({ ...set, enviandoEm: null })
       .where(and(eq(mensagens.accountId, canal.accountId), eq(mensagens.externalId, s.id), inArray(mensagens.status, from)))
       .returning();
+    // A status can outrun the send that learns its wamid: while a send of this channel is in flight, try the event again later.
+    if (changed.length === 0 && !(await this.byExternal(canal.accountId, s.id)) && (await this.sendInFlight(canal)))
+      throw new GraphError(0, null, 'status de um envio ainda sem resposta do Meta', true);
     for (const msg of changed) {
       const r = await result(this.ctx.db, canal.accountId, msg.atendimentoId, []);
       atendimentoEvents(this.ctx).status(canal.accountId, r.row, {

@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TAtendimento, TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS, type TCanalWhatsApp, type TIntegracoes } from '@balcao/shared/canais';
 import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { AppContext } from '../../context';
 import { presentRealtimeMessage } from '../../modules/atendimentos/presenter';
-import { atendimentos, clientes } from '../../db/schema/atendimentos';
+import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
 import { whatsappEventos } from '../../db/schema/whatsapp';
 import { FakeGraph, waVector, waVectorBytes } from '../../test/fake-graph';
 import { login, makeAccount } from '../../test/factories';
@@ -441,6 +441,36 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     } finally {
       t.ctx.publish = { ...t.ctx.publish!, atendimentos: real };
     }
+  });
+
+  it('keeps a status that outruns its send (wamid not yet known while a send is in flight) and applies it later', async () => {
+    const s = await setup();
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: now() })));
+    const c = (await s.conversa())!;
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    await idle();
+    const notice = (await s.mensagens(c.atendimentoId)).find((m) => m.autor === 'sistema')!;
+    // The notice's send is "in flight": Meta answered, but its wamid is not stored yet.
+    await t.ctx.db
+      .update(mensagens)
+      .set({ status: 'pending', enviandoEm: new Date(), externalId: null })
+      .where(eq(mensagens.id, notice.id));
+    await s.deliver(variant('status_read.json', (st) => Object.assign(st, { id: 'wamid.ATRASADO' })));
+    const [kept] = await t.ctx.db
+      .select()
+      .from(whatsappEventos)
+      .where(eq(whatsappEventos.canalId, s.canal.id))
+      .orderBy(desc(whatsappEventos.recebidoEm))
+      .limit(1);
+    expect(kept!.processadoEm).toBeNull();
+    await t.ctx.db
+      .update(mensagens)
+      .set({ status: 'sent', enviandoEm: null, externalId: 'wamid.ATRASADO' })
+      .where(eq(mensagens.id, notice.id));
+    await vi.waitFor(async () => expect((await s.mensagens(c.atendimentoId)).find((m) => m.id === notice.id)!.status).toBe('read'), {
+      timeout: 10_000,
+      interval: 200,
+    });
   });
 
   it('refuses a free-form answer outside the 24-hour window before calling Meta', async () => {
