@@ -67,6 +67,11 @@ describe('administration: departments, users and seats, the overview dashboard',
 
   it('the master runs the account: department, attendant by invitation, seats, deactivation and the overview', async () => {
     const masterCtx = await newContext(env.browser, env.server.baseUrl);
+    // The charts are new code under the app's Content-Security-Policy: anything it refuses shows in the console.
+    const csp: string[] = [];
+    masterCtx.on('console', (m) => {
+      if (/content security policy|refused to (load|execute|apply|evaluate|connect)/i.test(m.text())) csp.push(m.text());
+    });
     const master = await masterCtx.newPage();
     await loginAs(master, 'master@demo.local');
 
@@ -190,6 +195,7 @@ describe('administration: departments, users and seats, the overview dashboard',
     await rita.getByRole('button', { name: 'Entrar' }).click();
     await rita.getByText('Seu usuário está desativado. Fale com o administrador da conta.').waitFor();
 
+    expect(csp).toEqual([]);
     await ritaCtx.close();
     await masterCtx.close();
     // Three screens looked at in three ways each, with axe: longer than one flow.
