@@ -29,8 +29,18 @@ export function createRedis(url: string, role: string, log: RedisLog, options: R
   return redis;
 }
 
-/** Quits politely when connected; while Redis is away, stops reconnecting at once instead of waiting for it. */
-export async function closeRedis(redis: Redis): Promise<void> {
-  if (redis.status === 'ready') await redis.quit().catch(() => undefined);
-  else redis.disconnect();
+/**
+ * Quits politely when connected (at most `timeoutMs`: a connection that died unnoticed never answers); while
+ * Redis is away, stops reconnecting at once instead of waiting for it.
+ */
+export async function closeRedis(redis: Redis, timeoutMs = 1000): Promise<void> {
+  if (redis.status === 'ready') {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([redis.quit().catch(() => undefined), late]);
+    clearTimeout(timer);
+  }
+  if (redis.status !== 'end') redis.disconnect();
 }
