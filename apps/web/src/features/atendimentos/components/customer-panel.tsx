@@ -41,7 +41,13 @@ export function CustomerPanel({
         The scrolling area stops above the internal chat's floating button (bottom-right, 64 px high with its margin):
         no line of the panel can sit under it, at rest or scrolled.
       */}
-      <div className="min-h-0 flex-1 overflow-y-auto md:mb-20 md:border-b">
+      {/* Focusable, so the keyboard can scroll it when its content is taller than the panel (axe scrollable-region-focusable). */}
+      <section
+        aria-label={CLIENTE_TEXTS.titulo}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto outline-none focus-visible:ring-2 focus-visible:ring-ring/60 md:mb-20 md:border-b"
+      >
         <section className="flex flex-col items-center gap-1.5 border-b px-4 py-5 text-center">
           <UserAvatar nome={nome} fotoUrl={cliente?.avatar ?? a.Avatar} className="size-16 text-base" />
           <p className="mt-1 break-words text-sm font-semibold">{nome}</p>
@@ -96,7 +102,7 @@ export function CustomerPanel({
             </ul>
           )}
         </section>
-      </div>
+      </section>
     </div>
   );
 }
