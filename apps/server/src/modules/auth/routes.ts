@@ -19,7 +19,7 @@ import { loadCurrentUser, updateUser } from '../usuarios/service';
 import { checkCredentials, requestPasswordReset, resetPassword, rotateRefreshToken, sessionOfRefreshToken } from './service';
 import { endSession, endUserSessions, startSession } from './sessions';
 
-export const REFRESH_COOKIE = 'balcao_refresh';
+const REFRESH_COOKIE = 'balcao_refresh';
 const COOKIE_PATH = '/backend';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

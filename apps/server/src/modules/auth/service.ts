@@ -79,7 +79,7 @@ export async function sessionOfRefreshToken(db: Db, value: string | undefined): 
   return row ?? null;
 }
 
-export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<void> {
+async function revokeAllRefreshTokens(db: Db, userId: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
