@@ -13,6 +13,10 @@ import { startTestSite } from './support/site';
 
 const RITA = { nome: 'Rita Financeira', email: 'rita@demo.local', senha: 'senha-da-rita-1' };
 
+/** Colour transitions (transition-colors) run after a theme switch: axe must read the final colours. */
+const transitionsDone = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+
 /** Light, dark and phone screenshots of the screen on display, each checked by axe (DESIGN.md "Checking it"). */
 async function lookAt(page: Page, name: string) {
   await settled(page);
@@ -22,9 +26,11 @@ async function lookAt(page: Page, name: string) {
   expect(await seriousA11yViolations(page), `${name} (claro)`).toEqual([]);
   await fullShot(page, `${name}-claro`);
   await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await transitionsDone(page);
   expect(await seriousA11yViolations(page), `${name} (escuro)`).toEqual([]);
   await fullShot(page, `${name}-escuro`);
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await transitionsDone(page);
   const desktop = page.viewportSize()!;
   await page.setViewportSize(PHONE);
   expect(await seriousA11yViolations(page), `${name} (390 px)`).toEqual([]);
@@ -161,6 +167,7 @@ describe('administration: departments, users and seats, the overview dashboard',
     const linhaRita = master.getByRole('row').filter({ hasText: RITA.nome });
     await expect.poll(() => linhaRita.getByRole('cell').nth(1).innerText()).toBe('1');
     await master.getByText('Atendimentos por dia e canal').waitFor();
+    await master.locator('.recharts-bar-rectangle').first().waitFor();
     await lookAt(master, 'dashboard');
 
     // Financeiro still has an open atendimento: deleting it is refused with the server's count.

@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { TVisaoGeral } from '@balcao/shared/dashboard';
 
 // This module is the only one that imports recharts: it is loaded lazily by the dashboard page, never by the shell.
+// Bars are drawn at once (no grow animation): figures change with every filter and should read immediately.
 
 const CANAL = { widget: { label: 'Chat do site', color: 'var(--primary)' }, whatsapp: { label: 'WhatsApp', color: '#16a34a' } } as const;
 const AXIS = { fontSize: 11, fill: 'var(--muted-foreground)' };
@@ -57,7 +58,15 @@ export default function VisaoGeralCharts({ data }: { data: TVisaoGeral }) {
           <Tooltip {...tooltipProps} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {(Object.keys(CANAL) as (keyof typeof CANAL)[]).map((c) => (
-            <Bar key={c} dataKey={c} name={CANAL[c].label} stackId="canal" fill={CANAL[c].color} maxBarSize={32} />
+            <Bar
+              isAnimationActive={false}
+              key={c}
+              dataKey={c}
+              name={CANAL[c].label}
+              stackId="canal"
+              fill={CANAL[c].color}
+              maxBarSize={32}
+            />
           ))}
         </BarChart>
       </ChartCard>
@@ -67,7 +76,7 @@ export default function VisaoGeralCharts({ data }: { data: TVisaoGeral }) {
           <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} interval={2} />
           <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={40} />
           <Tooltip {...tooltipProps} />
-          <Bar dataKey="total" name="Atendimentos" fill="var(--primary)" radius={[3, 3, 0, 0]} />
+          <Bar isAnimationActive={false} dataKey="total" name="Atendimentos" fill="var(--primary)" radius={[3, 3, 0, 0]} />
         </BarChart>
       </ChartCard>
       <ChartCard
@@ -85,8 +94,8 @@ export default function VisaoGeralCharts({ data }: { data: TVisaoGeral }) {
           <YAxis type="category" dataKey="nome" tick={AXIS} tickLine={false} axisLine={false} width={96} />
           <Tooltip {...tooltipProps} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="abertos" name="Abertos" fill="var(--primary)" radius={[0, 3, 3, 0]} maxBarSize={18} />
-          <Bar dataKey="finalizados" name="Finalizados" fill="#16a34a" radius={[0, 3, 3, 0]} maxBarSize={18} />
+          <Bar isAnimationActive={false} dataKey="abertos" name="Abertos" fill="var(--primary)" radius={[0, 3, 3, 0]} maxBarSize={18} />
+          <Bar isAnimationActive={false} dataKey="finalizados" name="Finalizados" fill="#16a34a" radius={[0, 3, 3, 0]} maxBarSize={18} />
         </BarChart>
       </ChartCard>
     </div>
