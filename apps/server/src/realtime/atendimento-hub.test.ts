@@ -9,7 +9,7 @@ import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { TCanal } from '@balcao/shared/canais';
 import type { TWidgetMessage, TWidgetSession } from '@balcao/shared/widget';
 import { OutgoingQueue } from '../../../web/src/features/atendimentos/realtime/outgoing-queue';
-import type { TEnv } from '../env';
+import { loadEnv, type TEnv } from '../env';
 import { createAccount } from '../modules/accounts/service';
 import { startServer, type Running } from '../server';
 
@@ -51,19 +51,18 @@ describe('customer-chat realtime contract', () => {
   beforeAll(async () => {
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    env = {
+    env = loadEnv({
       NODE_ENV: 'test',
-      PORT: port,
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      dataDir,
       MAIL_FROM: 'x@y.z',
-      SEED_DEMO: true,
+      SEED_DEMO: 'true',
       LOG_LEVEL: 'silent',
-      TRUST_PROXY: false,
-      WIDGET_MESSAGES_PER_MINUTE: 30,
-      WIDGET_SESSIONS_PER_MINUTE: 20,
-    };
+      TRUST_PROXY: 'false',
+      WIDGET_MESSAGES_PER_MINUTE: '30',
+      WIDGET_SESSIONS_PER_MINUTE: '20',
+    });
     running = await startServer(env);
   });
   afterAll(async () => {
