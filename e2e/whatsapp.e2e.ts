@@ -1,0 +1,273 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTEGRACOES_STORAGE, INTEGRACOES_TEXTS, WHATSAPP_BANNER_DISMISS_MS } from '@balcao/shared/integracoes';
+import { launchBrowser, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { freePort, startE2EServer, type E2EServer } from './support/server';
+import { settled } from './support/shell';
+
+const ARTIFACTS = `${import.meta.dirname}/artifacts`;
+const VECTORS = `${import.meta.dirname}/../../shared/test-vectors/whatsapp-cloud`;
+const fullShot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+
+const GOOD_TOKEN = `EAAG${'a'.repeat(40)}`;
+const APP_SECRET = 'segredo-do-app-123';
+const PHONE_NUMBER_ID = '1122334455667';
+
+/** Meta's Graph API as far as these screens need it: the number's data, sends (recorded), errors like Meta's. */
+async function startFakeGraph() {
+  const sends: { path: string; auth: string | undefined; body: Record<string, unknown>; wamid: string }[] = [];
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let b = '';
+      req.on('data', (d) => {
+        b += d;
+      });
+      req.on('end', () => resolve(b));
+    });
+  const server: Server = createServer(async (req, res) => {
+    const body = await read(req);
+    const json = (status: number, v: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(v));
+    };
+    if (req.headers.authorization !== `Bearer ${GOOD_TOKEN}`)
+      return json(401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (req.method === 'GET' && path.endsWith(`/${PHONE_NUMBER_ID}`))
+      return json(200, { display_phone_number: '+55 11 4000-1234', verified_name: 'Loja Demo', id: PHONE_NUMBER_ID });
+    if (req.method === 'POST' && path.endsWith(`/${PHONE_NUMBER_ID}/messages`)) {
+      // Meta's answer shape, with a wamid of its own per send (statuses find the message by it).
+      const answer = JSON.parse(readFileSync(`${VECTORS}/send_text_response.json`, 'utf8'));
+      const wamid = `wamid.E2E${sends.length + 1}`;
+      answer.messages[0].id = wamid;
+      sends.push({ path, auth: req.headers.authorization, body: JSON.parse(body || '{}'), wamid });
+      return json(200, answer);
+    }
+    return json(404, { error: { message: 'Unknown path', code: 100 } });
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${port}`, sends, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Colour transitions started by a theme switch end before axe reads contrast (a half-faded colour is not the theme's). */
+const transitionsDone = (page: Page) =>
+  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => undefined));
+
+/** Light, dark and phone screenshots, each checked by axe (DESIGN.md "Checking it"). */
+async function lookAt(page: Page, name: string) {
+  await settled(page);
+  await page.mouse.move(1, 300);
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
+  expect(await seriousA11yViolations(page), `${name} (claro)`).toEqual([]);
+  await fullShot(page, `${name}-claro`);
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await transitionsDone(page);
+  expect(await seriousA11yViolations(page), `${name} (escuro)`).toEqual([]);
+  await fullShot(page, `${name}-escuro`);
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await transitionsDone(page);
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize(PHONE);
+  expect(await seriousA11yViolations(page), `${name} (390 px)`).toEqual([]);
+  await fullShot(page, `${name}-390`);
+  await page.setViewportSize(desktop);
+}
+
+describe('WhatsApp (issue 11): connection banner and modal, Integrações, messages', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let graph: Awaited<ReturnType<typeof startFakeGraph>>;
+  beforeAll(async () => {
+    graph = await startFakeGraph();
+    server = await startE2EServer({ WHATSAPP_GRAPH_URL: graph.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await graph?.close();
+  });
+
+  const banner = (page: Page) => page.getByTestId('whatsapp-banner');
+  /** The banner renders after the first poll: wait for one answer before saying it is absent. */
+  const polled = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/backend/Integracoes/get'));
+
+  it('the master sees "WhatsApp Offline", closes it for 5 minutes, and "Conectar" leads to Integrações', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    await page.goto('/atendimentos');
+    await banner(page).getByText(INTEGRACOES_TEXTS.offline).waitFor();
+    await banner(page).getByRole('link', { name: INTEGRACOES_TEXTS.conectar }).waitFor();
+    // Logged in just now: no modal for 2 minutes.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await fullShot(page, 'whatsapp-banner-offline');
+
+    const before = Date.now();
+    await banner(page).getByRole('button', { name: INTEGRACOES_TEXTS.fecharBanner }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    const until = Number(await page.evaluate((k) => localStorage.getItem(k), INTEGRACOES_STORAGE.bannerDismissedUntil));
+    expect(until).toBeGreaterThanOrEqual(before + WHATSAPP_BANNER_DISMISS_MS);
+    expect(until).toBeLessThanOrEqual(Date.now() + WHATSAPP_BANNER_DISMISS_MS);
+
+    // Still hidden after a reload and a poll.
+    const answered = polled(page);
+    await page.reload();
+    await answered;
+    await settled(page);
+    expect(await banner(page).count()).toBe(0);
+
+    // When the 5 minutes end it comes back by itself, without a reload (the stored instant moved to 2 s from now).
+    await page.evaluate((k) => localStorage.setItem(k, String(Date.now() + 2000)), INTEGRACOES_STORAGE.bannerDismissedUntil);
+    await page.reload();
+    await banner(page).waitFor({ timeout: 10_000 });
+
+    await banner(page).getByRole('link', { name: INTEGRACOES_TEXTS.conectar }).click();
+    await page.waitForURL((u) => u.pathname === '/config' && u.searchParams.get('tab') === 'integracoes');
+    await page.getByRole('heading', { name: 'Integrações' }).waitFor();
+    // Never on /config.
+    expect(await banner(page).count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('the connection modal invites the master once the 2 minutes after login are over; remind-later hides it', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    await page.evaluate((k) => localStorage.setItem(k, String(Date.now() - 3 * 60_000)), INTEGRACOES_STORAGE.loggedInAt);
+    await page.goto('/atendimentos');
+    const modal = page.getByRole('dialog', { name: INTEGRACOES_TEXTS.modalTitulo });
+    await modal.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await fullShot(page, 'whatsapp-modal');
+    await modal.getByRole('button', { name: INTEGRACOES_TEXTS.modalLembrar }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect(Number(await page.evaluate((k) => localStorage.getItem(k), INTEGRACOES_STORAGE.modalRemindUntil))).toBeGreaterThan(Date.now());
+    await page.reload();
+    await settled(page);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Closing (Escape) remembers the close for 24 h.
+    await page.evaluate((k) => localStorage.removeItem(k), INTEGRACOES_STORAGE.modalRemindUntil);
+    await page.reload();
+    await modal.waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(Number(await page.evaluate((k) => localStorage.getItem(k), INTEGRACOES_STORAGE.modalClosedAt))).toBeLessThanOrEqual(Date.now());
+    await ctx.close();
+  });
+
+  it('Integrações: connect a number, test it, pause (banner says so), tidy in light, dark and 390 px', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    await page.goto('/config?tab=integracoes');
+    await page.getByText('Nenhum número do WhatsApp conectado.').waitFor();
+    await lookAt(page, 'integracoes-vazio');
+
+    await page.getByRole('button', { name: 'Conectar WhatsApp' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Conectar número do WhatsApp' });
+    await dialog.getByRole('button', { name: 'Conectar número' }).click();
+    await dialog.getByText('Informe o token de acesso do Meta.').waitFor();
+    await dialog.getByLabel('Nome').fill('Loja Centro');
+    await dialog.getByLabel('Phone number ID').fill(PHONE_NUMBER_ID);
+    await dialog.getByLabel('WhatsApp Business Account ID').fill('102290129340398');
+    await dialog.getByLabel('Token de acesso').fill(GOOD_TOKEN);
+    await dialog.getByLabel('Chave secreta do app (App Secret)').fill(APP_SECRET);
+    await fullShot(page, 'integracoes-formulario');
+    await dialog.getByRole('button', { name: 'Conectar número' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = page.getByTestId('whatsapp-card');
+    await card.getByText(/\/backend\/webhooks\/whatsapp\//).waitFor();
+    // The secrets never come back: only the token's last 4 characters.
+    expect(await card.textContent()).not.toContain(GOOD_TOKEN);
+    expect(await card.textContent()).not.toContain(APP_SECRET);
+    await card.getByRole('button', { name: 'Testar conexão' }).click();
+    await card.getByText('+55 11 4000-1234').waitFor();
+    await card.getByText('Loja Demo').waitFor();
+    await lookAt(page, 'integracoes');
+
+    // Paused: the banner (outside /config) says 'WhatsApp Pausado' with 'Ativar'.
+    await card.getByRole('button', { name: 'Pausar' }).click();
+    await card.getByRole('button', { name: 'Ativar' }).waitFor();
+    await page.goto('/atendimentos');
+    await banner(page).getByText(INTEGRACOES_TEXTS.pausado).waitFor();
+    await fullShot(page, 'whatsapp-banner-pausado');
+    await banner(page).getByRole('link', { name: INTEGRACOES_TEXTS.ativar }).click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'integracoes');
+    await card.getByRole('button', { name: 'Ativar' }).click();
+    await card.getByRole('button', { name: 'Pausar' }).waitFor();
+    await page.goto('/atendimentos');
+    await polled(page);
+    await settled(page);
+    expect(await banner(page).count()).toBe(0);
+    await ctx.close();
+  });
+
+  it("a signed webhook text appears live in /atendimentos and the attendant's answer reaches the Graph API", async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const canais = (await (
+      await fetch(`${server.baseUrl}/backend/api/canais/whatsapp`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { webhookUrl: string }[];
+    const webhook = new URL(canais[0]!.webhookUrl).pathname;
+    await page.goto('/atendimentos');
+    await settled(page);
+
+    const raw = readFileSync(`${VECTORS}/incoming_text.json`, 'utf8')
+      .replace('"Body Text"', '"Olá, vocês entregam no sábado?"')
+      .replace('"1697043223"', `"${Math.floor(Date.now() / 1000)}"`);
+    const signature = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+    const res = await fetch(server.baseUrl + webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body: raw,
+    });
+    expect(res.status).toBe(200);
+
+    const row = page.getByRole('listitem').filter({ hasText: 'Olá, vocês entregam no sábado?' });
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    const composer = page.getByLabel('Digite sua mensagem...');
+    await composer.fill('Entregamos sim, das 8h às 12h.');
+    await composer.press('Enter');
+    // System lines (accepting) may reach the customer first: wait for the answer itself.
+    await expect.poll(() => graph.sends.some((s) => JSON.stringify(s.body).includes('Entregamos sim')), { timeout: 15_000 }).toBe(true);
+    const sent = graph.sends.find((s) => JSON.stringify(s.body).includes('Entregamos sim'))!;
+    expect(sent.auth).toBe(`Bearer ${GOOD_TOKEN}`);
+    expect(sent.body).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: '972987654321',
+      type: 'text',
+      text: { body: 'Entregamos sim, das 8h às 12h.' },
+    });
+    // Accepted by Meta, the answer waits for its statuses: a signed 'read' turns the ticks blue, live.
+    await page.getByRole('img', { name: 'Enviada' }).last().waitFor();
+    const status = readFileSync(`${VECTORS}/status_read.json`, 'utf8').replace('"wamid.xyzxyz"', JSON.stringify(sent.wamid));
+    const statusRes = await fetch(server.baseUrl + webhook, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(status).digest('hex')}`,
+      },
+      body: status,
+    });
+    expect(statusRes.status).toBe(200);
+    await page.getByRole('img', { name: 'Lida' }).last().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await fullShot(page, 'whatsapp-atendimento');
+    await ctx.close();
+  });
+});
