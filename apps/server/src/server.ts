@@ -140,8 +140,8 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       app.server.closeAllConnections();
       await app.close();
       await jobs.stop();
-      await whatsapp.stop();
       ctx.licencaPagamentos?.provider?.close();
+      await whatsapp.stop();
       await sockets.close();
       if (redis) await closeRedis(redis);
       // E-mails queued by requests that have answered (password reset) are written before the database closes.

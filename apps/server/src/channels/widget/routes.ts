@@ -115,7 +115,7 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const v = await requireVisitante(db, canal, visitorToken(req));
     const [perVisitor, perIp] = await Promise.all([
       ctx.rates.hit(`widget-upload:${v.id}`, UPLOAD_WINDOW_S),
-      ctx.rates.hit(`widget-upload-ip:${req.ip}`, UPLOAD_WINDOW_S),
+      ctx.rates.hit(`widget-upload-ip:${ipKey(req.ip)}`, UPLOAD_WINDOW_S),
     ]);
     if (perVisitor > UPLOADS_PER_MINUTE_PER_VISITOR || perIp > UPLOADS_PER_MINUTE_PER_IP)
       throw new TooManyRequests(WIDGET_TEXTS.muitosArquivos);
