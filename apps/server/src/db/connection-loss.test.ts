@@ -1,6 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAtendimentoHub } from '../realtime/atendimento-hub';
+import { registerChatInternoHub } from '../realtime/chat-interno-hub';
+import { createSocketServer, SOCKET_PATH } from '../realtime/server';
 import { createTestApp, type TestApp } from '../test/harness';
 import { login, makeAccount } from '../test/factories';
 
@@ -17,17 +22,48 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connections cut under the
   let t: TestApp;
   let auth: Record<string, string>;
   let url: string;
+  let closeSockets: () => Promise<void>;
+  /** Staff sockets open through every cut: customer chat and internal chat. */
+  let chat: Socket;
+  let interno: Socket;
+  const dropped: string[] = [];
   beforeAll(async () => {
     t = await createTestApp('postgres');
     const acc = await makeAccount(t.ctx.db);
-    auth = (await login(t.app, acc.master.email)).auth;
+    const master = await login(t.app, acc.master.email);
+    auth = master.auth;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const sockets = createSocketServer(t.app.server, {});
+    t.ctx.io = sockets.io;
+    registerAtendimentoHub(sockets.io, t.ctx, t.app.log);
+    registerChatInternoHub(sockets.io, t.ctx, t.app.log);
+    closeSockets = sockets.close;
+    const open = (namespace: string) => {
+      const s = connect(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${namespace}`, {
+        path: SOCKET_PATH,
+        auth: { token: master.token },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
+      s.on('disconnect', (reason) => dropped.push(`${namespace}: ${reason}`));
+      return new Promise<Socket>((resolve, reject) => s.once('connect', () => resolve(s)).once('connect_error', reject));
+    };
+    [chat, interno] = await Promise.all([open('/atendimento'), open('/chat-interno')]);
+    // The presence list a connection triggers (a second later) is out before connections are counted below.
+    await new Promise((resolve) => chat.once('ChatListPresence', resolve));
     const result = (await t.ctx.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
     const [row] = result.rows;
     const u = new URL(process.env.DATABASE_URL!);
     u.pathname = `/${row!.name}`;
     url = u.toString();
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    chat?.close();
+    interno?.close();
+    await closeSockets?.();
+    await t?.close();
+  });
 
   const pool = () => t.database.pool!;
   const currentUser = () => t.app.inject({ method: 'GET', url: '/backend/Usuario/GetCurrentUser', headers: auth });
@@ -98,5 +134,36 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL connections cut under the
     await removed;
     const next = await Promise.all(Array.from({ length: 6 }, () => currentUser()));
     expect(next.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+  });
+  it('keeps staff sockets connected through the cuts; an event whose session check was on a cut connection is answered DATABASE_UNAVAILABLE', async () => {
+    await outside(async (locker) => {
+      await locker.query('begin');
+      // Every staff event first checks its session in refresh_tokens: the check of this one waits on the lock.
+      await locker.query('lock table refresh_tokens in access exclusive mode');
+      const inFlight = interno.timeout(10_000).emitWithAck('ViewMessages', { conversaId: '00000000-0000-4000-8000-000000000000' });
+      await until(async () => {
+        const { rows } = await locker.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        return rows[0].n > 0;
+      });
+      await terminateOthers(locker);
+      expect(await inFlight).toEqual({
+        ok: false,
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'O banco de dados está indisponível no momento. Tente novamente em instantes.',
+      });
+      await locker.query('rollback');
+    });
+    // The same sockets go on, their next events served on new connections.
+    expect(dropped).toEqual([]);
+    expect([chat.connected, interno.connected]).toEqual([true, true]);
+    const next = await chat.timeout(10_000).emitWithAck('SendMessage', '{}');
+    expect(next).toMatchObject({ ok: false, message: expect.any(String) });
+    expect(next.code).toBeUndefined();
+    const view = await interno.timeout(10_000).emitWithAck('ViewMessages', { conversaId: '00000000-0000-4000-8000-000000000000' });
+    // Past the session check this time: the handler itself answers (no such conversation).
+    expect(view.code).not.toBe('DATABASE_UNAVAILABLE');
+    expect(dropped).toEqual([]);
   });
 });

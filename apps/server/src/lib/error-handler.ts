@@ -17,13 +17,13 @@ const PG_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001
 const NET_UNAVAILABLE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
-const DATABASE_UNAVAILABLE = {
+export const DATABASE_UNAVAILABLE = {
   message: 'O banco de dados está indisponível no momento. Tente novamente em instantes.',
   code: 'DATABASE_UNAVAILABLE',
 };
 
 /** True when the failure is the database connection (cut, refused, closing), not the query: worth a retry, never a 500. */
-function isDatabaseUnavailable(err: unknown): boolean {
+export function isDatabaseUnavailable(err: unknown): boolean {
   // Drizzle wraps the driver's error as `cause`.
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };

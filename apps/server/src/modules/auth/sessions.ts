@@ -5,6 +5,7 @@ import { refreshTokens } from '../../db/schema/auth';
 import type { UserRow } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../lib/error-handler';
 import { Forbidden, Unauthorized } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 import type { TokenService } from '../../lib/tokens';
@@ -102,17 +103,23 @@ type GuardedSocket = {
 /**
  * Every event of a staff socket first checks that its session is still open: one ended elsewhere (another
  * instance, or a socket that missed its disconnect) is refused and closed, with a refusal in the ack if any.
+ * A check that fails on the database (a connection cut) answers the event as an HTTP call would be (503
+ * DATABASE_UNAVAILABLE, the client resends) and keeps the socket: Socket.IO would drop it without an answer.
  */
 export function guardSocketEvents(socket: GuardedSocket, db: Db, user: Pick<TSessionUser, 'id' | 'sid'>) {
   socket.use((packet, next) => {
+    const ack = packet[packet.length - 1];
+    const answer = typeof ack === 'function' ? (ack as (r: unknown) => void) : () => undefined;
     isSessionOpen(db, user).then(
       (open) => {
         if (open) return next();
-        const ack = packet[packet.length - 1];
-        if (typeof ack === 'function') ack({ ok: false, message: SESSION_TEXTS.encerrada, code: 'SESSION_ENDED' });
+        answer({ ok: false, message: SESSION_TEXTS.encerrada, code: 'SESSION_ENDED' });
         socket.disconnect(true);
       },
-      (err: Error) => next(err),
+      (err: Error) => {
+        if (isDatabaseUnavailable(err)) return answer({ ok: false, ...DATABASE_UNAVAILABLE });
+        next(err);
+      },
     );
   });
 }
