@@ -128,6 +128,56 @@ describe.skipIf(!hasRedis)('Redis going away and coming back', () => {
     }
   });
 
+  it("while Redis is down, joins, leaves and disconnects by room still act on this instance's sockets", async () => {
+    if (!proc) await startRedis();
+    lines.length = 0;
+    const http = createHttpServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const sockets = createSocketServer(http, { redisUrl: url, log });
+    const nsp = sockets.io.of('/teste');
+    nsp.on('connection', (socket) => socket.join('todos'));
+    const open = () =>
+      connect(`http://127.0.0.1:${(http.address() as { port: number }).port}/teste`, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
+    const clients = [open(), open()];
+    const members = (room: string) => nsp.adapter.rooms.get(room)?.size ?? 0;
+    try {
+      await Promise.all(clients.map((c) => new Promise((resolve) => c.once('connect', () => resolve(undefined)))));
+      await until(() => members('todos') === 2);
+      // With Redis up, the adapter acts on the request it hears back from Redis.
+      nsp.in('todos').socketsJoin('antes');
+      await until(() => members('antes') === 2);
+
+      await stopRedis();
+      await until(() => lines.includes('Redis (socket.io pub) indisponível; reconectando'));
+      await until(() => lines.includes('Redis (socket.io sub) indisponível; reconectando'));
+      // Logout, a reset or a paused channel ends sockets by room; a department change moves them: no echo now.
+      nsp.in('todos').socketsJoin('sala');
+      await until(() => members('sala') === 2);
+      nsp.in('sala').socketsLeave('sala');
+      await until(() => members('sala') === 0);
+      const reasons = clients.map((c) => new Promise<string>((resolve) => c.once('disconnect', resolve)));
+      nsp.in('todos').disconnectSockets(true);
+      expect(await Promise.all(reasons)).toEqual(['io server disconnect', 'io server disconnect']);
+
+      await startRedis();
+      await until(() => lines.includes('Redis (socket.io sub) reconectado') && lines.includes('Redis (socket.io pub) reconectado'));
+      const again = open();
+      clients.push(again);
+      await new Promise((resolve) => again.once('connect', () => resolve(undefined)));
+      const cut = new Promise<string>((resolve) => again.once('disconnect', resolve));
+      nsp.in('todos').disconnectSockets(true);
+      expect(await cut).toBe('io server disconnect');
+    } finally {
+      for (const c of clients) c.close();
+      await sockets.close();
+    }
+  });
+
   it('Socket.IO and the counters close at once while Redis is down, with no unhandled rejection', async () => {
     if (!proc) await startRedis();
     lines.length = 0;

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { RedisAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { refuseNulPackets } from '../lib/input-guard';
@@ -42,6 +42,34 @@ export type SocketServer = {
   disconnectAll: (timeoutMs: number) => Promise<void>;
   close: () => Promise<void>;
 };
+
+/**
+ * The Redis adapter acts on joins, leaves and disconnects by room (logout, a reset, a paused channel, a
+ * department change) only when it hears its own request back from Redis: while Redis is away nothing would
+ * happen even on this instance. Then they act here, as on a single instance (other instances miss them,
+ * as they miss broadcasts).
+ */
+type BroadcastOptions = Parameters<RedisAdapter['disconnectSockets']>[0];
+type Room = Parameters<RedisAdapter['addSockets']>[1][number];
+
+function outageTolerantAdapter(pub: Redis, sub: Redis) {
+  const up = () => pub.status === 'ready' && sub.status === 'ready';
+  const local = (opts: BroadcastOptions): BroadcastOptions => (up() ? opts : { ...opts, flags: { ...opts.flags, local: true } });
+  class Adapter extends RedisAdapter {
+    override addSockets(opts: BroadcastOptions, rooms: Room[]) {
+      super.addSockets(local(opts), rooms);
+    }
+    override delSockets(opts: BroadcastOptions, rooms: Room[]) {
+      super.delSockets(local(opts), rooms);
+    }
+    override disconnectSockets(opts: BroadcastOptions, close: boolean) {
+      super.disconnectSockets(local(opts), close);
+    }
+  }
+  return function adapter(nsp: Namespace) {
+    return new Adapter(nsp, pub, sub);
+  };
+}
 
 export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; log?: RedisLog }): SocketServer {
   const io = new Server(http, {
@@ -89,7 +117,7 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; 
       }
     }
     clients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(outageTolerantAdapter(pub, sub));
   }
   return {
     io,
