@@ -201,6 +201,53 @@ describe.each(DB_KINDS)('staff sockets of an ended session on %s', (kind) => {
     await expect(open('/atendimento', v.token)).rejects.toThrow('Não autorizado');
   });
 
+  it("logout closes that session's sockets at once; another session of the user keeps its own", async () => {
+    const acc = await makeAccount(running.ctx.db);
+    const u = await acc.addUser('admin');
+    const leaving = await login(running.app, u.email);
+    const staying = await login(running.app, u.email);
+    const gone = [await open('/atendimento', leaving.token), await open('/chat-interno', leaving.token)];
+    const kept = [await open('/atendimento', staying.token), await open('/chat-interno', staying.token)];
+    const closedNow = Promise.all(gone.map(closed));
+    const out = await running.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/logout',
+      headers: leaving.auth,
+      cookies: { balcao_refresh: leaving.refreshCookie },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(await closedNow).toEqual(['io server disconnect', 'io server disconnect']);
+    const view = await kept[1]!.timeout(5000).emitWithAck('ViewMessages', { conversaId: '00000000-0000-4000-8000-000000000000' });
+    expect(view.code).not.toBe('SESSION_ENDED');
+    expect(kept.map((s) => s.connected)).toEqual([true, true]);
+    await expect(open('/atendimento', leaving.token)).rejects.toThrow('Não autorizado');
+  });
+
+  it("ChangePassword closes the user's other sessions' sockets and keeps those of the session that changed it", async () => {
+    const acc = await makeAccount(running.ctx.db);
+    const u = await acc.addUser('admin');
+    const mine = await login(running.app, u.email);
+    const other = await login(running.app, u.email);
+    const own = [await open('/atendimento', mine.token), await open('/chat-interno', mine.token)];
+    const others = [await open('/atendimento', other.token), await open('/chat-interno', other.token)];
+    let ownDropped = false;
+    for (const s of own) s.on('disconnect', () => (ownDropped = true));
+    const closedNow = Promise.all(others.map(closed));
+    const res = await running.app.inject({
+      method: 'PATCH',
+      url: `/backend/Usuario/ChangePassword/${u.id}`,
+      headers: mine.auth,
+      payload: { SenhaAtual: TEST_PASSWORD, NovaSenha: 'nova-senha-321' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await closedNow).toEqual(['io server disconnect', 'io server disconnect']);
+    // The session that changed the password goes on: its sockets stay and their events are served.
+    const view = await own[1]!.timeout(5000).emitWithAck('ViewMessages', { conversaId: '00000000-0000-4000-8000-000000000000' });
+    expect(view.code).not.toBe('SESSION_ENDED');
+    expect(ownDropped).toBe(false);
+    expect(own.map((s) => s.connected)).toEqual([true, true]);
+  });
+
   it('an event on a socket whose session ended elsewhere is refused and the socket closed', async () => {
     const acc = await makeAccount(running.ctx.db);
     const u = await acc.addUser('admin');
