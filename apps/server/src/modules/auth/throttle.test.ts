@@ -13,7 +13,8 @@ import { loginThrottle } from '../../lib/login-throttle';
 import type { Email, Mailer } from '../../lib/mailer';
 import { redisCounter } from '../../lib/rate-counter';
 import { newOpaqueToken } from '../../lib/tokens';
-import { makeAccount, TEST_PASSWORD } from '../../test/factories';
+import { makeCanal, SITE } from '../../test/atendimentos-fixtures';
+import { login as staffLogin, makeAccount, TEST_PASSWORD } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 
 const LOGIN = '/backend/api/auth/login';
@@ -126,6 +127,40 @@ describe.each(DB_KINDS)('login and password-reset limits on %s', (kind) => {
     }
   });
 
+  it('behind the proxy, password-reset and widget-session limits count the real client too, whatever X-Forwarded-For says', async () => {
+    const env = ZEnv.parse({ TRUST_PROXY: '1' });
+    const proxied = await buildApp(
+      { ...t.ctx, widgetLimits: { ...t.ctx.widgetLimits, sessionsPerMinute: 3 } },
+      { ping: t.database.ping, trustProxy: env.TRUST_PROXY },
+    );
+    try {
+      const canal = await makeCanal(t, (await staffLogin(t.app, acc.master.email)).auth);
+      /** A call through the proxy (10.0.0.2) for `client`, the client having written a forged address first. */
+      const via = (client: string, i: number, url: string, payload: object, headers: Record<string, string> = {}) =>
+        proxied.inject({
+          method: 'POST',
+          url,
+          payload,
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `203.0.113.${i}, ${client}`, ...headers },
+        });
+      const forgot = (client: string, i: number) => via(client, i, FORGOT, { email: `proxy-${i}@teste.local` });
+      for (let i = 0; i < 10; i++) expect((await forgot('198.51.100.90', i)).statusCode).toBe(200);
+      expect((await forgot('198.51.100.90', 99)).statusCode).toBe(429);
+      expect((await forgot('198.51.100.91', 99)).statusCode).toBe(200);
+
+      const sessao = (client: string, i: number) =>
+        via(client, i, `/backend/api/public/widget/${canal.token}/sessao`, {}, { origin: SITE });
+      for (let i = 0; i < 3; i++) expect((await sessao('198.51.100.92', i)).statusCode).toBe(200);
+      const blocked = await sessao('198.51.100.92', 50);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('TOO_MANY_REQUESTS');
+      expect((await sessao('198.51.100.93', 50)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('limits password-reset requests per address', async () => {
     for (let i = 0; i < 10; i++) expect((await forgot(`pedido-${i}@teste.local`, '198.51.100.20')).statusCode).toBe(200);
     const blocked = await forgot('pedido-10@teste.local', '198.51.100.20');
@@ -204,7 +239,7 @@ const redisAnswers = await (async () => {
   }
 })();
 
-describe.skipIf(!redisAnswers)('failed logins counted across instances through Redis', () => {
+describe.skipIf(!redisAnswers)('failed logins and reset requests counted across instances through Redis', () => {
   const redis = new Redis(REDIS_URL);
   const prefix = `balcao:test:${randomBytes(6).toString('hex')}:`;
   const apps: TestApp[] = [];
@@ -239,5 +274,17 @@ describe.skipIf(!redisAnswers)('failed logins counted across instances through R
     });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(TEXTS.tooManyAttempts);
+  });
+
+  it('password-reset requests from one address over two instances are limited at 10 in all', async () => {
+    const [a, b] = apps as [TestApp, TestApp];
+    const forgot = (t: TestApp, i: number) =>
+      t.app.inject({ method: 'POST', url: FORGOT, payload: { email: `pedido-${i}@teste.local` }, remoteAddress: '198.51.100.81' });
+    for (let i = 0; i < 5; i++) expect((await forgot(a, i)).statusCode).toBe(200);
+    for (let i = 5; i < 10; i++) expect((await forgot(b, i)).statusCode).toBe(200);
+    const blocked = await forgot(a, 10);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(TEXTS.tooManyResetRequests);
+    await backgroundIdle();
   });
 });
