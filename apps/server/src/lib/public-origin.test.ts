@@ -105,6 +105,24 @@ describe.each(DB_KINDS)('links in e-mails and snippets on %s, without PUBLIC_URL
     expect(text).toMatch(new RegExp(`http://localhost:${port}/atendimentos\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+`));
   });
 
+  it('e-mails an invited user the link to set a password on http://localhost:PORT', async () => {
+    const acc = await makeAccount(running.ctx.db);
+    const login = await request(port, 'POST', '/backend/api/auth/login', { email: acc.master.email, senha: TEST_PASSWORD }, {});
+    const { token } = login.json() as { token: string };
+    const email = `convidado-${kind}@teste.local`;
+    const r = await request(
+      port,
+      'POST',
+      '/backend/api/usuarios',
+      { nome: 'Convidado', email, role: 'atendente', departamentoIds: [] },
+      { ...EVIL, authorization: `Bearer ${token}` },
+    );
+    expect(r.status).toBe(201);
+    const text = await lastMailTo(email);
+    expect(text).not.toContain('evil.example');
+    expect(text).toMatch(new RegExp(`http://localhost:${port}/resetar-senha\\?token=[\\w-]+&convite=1`));
+  });
+
   it('shows the widget snippet with the configured origin', async () => {
     const acc = await makeAccount(running.ctx.db);
     const login = await request(port, 'POST', '/backend/api/auth/login', { email: acc.master.email, senha: TEST_PASSWORD }, {});
