@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
   test: {
-    include: ['packages/**/*.test.ts', 'apps/**/*.test.{ts,tsx}'],
+    include: ['packages/**/*.test.ts', 'apps/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -11,4 +11,4 @@ export const STEPS = [
   { name: 'e2e', script: 'test:e2e', report: 'e2e.json' },
 ];
 
-export const stepFile = (name) => `${RESULTS_DIR}/step-${name}.json`;
+export const stepFile = (name, dir = RESULTS_DIR) => `${dir}/step-${name}.json`;

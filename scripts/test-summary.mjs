@@ -14,12 +14,13 @@ const readJson = (file) => {
   }
 };
 
-export function summarize() {
+/** The closing line from the records in `dir` (`.test-results`; a test reads records of its own). */
+export function summarize(dir = RESULTS_DIR) {
   let passed = 0;
   let failed = 0;
   const notes = [];
   for (const step of STEPS) {
-    const record = readJson(stepFile(step.name));
+    const record = readJson(stepFile(step.name, dir));
     const ran = record !== null;
     const ok = ran && record.exitCode === 0;
     if (!step.report) {
@@ -28,7 +29,7 @@ export function summarize() {
       notes.push(`${step.name}: ${!ran ? 'não executado' : ok ? 'ok' : `falhou (código ${record.exitCode})`}`);
       continue;
     }
-    const report = ran ? readJson(`${RESULTS_DIR}/${step.report}`) : null;
+    const report = ran ? readJson(`${dir}/${step.report}`) : null;
     const p = report?.numPassedTests ?? 0;
     const f = report?.numFailedTests ?? 0;
     passed += p;
