@@ -2,7 +2,7 @@
 // from the running built server with `Accept-Encoding: br, gzip` (and, for comparison, with no compression).
 // A page's files: its HTML, the scripts and stylesheets the HTML loads, and the static imports (with their CSS)
 // of the route's chunks, from Vite's manifest. Fonts are reported apart (woff2 is compressed already, and which
-// subsets a browser fetches depends on the text on screen). Also used by e2e/page-weight.e2e.ts (the budgets).
+// subsets a browser fetches depends on the text on screen). Also used by e2e/http.e2e.ts (the budgets).
 import { request } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
