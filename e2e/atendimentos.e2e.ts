@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loginAs, newContext, seriousA11yViolations } from './support/browser';
+import { watchCsp } from './support/csp';
 import { useE2E } from './support/suite';
 import { openUserMenu, shot } from './support/shell';
 import { startTestSite } from './support/site';
@@ -55,6 +56,8 @@ describe('customer conversation from the website widget to the rating', () => {
     const sofia = await staffPage('atendente2@demo.local');
 
     const visitorCtx = await newContext(env.browser, site.origin);
+    // The customer's side, our rating page included, runs under our Content-Security-Policy without a refusal.
+    const cspProblems = await watchCsp(visitorCtx);
     const visitor = await visitorCtx.newPage();
     await visitor.goto('/');
     await visitor.getByRole('button', { name: 'Abrir chat' }).click();
@@ -108,13 +111,15 @@ describe('customer conversation from the website widget to the rating', () => {
     // The link carries the customer's token (after #); staff only ever see the atendimento's id.
     expect(href).toMatch(/\/avaliar\/demo\/[0-9a-f-]{36}#token=[\w-]{43}$/);
     const rating = await visitorCtx.newPage();
-    await rating.goto(href!);
+    const ratingPage = await rating.goto(href!);
+    expect(ratingPage?.headers()['content-security-policy']).toContain("script-src 'self'");
     await rating.getByRole('radio', { name: '5 estrelas' }).check({ force: true });
     await rating.getByRole('button', { name: 'Enviar avaliação' }).click();
     await rating.getByRole('heading', { name: 'Obrigado pela sua avaliação!' }).waitFor();
     expect(await seriousA11yViolations(rating)).toEqual([]);
     await rating.reload();
     await rating.getByText('Este atendimento já foi avaliado.').waitFor();
+    expect(cspProblems, cspProblems.join('\n')).toEqual([]);
 
     // 'Meu Dashboard' shows the finished atendimento and the rating.
     await openUserMenu(sofia, /Sofia Atendente/);

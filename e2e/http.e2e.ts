@@ -1,27 +1,13 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BROWSER_ENCODINGS, BUDGETS_KB, measurePageWeight, overBudget } from '../bench/page-weight.mjs';
 import { loginAs, newContext } from './support/browser';
+import { watchCsp } from './support/csp';
 import { settled, shot } from './support/shell';
 import { startTestSite } from './support/site';
 import { useE2E } from './support/suite';
 
 const WEB_DIST = `${import.meta.dirname}/../apps/web/dist`;
-
-/** Everything the browser reports about the Content-Security-Policy in a context (its popups included). */
-async function watchCsp(ctx: BrowserContext) {
-  const problems: string[] = [];
-  ctx.on('console', (m) => {
-    if (/content security policy|refused to (load|execute|apply|evaluate|connect|frame)/i.test(m.text())) problems.push(m.text());
-  });
-  await ctx.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
-    );
-  });
-  return problems;
-}
 
 describe('HTTP as a browser sees it: CSP and page weight of the production build', () => {
   const env = useE2E();
