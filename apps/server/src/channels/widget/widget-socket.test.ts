@@ -162,4 +162,20 @@ describe.each(DB_KINDS)('website widget sockets on %s', (kind) => {
     expect(ack.ok).toBe(true);
     expect(otherDropped).toBe(false);
   });
+
+  it("changing a channel's sites disconnects its visitor sockets; a site no longer allowed cannot come back", async () => {
+    const canal = await makeCanal(t, admin.auth, { nome: 'Site que muda' });
+    const visitante = await session(canal);
+    const s = await connected(visitorSocket(canal, visitante));
+    const cut = next<string>(s, 'disconnect');
+    const { id, tipo, token, segredo, snippet, criadoEm, config, ...rest } = canal;
+    const put = await fetch(`${base}/backend/api/canais/${id}`, {
+      method: 'PUT',
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...rest, ...config, origensPermitidas: ['https://outra-loja.exemplo.com.br'] }),
+    });
+    expect(put.status).toBe(200);
+    expect(await cut).toBe('io server disconnect');
+    expect(await refusal(visitorSocket(canal, visitante))).toBe('Este site não tem permissão para usar este chat.');
+  });
 });
