@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { io } from 'socket.io-client';
 import { ATENDIMENTO_NAMESPACE, CUSTOMER_CHAT_CHECK_MS } from '@balcao/shared/atendimentos/realtime';
-import { API_BASE, request } from '@/lib/http';
+import { request } from '@/lib/http';
+import { hub } from '@/lib/realtime';
 import { getToken } from '@/lib/session-store';
 import { CustomerChatConnection, type TChatSocket } from './connection';
 
@@ -13,18 +13,9 @@ import { CustomerChatConnection, type TChatSocket } from './connection';
 const CUSTOMER_CHAT_RECONNECT_DELAY_MS = 1000;
 const CUSTOMER_CHAT_RECONNECT_DELAY_MAX_MS = 2000;
 
-/**
- * The customer chat's socket on a Manager of its own (`forceNew`): the internal chat's connection runs its own
- * reconnect policy (socket.io's reconnection off), which must not govern this one.
- */
+/** The customer chat's hub: socket.io reconnects it by itself on close, the 5 s check covers a refused handshake. */
 export const criarSocketAtendimento = (): TChatSocket =>
-  io(ATENDIMENTO_NAMESPACE, {
-    path: `${API_BASE}/socket.io`,
-    forceNew: true,
-    // A callback, so every reconnect presents the current (possibly refreshed) token.
-    auth: (cb) => cb({ token: getToken() }),
-    transports: ['websocket', 'polling'],
-    autoConnect: false,
+  hub<TChatSocket>(ATENDIMENTO_NAMESPACE, {
     reconnection: true,
     reconnectionDelay: CUSTOMER_CHAT_RECONNECT_DELAY_MS,
     reconnectionDelayMax: Math.min(CUSTOMER_CHAT_RECONNECT_DELAY_MAX_MS, CUSTOMER_CHAT_CHECK_MS),
