@@ -67,6 +67,8 @@ export const ZMensagem = z.object({
   status: ZStatusMensagem,
   /** Why a send failed (the provider's error in Portuguese); the attendant can resend. */
   erroEnvio: z.string().nullable().optional(),
+  /** Written by a scheduled message (shown as 'Agendada'). */
+  agendada: z.boolean().optional(),
   editada: z.boolean(),
   apagada: z.boolean(),
   criadaEm: z.string(),

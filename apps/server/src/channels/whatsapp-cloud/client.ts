@@ -52,6 +52,14 @@ export class GraphError extends Error {
   }
 }
 
+type MetaTemplate = {
+  name?: string;
+  language?: string;
+  status?: string;
+  category?: string;
+  components?: { type?: string; text?: string }[];
+};
+
 type MetaErrorBody = { error?: { message?: string; code?: number; error_data?: { details?: string } } };
 
 export class GraphClient {
@@ -112,6 +120,14 @@ export class GraphClient {
     const id = r?.messages?.[0]?.id;
     if (!id) throw new GraphError(200, null, 'resposta do Meta sem o id da mensagem', true);
     return id;
+  }
+
+  /** GET /{waba-id}/message_templates: the account's templates with their status and components (first 100). */
+  messageTemplates(wabaId: string, token: string) {
+    return this.call<{ data?: MetaTemplate[] }>(
+      this.url(`${encodeURIComponent(wabaId)}/message_templates?fields=name,language,status,category,components&limit=100`),
+      token,
+    );
   }
 
   /** GET /{media-id}: where the customer's file is (a short-lived URL), its type and size. */

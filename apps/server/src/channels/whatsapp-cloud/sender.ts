@@ -197,6 +197,12 @@ export class WhatsAppSender {
       if (!target) throw new Error(ALVO_FORA_DO_WHATSAPP);
       return { ...base, type: 'reaction', reaction: { message_id: target, emoji: m.conteudo } };
     }
+    // Outside the 24-hour window only an approved template goes (a scheduled message chose one and filled it).
+    if (m.modelo) {
+      const parameters = m.modelo.variaveis.map((text) => ({ type: 'text', text }));
+      const components = parameters.length ? [{ type: 'body', parameters }] : [];
+      return { ...base, type: 'template', template: { name: m.modelo.nome, language: { code: m.modelo.idioma }, components } };
+    }
     const context = m.respondendoA ? { context: { message_id: await externalOf(m.respondendoA) } } : {};
     if (m.midia && MIDIA_TIPOS.has(m.tipo)) {
       const link = /^https?:\/\//i.test(m.midia.url) ? m.midia.url : `${publicOrigin(this.ctx)}${m.midia.url}`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TMidia } from '@balcao/shared/atendimentos';
+import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import type { TCanalConfig, TCanalWhatsAppConfig, TCanalWidgetConfig, TConexaoWhatsApp } from '@balcao/shared/canais';
 import { accounts } from './accounts';
 import { departamentos } from './departamentos';
@@ -175,6 +176,10 @@ export const mensagens = pgTable(
     externalId: text('external_id'),
     /** The sender's own id for the message: a resend with the same id is the same message. */
     clientId: text('client_id'),
+    /** Written by a scheduled message (mensagens_agendadas.id): shown as scheduled. */
+    agendadaId: uuid('agendada_id'),
+    /** WhatsApp: sent as this approved template (outside the 24-hour window); `conteudo` holds its filled text. */
+    modelo: jsonb('modelo').$type<TModeloEscolhido>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

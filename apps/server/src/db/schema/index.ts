@@ -10,3 +10,6 @@ export * from './widget-uploads';
 export * from './licencas';
 export * from './whatsapp';
 export * from './licenca-cobrancas';
+export * from './mensagens-rapidas';
+export * from './mensagens-agendadas';
+export * from './autoatendimento';

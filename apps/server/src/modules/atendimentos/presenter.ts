@@ -85,6 +85,7 @@ export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): T
     respondendoA: citada ? { id: citada.id, autor: citada.autor, tipo: citada.tipo, conteudo: citada.conteudo } : null,
     status: m.status,
     erroEnvio: m.erroEnvio,
+    agendada: m.agendadaId !== null,
     editada: m.editada,
     apagada: m.apagada,
     criadaEm: m.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CAPACIDADES_CANAL, WHATSAPP_TEXTS, tipoCanalDaOrigem } from '@balcao/shared/canais';
+import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import { ATENDIMENTO_TEXTS, type TEnviarMensagem, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
@@ -8,7 +9,7 @@ import { type Db, withTransaction } from '../../lib/db';
 import { AppError, BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { markFirstResponse } from '../dashboard/visao-geral';
 import { assertCanSee, isSupervisor, type TStaff } from './policy';
-import { findAtendimento, findMensagem } from './queries';
+import { findAtendimento, findMensagem, findOpenAtendimento } from './queries';
 import { presentAtendimento, presentMensagem } from './presenter';
 
 export type NewMessage = {
@@ -24,6 +25,9 @@ export type NewMessage = {
   alvoExterno?: string | null;
   /** 'pending' when the channel's send queue delivers it (capabilities.confirmaEntrega). */
   status?: 'pending' | 'sent';
+  /** Written by this scheduled message; sent as this WhatsApp template. */
+  agendadaId?: string | null;
+  modelo?: TModeloEscolhido | null;
 };
 
 /** How an answer or notice starts on a conversation's channel: queued ('pending') where the provider confirms. */
@@ -94,6 +98,8 @@ async function insertOnce(
       alvoExterno: m.alvoExterno ?? null,
       clientId: m.clientId ?? null,
       externalId: m.externalId ?? null,
+      agendadaId: m.agendadaId ?? null,
+      modelo: m.modelo ?? null,
       ...(m.status ? { status: m.status } : {}),
     })
     .onConflictDoNothing()
@@ -110,6 +116,47 @@ async function insertOnce(
     .limit(1);
   if (!existing) throw new Conflict('Mensagem duplicada.');
   return { id: existing.id, duplicate: true, row: null };
+}
+
+/**
+ * A message staff wrote ahead of time (a scheduled message) for a customer on a channel: it joins the customer's
+ * open atendimento there, or opens one waiting in the queue (carrying over when the customer last wrote: the
+ * reply window is the customer's, not the ticket's), and is queued for the channel. Runs in the caller's
+ * transaction; answers the atendimento and the message.
+ */
+export async function storeOutbound(
+  tx: Db,
+  o: {
+    accountId: string;
+    clienteId: string;
+    canalId: string;
+    atendenteId: string | null;
+    clienteEscreveuEm: Date | null;
+    mensagem: NewMessage;
+  },
+) {
+  let a: AtendimentoRow | null | undefined = await findOpenAtendimento(tx, o.clienteId, o.canalId, { forUpdate: true });
+  if (!a) {
+    const ticket = await nextTicket(tx, o.accountId);
+    [a] = await tx
+      .insert(atendimentos)
+      .values({
+        accountId: o.accountId,
+        ticket,
+        clienteId: o.clienteId,
+        canalId: o.canalId,
+        origem: 'whatsapp',
+        clienteEscreveuEm: o.clienteEscreveuEm,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // The customer wrote at this very moment and opened one: join it.
+    a ??= await findOpenAtendimento(tx, o.clienteId, o.canalId, { forUpdate: true });
+  }
+  const m = { ...o.mensagem, status: outboundStatus(a!.origem) };
+  const r = await insertOnce(tx, a!, 'atendente', o.atendenteId, m);
+  if (!r.duplicate) await touch(tx, a!.id, m, 0);
+  return { atendimentoId: a!.id, mensagemId: r.id };
 }
 
 async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {

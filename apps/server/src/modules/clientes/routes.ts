@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZClienteDetalhe } from '@balcao/shared/atendimentos';
+import { CLIENTES_TEXTS, ZClienteInput, ZClientePagina, ZClienteResumo } from '@balcao/shared/clientes';
 import type { AppContext } from '../../context';
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
 import type { Db } from '../../lib/db';
@@ -9,8 +10,10 @@ import { NotFound } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import { requireStaff, visibleTo, type TStaff } from '../atendimentos/policy';
 import { presentAtendimento } from '../atendimentos/presenter';
+import { createCliente, updateCliente } from './service';
 import { ilike, likePattern, selectAtendimentos } from '../atendimentos/queries';
 
+const ZClienteId = z.object({ id: z.uuid({ error: CLIENTES_TEXTS.naoEncontrado }) });
 /** Previous atendimentos shown in the customer side panel. */
 const HISTORICO_MAX = 20;
 const ZListaQuery = z.object({
@@ -38,7 +41,7 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const { db } = ctx;
 
   // Spec part 2 §7: GET /cliente/lista?pesquisa&page&take (answer shape ours: { itens, total }).
-  app.get('/cliente/lista', { schema: { querystring: ZListaQuery } }, async (req) => {
+  app.get('/cliente/lista', { schema: { querystring: ZListaQuery, response: { 200: ZClientePagina } } }, async (req) => {
     const staff = await requireStaff(db, requireUser(req));
     const { pesquisa, page, take } = req.query;
     const where = and(
@@ -65,29 +68,43 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return { itens, total: count?.n ?? 0 };
   });
 
-  app.get(
-    '/api/clientes/:id',
-    { schema: { params: z.object({ id: z.uuid({ error: 'Cliente não encontrado.' }) }), response: { 200: ZClienteDetalhe } } },
-    async (req) => {
-      const staff = await requireStaff(db, requireUser(req));
-      const [cliente] = await db
-        .select()
-        .from(clientes)
-        .where(and(eq(clientes.id, req.params.id), eq(clientes.accountId, staff.accountId), customersVisibleTo(db, staff)))
-        .limit(1);
-      if (!cliente) throw new NotFound('Cliente não encontrado.');
-      const rows = await selectAtendimentos(db, and(eq(atendimentos.clienteId, cliente.id), visibleTo(staff)))
-        .orderBy(desc(atendimentos.inicio))
-        .limit(HISTORICO_MAX);
-      return {
-        id: cliente.id,
-        nome: cliente.nome,
-        numero: cliente.numero,
-        email: cliente.email,
-        avatar: cliente.avatarUrl,
-        identificador: cliente.identificador,
-        atendimentos: rows.map(presentAtendimento),
-      };
-    },
-  );
+  app.post('/api/clientes', { schema: { body: ZClienteInput, response: { 201: ZClienteResumo } } }, async (req, reply) => {
+    const staff = await requireStaff(db, requireUser(req));
+    const c = await createCliente(db, staff.accountId, req.body);
+    return reply.code(201).send({ id: c.id, nome: c.nome, numero: c.numero, email: c.email });
+  });
+
+  app.put('/api/clientes/:id', { schema: { params: ZClienteId, body: ZClienteInput, response: { 200: ZClienteResumo } } }, async (req) => {
+    const staff = await requireStaff(db, requireUser(req));
+    const [visible] = await db
+      .select({ id: clientes.id })
+      .from(clientes)
+      .where(and(eq(clientes.id, req.params.id), eq(clientes.accountId, staff.accountId), customersVisibleTo(db, staff)))
+      .limit(1);
+    if (!visible) throw new NotFound(CLIENTES_TEXTS.naoEncontrado);
+    const c = await updateCliente(db, staff.accountId, req.params.id, req.body);
+    return { id: c.id, nome: c.nome, numero: c.numero, email: c.email };
+  });
+
+  app.get('/api/clientes/:id', { schema: { params: ZClienteId, response: { 200: ZClienteDetalhe } } }, async (req) => {
+    const staff = await requireStaff(db, requireUser(req));
+    const [cliente] = await db
+      .select()
+      .from(clientes)
+      .where(and(eq(clientes.id, req.params.id), eq(clientes.accountId, staff.accountId), customersVisibleTo(db, staff)))
+      .limit(1);
+    if (!cliente) throw new NotFound(CLIENTES_TEXTS.naoEncontrado);
+    const rows = await selectAtendimentos(db, and(eq(atendimentos.clienteId, cliente.id), visibleTo(staff)))
+      .orderBy(desc(atendimentos.inicio))
+      .limit(HISTORICO_MAX);
+    return {
+      id: cliente.id,
+      nome: cliente.nome,
+      numero: cliente.numero,
+      email: cliente.email,
+      avatar: cliente.avatarUrl,
+      identificador: cliente.identificador,
+      atendimentos: rows.map(presentAtendimento),
+    };
+  });
 };
