@@ -80,9 +80,12 @@ export const ZDataLocal = z
   .min(1, MENSAGENS_AGENDADAS_TEXTS.dataVazia)
   .regex(DATA_LOCAL_RE, MENSAGENS_AGENDADAS_TEXTS.dataInvalida)
   .refine((s) => {
-    const [, y, mo, d, h, mi, se] = DATA_LOCAL_RE.exec(s)!.map(Number) as number[];
-    const t = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, se || 0));
-    return t.getUTCMonth() === mo! - 1 && t.getUTCDate() === d && h! < 24 && mi! < 60 && (se || 0) < 60;
+    // A string the pattern refused is already reported (zod runs refinements after a failed check too).
+    const m = DATA_LOCAL_RE.exec(s);
+    if (!m) return true;
+    const [y, mo, d, h, mi, se] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+    const t = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
+    return t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h < 24 && mi < 60 && se < 60;
   }, MENSAGENS_AGENDADAS_TEXTS.dataInvalida);
 
 /** A WhatsApp template chosen for sends outside the 24-hour window, with its body variables ({{1}}, {{2}}...) filled. */
