@@ -79,7 +79,11 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
         }
       } catch (err) {
         if (!(err instanceof AppError)) log.error({ err }, 'SendMessage');
-        ack({ ok: false, message: err instanceof AppError ? err.message : 'Não foi possível enviar a mensagem.' });
+        ack(
+          err instanceof AppError
+            ? { ok: false, message: err.message, code: err.code }
+            : { ok: false, message: 'Não foi possível enviar a mensagem.' },
+        );
       }
     };
     socket.on('SendMessage', send);

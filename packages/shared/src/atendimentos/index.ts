@@ -165,6 +165,7 @@ export type TClienteDetalhe = z.infer<typeof ZClienteDetalhe>;
 
 export const ZSendAck = z.union([
   z.object({ ok: z.literal(true), mensagem: ZMensagem }),
-  z.object({ ok: z.literal(false), message: z.string() }),
+  /** `code` names a refusal the client acts on (LICENCA_EXPIRADA: the licence blocker checks again at once). */
+  z.object({ ok: z.literal(false), message: z.string(), code: z.string().optional() }),
 ]);
 export type TSendAck = z.infer<typeof ZSendAck>;

@@ -36,6 +36,8 @@ export const ZConta = z.object({
   timeZone: z.string(),
   /** The white-label menu logo under /backend/uploads/logos/, or null for the product's own. */
   logoUrl: z.string().nullable(),
+  /** The operator's white-label id: the product is sold under another brand (no Licença item, spec part 1 §2). */
+  whiteLabelId: z.string().nullable(),
 });
 export type TConta = z.infer<typeof ZConta>;
 

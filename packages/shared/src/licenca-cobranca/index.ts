@@ -102,3 +102,12 @@ export const ZVendaErpOperador = z.object({
   databaseName: z.string().trim().min(1, 'Informe o databaseName da conta.'),
   vendaErp: z.boolean(),
 });
+
+/**
+ * POST /backend/operador/licenca/vencimento: the operator sets the account's due date (a contract agreed outside
+ * PIX, a correction, a staging account made to expire).
+ */
+export const ZVencimentoOperador = z.object({
+  databaseName: z.string().trim().min(1, 'Informe o databaseName da conta.'),
+  dataVencimento: z.iso.datetime({ offset: true, error: 'Informe a data de vencimento em ISO 8601 (ex.: 2026-12-31T23:59:59Z).' }),
+});

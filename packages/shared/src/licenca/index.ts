@@ -27,7 +27,12 @@ export const LICENCA_TEXTS = {
   /** The refusal when a user would take a seat beyond the licence (409). */
   limiteAtingido: (n: number) => `Limite de ${n} usuários atendentes da sua licença atingido.`,
   erroStatus: 'Erro ao verificar status da licença',
+  /** 402 LICENCA_EXPIRADA: an expired account may read and finish, not answer customers (issue 13). */
+  expirada:
+    'Sua licença expirou: enviar mensagens e aceitar atendimentos está bloqueado até a renovação. As mensagens dos clientes continuam sendo recebidas.',
 } as const;
+/** The refusal code of customer-facing work while the licence is expired (HTTP 402 and the socket's ack). */
+export const LICENCA_EXPIRADA = 'LICENCA_EXPIRADA';
 
 /** Spec part 1 §3 "Licence status" (GET /backend/Licenca/status), plus the due date and the exempt count. */
 export const ZLicencaStatus = z.object({
@@ -43,6 +48,8 @@ export const ZLicencaStatus = z.object({
   hasActiveLicense: z.boolean(),
   dataVencimento: z.string(),
   numeroUsuariosIsentos: z.number().int(),
+  /** Sold through an ERP partner: renewed there, never blocked here (spec part 1 §4). */
+  isLicencaVendaERP: z.boolean(),
 });
 export type TLicencaStatus = z.infer<typeof ZLicencaStatus>;
 

@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
 import { AppError, BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { markFirstResponse } from '../dashboard/visao-geral';
+import { assertLicencaAtiva } from '../licenca/service';
 import { assertCanSee, isSupervisor, type TStaff } from './policy';
 import { findAtendimento, findMensagem, findOpenAtendimento } from './queries';
 import { presentAtendimento, presentMensagem } from './presenter';
@@ -209,7 +210,11 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
         .where(and(eq(mensagens.atendimentoId, joined.a.id), sameAuthor('atendente', staff.id), eq(mensagens.clientId, input.clientId)))
         .limit(1)
     : [];
-  if (!already) assertReplyWindow(joined.a);
+  // A resend of a message stored before the licence expired is still answered with it.
+  if (!already) {
+    assertReplyWindow(joined.a);
+    await assertLicencaAtiva(db, staff.accountId);
+  }
   const msg = await withTransaction(db, async (tx) => {
     const r = await insertOnce(tx, joined.a, 'atendente', staff.id, m);
     if (!r.duplicate) {
@@ -240,6 +245,7 @@ async function loadForChange(db: Db, staff: TStaff, id: string) {
 export async function accept(db: Db, staff: TStaff, id: string) {
   const { before } = await loadForChange(db, staff, id);
   if (before.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
+  await assertLicencaAtiva(db, staff.accountId);
   const noticeId = await withTransaction(db, async (tx) => {
     const [taken] = await tx
       .update(atendimentos)
@@ -320,6 +326,7 @@ export async function markRead(db: Db, staff: TStaff, id: string) {
 export async function resend(db: Db, staff: TStaff, atendimentoId: string, mensagemId: string) {
   const { before } = await loadForChange(db, staff, atendimentoId);
   assertHolder(staff, before);
+  await assertLicencaAtiva(db, staff.accountId);
   const [row] = await db
     .update(mensagens)
     .set({ status: 'pending', erroEnvio: null, tentativas: 0, proximaTentativaEm: null })

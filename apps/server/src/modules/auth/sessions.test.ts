@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import { passwordResetTokens } from '../../db/schema/auth';
 import type { Db } from '../../lib/db';
 import { newOpaqueToken } from '../../lib/tokens';
-import { loadEnv } from '../../env';
-import { startServer, type Running } from '../../server';
 import { makeCanal, makeVisitor } from '../../test/atendimentos-fixtures';
-import { createTestApp, DB_KINDS, freshDatabase, type TestApp } from '../../test/harness';
+import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { liveServer } from '../../test/live-server';
 import { login, makeAccount, TEST_PASSWORD } from '../../test/factories';
 import { endUserSessions } from './sessions';
 
@@ -111,64 +106,19 @@ describe.each(DB_KINDS)('sessions end at once on %s', (kind) => {
   });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 /** The real server with Socket.IO: a reset closes the user's open staff sockets, which then hear nothing more. */
 describe.each(DB_KINDS)('staff sockets of an ended session on %s', (kind) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-sess-'));
-  let running: Running;
-  let base: string;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-    });
-    running = await startServer(env, { database: await freshDatabase(kind) });
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await running?.close();
-    await running?.database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const open = async (namespace: string, token: string) => {
-    const s = connect(`${base}${namespace}`, {
-      path: '/backend/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-    });
-    sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', resolve);
-      s.once('connect_error', reject);
-    });
-    return s;
-  };
+  const live = liveServer(kind);
+  const open = live.open;
   const closed = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', resolve));
 
   it('a reset disconnects the open sockets; customer messages then reach only the sessions still open', async () => {
-    const t = { app: running.app, ctx: running.ctx } as TestApp;
-    const acc = await makeAccount(running.ctx.db);
+    const t = live.t;
+    const acc = await makeAccount(live.running.ctx.db);
     const victim = await acc.addUser('admin');
     const colleague = await acc.addUser('admin');
-    const v = await login(running.app, victim.email);
-    const c = await login(running.app, colleague.email);
+    const v = await login(live.running.app, victim.email);
+    const c = await login(live.running.app, colleague.email);
     const canal = await makeCanal(t, c.auth);
     const visitor = await makeVisitor(t, canal);
 
@@ -185,10 +135,10 @@ describe.each(DB_KINDS)('staff sockets of an ended session on %s', (kind) => {
     await Promise.all([first, firstToVictim]);
 
     const gone = Promise.all([closed(victimChat), closed(victimInterno)]);
-    const done = await running.app.inject({
+    const done = await live.running.app.inject({
       method: 'POST',
       url: '/backend/api/auth/reset-password',
-      payload: { token: await resetLink(running.ctx.db, victim.id), senha: 'nova-senha-789' },
+      payload: { token: await resetLink(live.running.ctx.db, victim.id), senha: 'nova-senha-789' },
     });
     expect(done.statusCode).toBe(200);
     expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
@@ -202,14 +152,14 @@ describe.each(DB_KINDS)('staff sockets of an ended session on %s', (kind) => {
   });
 
   it("logout closes that session's sockets at once; another session of the user keeps its own", async () => {
-    const acc = await makeAccount(running.ctx.db);
+    const acc = await makeAccount(live.running.ctx.db);
     const u = await acc.addUser('admin');
-    const leaving = await login(running.app, u.email);
-    const staying = await login(running.app, u.email);
+    const leaving = await login(live.running.app, u.email);
+    const staying = await login(live.running.app, u.email);
     const gone = [await open('/atendimento', leaving.token), await open('/chat-interno', leaving.token)];
     const kept = [await open('/atendimento', staying.token), await open('/chat-interno', staying.token)];
     const closedNow = Promise.all(gone.map(closed));
-    const out = await running.app.inject({
+    const out = await live.running.app.inject({
       method: 'POST',
       url: '/backend/api/auth/logout',
       headers: leaving.auth,
@@ -224,16 +174,16 @@ describe.each(DB_KINDS)('staff sockets of an ended session on %s', (kind) => {
   });
 
   it("ChangePassword closes the user's other sessions' sockets and keeps those of the session that changed it", async () => {
-    const acc = await makeAccount(running.ctx.db);
+    const acc = await makeAccount(live.running.ctx.db);
     const u = await acc.addUser('admin');
-    const mine = await login(running.app, u.email);
-    const other = await login(running.app, u.email);
+    const mine = await login(live.running.app, u.email);
+    const other = await login(live.running.app, u.email);
     const own = [await open('/atendimento', mine.token), await open('/chat-interno', mine.token)];
     const others = [await open('/atendimento', other.token), await open('/chat-interno', other.token)];
     let ownDropped = false;
     for (const s of own) s.on('disconnect', () => (ownDropped = true));
     const closedNow = Promise.all(others.map(closed));
-    const res = await running.app.inject({
+    const res = await live.running.app.inject({
       method: 'PATCH',
       url: `/backend/Usuario/ChangePassword/${u.id}`,
       headers: mine.auth,
@@ -249,12 +199,12 @@ describe.each(DB_KINDS)('staff sockets of an ended session on %s', (kind) => {
   });
 
   it('an event on a socket whose session ended elsewhere is refused and the socket closed', async () => {
-    const acc = await makeAccount(running.ctx.db);
+    const acc = await makeAccount(live.running.ctx.db);
     const u = await acc.addUser('admin');
-    const s = await login(running.app, u.email);
+    const s = await login(live.running.app, u.email);
     const sock = await open('/chat-interno', s.token);
     // Ended as another instance would: the rows change, this instance's sockets are not told.
-    await endUserSessions({ db: running.ctx.db }, u.id);
+    await endUserSessions({ db: live.running.ctx.db }, u.id);
     const gone = closed(sock);
     const ack = await sock.timeout(5000).emitWithAck('ViewMessages', { conversaId: '00000000-0000-4000-8000-000000000000' });
     expect(ack).toMatchObject({ ok: false, code: 'SESSION_ENDED' });

@@ -34,6 +34,7 @@ describe.each(DB_KINDS)('account settings (Configurações > Geral) on %s', (kin
       databaseName: acc.account.databaseName,
       timeZone: 'America/Sao_Paulo',
       logoUrl: null,
+      whiteLabelId: null,
     });
     const put = await t.app.inject({
       method: 'PUT',

@@ -15,7 +15,13 @@ const LOGO_RULES = {
   wrongType: CONTA_TEXTS.logoTipo,
 };
 
-const present = (a: AccountRow) => ({ nome: a.nome, databaseName: a.databaseName, timeZone: a.timeZone, logoUrl: a.logoUrl });
+const present = (a: AccountRow) => ({
+  nome: a.nome,
+  databaseName: a.databaseName,
+  timeZone: a.timeZone,
+  logoUrl: a.logoUrl,
+  whiteLabelId: a.whiteLabelId,
+});
 
 /**
  * Configurações > Geral (issue 10): the account's name, time zone and white-label menu logo. Every staff

@@ -225,3 +225,9 @@ export async function marcarVendaErp(db: Db, accountId: string, vendaErp: boolea
   await getLicenca(db, accountId);
   await db.update(licencas).set({ vendaErp, updatedAt: new Date() }).where(eq(licencas.accountId, accountId));
 }
+
+/** The operator's due date (operator API): the blocker and the API's refusals follow it at their next check. */
+export async function definirVencimento(db: Db, accountId: string, vencimento: Date): Promise<void> {
+  await getLicenca(db, accountId);
+  await db.update(licencas).set({ dataVencimento: vencimento, updatedAt: new Date() }).where(eq(licencas.accountId, accountId));
+}

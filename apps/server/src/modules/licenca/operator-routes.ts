@@ -3,14 +3,16 @@ import { eq } from 'drizzle-orm';
 import {
   ZConfirmarPagamentoOperador,
   ZConfirmarPagamentoOperadorResposta,
+  ZDataVencimento,
   ZIsLicencaVendaERP,
+  ZVencimentoOperador,
   ZVendaErpOperador,
 } from '@balcao/shared/licenca-cobranca';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
 import type { Db } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
-import { marcarVendaErp } from './cobranca';
+import { dataVencimento, definirVencimento, marcarVendaErp } from './cobranca';
 import { aplicarPagamento } from './pagamentos';
 import { getLicenca } from './service';
 
@@ -22,7 +24,7 @@ async function accountId(db: Db, databaseName: string): Promise<string> {
 
 /**
  * The operator's licence actions, registered inside the operator API (OPERATOR_TOKEN; operator/routes.ts):
- * confirming a static PIX seen in its bank, and flagging an account sold through an ERP partner.
+ * confirming a static PIX seen in its bank, flagging an account sold through an ERP partner, setting a due date.
  */
 export const licencaOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -44,5 +46,15 @@ export const licencaOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.post('/operador/licenca/venda-erp', { schema: { body: ZVendaErpOperador, response: { 200: ZIsLicencaVendaERP } } }, async (req) => {
     await marcarVendaErp(ctx.db, await accountId(ctx.db, req.body.databaseName), req.body.vendaErp);
     return { result: req.body.vendaErp };
+  });
+
+  app.post('/operador/licenca/vencimento', { schema: { body: ZVencimentoOperador, response: { 200: ZDataVencimento } } }, async (req) => {
+    const id = await accountId(ctx.db, req.body.databaseName);
+    await definirVencimento(ctx.db, id, new Date(req.body.dataVencimento));
+    req.log.info(
+      { databaseName: req.body.databaseName, dataVencimento: req.body.dataVencimento },
+      'vencimento da licença definido pelo operador',
+    );
+    return dataVencimento(ctx.db, id);
   });
 };

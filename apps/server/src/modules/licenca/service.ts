@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import {
   LICENCA_DIAS_INICIAIS,
+  LICENCA_EXPIRADA,
   LICENCA_PADRAO,
   LICENCA_TEXTS,
   ROLES_COM_ASSENTO,
@@ -12,7 +13,7 @@ import { accounts } from '../../db/schema/accounts';
 import { licencas, type LicencaRow } from '../../db/schema/licencas';
 import { users } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
-import { Conflict } from '../../lib/errors';
+import { AppError, Conflict } from '../../lib/errors';
 
 const DAY_MS = 86_400_000;
 
@@ -105,5 +106,17 @@ export async function licencaStatus(
     hasActiveLicense: active,
     dataVencimento: licenca.dataVencimento.toISOString(),
     numeroUsuariosIsentos: licenca.numeroUsuariosIsentos,
+    isLicencaVendaERP: licenca.vendaErp,
   };
+}
+
+/**
+ * Customer-facing work (sending, resending, accepting) needs a licence that is not past its due date, unless an
+ * ERP partner sold it (renewed there, never blocked here). Inbound messages are never refused: they are the
+ * customers', and stay stored for when the licence is renewed; reading, finishing and transferring stay allowed.
+ */
+export async function assertLicencaAtiva(db: Db, accountId: string, now = new Date()): Promise<void> {
+  const licenca = await getLicenca(db, accountId);
+  if (!licenca.vendaErp && licenca.dataVencimento.getTime() <= now.getTime())
+    throw new AppError(402, LICENCA_EXPIRADA, LICENCA_TEXTS.expirada);
 }

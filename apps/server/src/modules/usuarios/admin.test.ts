@@ -47,6 +47,7 @@ describe.each(DB_KINDS)('usuarios administration and licence seats on %s', (kind
       availableSlots: 4,
       isUserExempt: true,
       numeroUsuariosIsentos: 1,
+      isLicencaVendaERP: false,
     });
     const days = (Date.parse(s.dataVencimento) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);

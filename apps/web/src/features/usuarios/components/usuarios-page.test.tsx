@@ -41,6 +41,7 @@ const licenca = {
   hasActiveLicense: true,
   dataVencimento: '2026-12-31T00:00:00Z',
   numeroUsuariosIsentos: 1,
+  isLicencaVendaERP: false,
 };
 const SEM_ASSENTO = 'Limite de 5 usuários atendentes da sua licença atingido.';
 let fetchMock: ReturnType<typeof vi.fn>;
