@@ -84,7 +84,7 @@ export const COMPOSER_TEXTS = {
   remover: 'Remover arquivo',
   arquivosSelecionados: (n: number) => `Arquivos selecionados (${n})`,
   enviandoArquivos: 'Enviando arquivos...',
-  dica: 'Enter envia · Shift+Enter quebra a linha',
+  dica: 'Enter envia · Shift+Enter quebra a linha · / abre as mensagens rápidas',
   foraDaJanelaTitulo: 'Janela de 24 horas encerrada',
 } as const;
 

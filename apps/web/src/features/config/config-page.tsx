@@ -9,11 +9,13 @@ import { AparenciaTab } from './components/aparencia-tab';
 import { CanaisTab } from './components/canais-tab';
 import { GeralTab } from './components/geral-tab';
 import { IntegracoesTab } from './components/integracoes-tab';
+import { RapidasTab } from '@/features/mensagens-rapidas/rapidas-tab';
 
 const TABS = [
   { value: 'geral', label: 'Geral' },
   { value: 'chat', label: 'Chat do site' },
   { value: 'integracoes', label: 'Integrações' },
+  { value: 'rapidas', label: 'Mensagens rápidas' },
   { value: 'aparencia', label: 'Aparência' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -21,7 +23,12 @@ type Tab = (typeof TABS)[number]['value'];
 // Channels and integrations are managed by admin and master (issue 3; shared CONFIG_ITEMS lists Integrações for them only).
 const gere = (role: TRole) => role === 'admin' || role === 'master';
 /** Attendants and users keep the 'Chat do site' tab, with a note, so they learn where it lives and whom to ask. */
-const tabsFor = (role: TRole): Tab[] => (gere(role) ? ['geral', 'chat', 'integracoes', 'aparencia'] : ['geral', 'chat', 'aparencia']);
+const tabsFor = (role: TRole): Tab[] =>
+  gere(role)
+    ? ['geral', 'chat', 'integracoes', 'rapidas', 'aparencia']
+    : role === 'atendente'
+      ? ['geral', 'chat', 'rapidas', 'aparencia']
+      : ['geral', 'chat', 'aparencia'];
 
 function Note({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -76,6 +83,11 @@ export function ConfigPage() {
         {podeGerir && (
           <TabsContent value="integracoes">
             <IntegracoesTab />
+          </TabsContent>
+        )}
+        {allowed.includes('rapidas') && (
+          <TabsContent value="rapidas">
+            <RapidasTab podePublica={podeGerir} />
           </TabsContent>
         )}
         <TabsContent value="aparencia">

@@ -12,6 +12,18 @@ import { customerChat } from '../realtime/customer-chat';
 import { COMPOSER_TEXTS } from '../texts';
 import { umAtendimento } from '../testing/factories';
 import { Composer } from './composer';
+import type { TMensagemRapida } from '@balcao/shared/mensagens-rapidas';
+
+const rapida = (atalho: string, conteudo: string): TMensagemRapida => ({
+  id: atalho,
+  atalho,
+  titulo: atalho.toUpperCase(),
+  conteudo,
+  publica: true,
+  autorNome: null,
+  editavel: false,
+  atualizadaEm: '2026-01-01T00:00:00Z',
+});
 
 const user: TCurrentUser = {
   id: 'u1',
@@ -28,8 +40,9 @@ const user: TCurrentUser = {
   timeZone: 'America/Sao_Paulo',
 };
 
-function setup(a: TAtendimento) {
+function setup(a: TAtendimento, rapidas: TMensagemRapida[] = []) {
   const qc = new QueryClient();
+  qc.setQueryData(['mensagens-rapidas'], rapidas);
   qc.setQueryData<TMensagensData>(atendimentoKeys.mensagens(a.atendimentoId), {
     pages: [{ mensagens: [], hasMore: false, cursor: null }],
     pageParams: [null],
@@ -61,6 +74,31 @@ describe('Composer', () => {
     expect(m).toMatchObject({ conteudo: 'Olá, tudo bem?', autor: 'atendente', envio: 'pendente' });
     expect(customerChat.widgetQueue.has(m!.clientId!)).toBe(true);
     expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it("'/' opens the quick messages: arrows move, Enter inserts the chosen one with the variables filled, Escape closes", () => {
+    const a = umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'widget', clienteNome: 'Joana' });
+    const { mensagens } = setup(a, [rapida('ola', 'Olá {{nome}}, sou {{atendente}}!'), rapida('obrigado', 'Obrigado, {{ nome }}.')]);
+    const box = screen.getByPlaceholderText(COMPOSER_TEXTS.placeholder) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Oi! /o' } });
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([expect.stringContaining('/ola'), expect.stringContaining('/obrigado')]);
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('Oi! Olá Joana, sou Ana Lima!');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(mensagens()).toHaveLength(0);
+
+    fireEvent.change(box, { target: { value: '/obr' } });
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // Enter now sends the text as typed.
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(mensagens()[0]).toMatchObject({ conteudo: '/obr' });
   });
 
   it('explains why it is closed while waiting and once finished', () => {

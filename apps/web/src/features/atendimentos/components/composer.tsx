@@ -16,6 +16,8 @@ import { COMPOSER_MAX_LINHAS, DIGITANDO_OCIOSO_MS } from '../ui-constants';
 import { ANEXO_ACCEPT, useAnexos } from '../use-anexos';
 import { AttachmentTray } from './attachment-tray';
 import { MessageTextarea } from '@/components/ui/message-textarea';
+import { opcaoId, RapidasPicker } from '@/features/mensagens-rapidas/picker';
+import { useBarraRapidas } from '@/features/mensagens-rapidas/use-barra';
 
 /** Unsent text per conversation, so switching conversations does not lose a half-written answer. */
 const rascunhos = new Map<string, string>();
@@ -51,6 +53,12 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
     rascunhos.set(id, v);
     avisarDigitando(v.length > 0);
   };
+  const listaId = useId();
+  // '/' opens the quick messages; the chosen one replaces '/consulta', the caret after it.
+  const barra = useBarraRapidas({ nome: atendimento.clienteNome, atendente: user.nome }, (v, caret) => {
+    mudar(v);
+    requestAnimationFrame(() => area.current?.setSelectionRange(caret, caret));
+  });
 
   /** The customer sees 'digitando' while the attendant types, and stops seeing it after a pause. */
   const avisarDigitando = (agora: boolean) => {
@@ -119,6 +127,11 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (barra.onKeyDown(e, texto)) {
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void enviar();
@@ -180,7 +193,16 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
       )}
       <AttachmentTray anexos={anexos} onRemover={remover} />
       {/* In the window's bottom-right corner the internal chat's floating button sits over the send button: leave it room. */}
-      <div className={cn('flex items-end gap-2 p-3', noCanto && 'md:pr-20')}>
+      <div className={cn('relative flex items-end gap-2 p-3', noCanto && 'md:pr-20')}>
+        {barra.aberto && (
+          <RapidasPicker
+            id={listaId}
+            itens={barra.itens}
+            ativo={barra.ativo}
+            carregando={barra.carregando}
+            onEscolher={(m) => barra.escolher(m, texto)}
+          />
+        )}
         <input
           ref={picker}
           type="file"
@@ -206,8 +228,15 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
         <MessageTextarea
           ref={area}
           value={texto}
-          onChange={(e) => mudar(e.target.value)}
+          onChange={(e) => {
+            mudar(e.target.value);
+            barra.acompanhar(e.target.value, e.target.selectionStart);
+          }}
+          onSelect={(e) => barra.acompanhar(e.currentTarget.value, e.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
+          aria-autocomplete="list"
+          aria-controls={barra.aberto && barra.itens.length > 0 ? listaId : undefined}
+          aria-activedescendant={barra.aberto && barra.itens.length > 0 ? opcaoId(listaId, barra.ativo) : undefined}
           onFiles={adicionar}
           maxLength={MENSAGEM_MAX_CHARS}
           placeholder={COMPOSER_TEXTS.placeholder}
