@@ -5,19 +5,14 @@
 // go into that PostgreSQL database (which should be empty: the demo is seeded there).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { api, freePort, login, percentile } from './lib.mjs';
+import { api, freePort, login, percentile, withDatabase } from './lib.mjs';
 
 const N = Number(process.env.BENCH_DASHBOARD_ATENDIMENTOS ?? 100_000);
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 40);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-bench-dash-'));
 const pgUrl = process.env.BENCH_DATABASE_URL;
-/** The server's own database drivers (dependencies of apps/server, not of the root). */
-const serverRequire = createRequire(new URL('../apps/server/package.json', import.meta.url));
-const load = (name) => import(pathToFileURL(serverRequire.resolve(name)).href);
 
 async function start() {
   const port = await freePort();
@@ -73,26 +68,6 @@ async function seed(query) {
   await query('analyze atendimentos');
 }
 
-async function withDatabase(work) {
-  if (pgUrl) {
-    const { default: pg } = await load('pg');
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    try {
-      return await work(async (text, params) => (await c.query(text, params)).rows);
-    } finally {
-      await c.end();
-    }
-  }
-  const { PGlite } = await load('@electric-sql/pglite');
-  const db = new PGlite(path.join(dataDir, 'pgdata'));
-  try {
-    return await work(async (text, params) => (await db.query(text, params)).rows);
-  } finally {
-    await db.close();
-  }
-}
-
 let server = await start();
 try {
   const admin = await login(server.base, 'admin@demo.local');
@@ -105,7 +80,7 @@ try {
   );
   await server.stop();
   const t0 = Date.now();
-  await withDatabase(seed);
+  await withDatabase(dataDir, pgUrl, seed);
   const seedMs = Date.now() - t0;
   server = await start();
   const token = await login(server.base, 'master@demo.local');

@@ -1,9 +1,24 @@
-// Shared by the benchmarks: start the built server on a throwaway embedded database (or BENCH_DATABASE_URL).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Shared by the benchmarks: start the built server on a throwaway database (embedded PGlite, or a fresh
+// database on the PostgreSQL server of BENCH_DATABASE_URL), the floor, memory probes, percentiles.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The server's own dependencies (fastify, socket.io, pg, PGlite): dependencies of apps/server, not of the root. */
+const serverRequire = createRequire(new URL('../apps/server/package.json', import.meta.url));
+export const load = (name) => import(pathToFileURL(serverRequire.resolve(name)).href);
+
+/** Thousands of sockets need more open files than the default; as root the limit of this process is raised. */
+export function raiseFileLimit() {
+  spawnSync('prlimit', ['--pid', String(process.pid), '--nofile=250000:250000']);
+}
+
+export const now = () => performance.timeOrigin + performance.now();
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -13,42 +28,165 @@ export const freePort = () =>
     });
   });
 
-export async function startServer(env = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-bench-'));
+/** A fresh database per server start on the PostgreSQL of BENCH_DATABASE_URL; dropped by `drop`. */
+export async function freshPostgres(adminUrl) {
+  const { default: pg } = await load('pg');
+  const name = `balcao_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The database a scenario runs on: BENCH_DB=postgres (on BENCH_DATABASE_URL's server) or pglite (default). */
+export const benchDatabase = () => (process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite');
+
+async function waitHealthy(base, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/backend/health`)).ok) return;
+    } catch {}
+    await sleep(200);
+  }
+  throw new Error('server never became healthy');
+}
+
+/** Resolves with what a child writes after `ready ` on its standard output (the floor's port). */
+function childLine(child) {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = /ready (\S+)/.exec(buf);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+}
+
+/** `node --expose-gc --import bench/gc-probe.mjs`: SIGUSR2 writes heap + external after a forced GC. */
+function probeArgs(file) {
+  return ['--expose-gc', '--import', pathToFileURL(path.resolve('bench/gc-probe.mjs')).href, `--title=bench:${path.basename(file)}`];
+}
+
+async function readProbe(pid, probeFile) {
+  rmSync(probeFile, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 200 && !existsSync(probeFile); i++) await sleep(50);
+  await sleep(50);
+  return JSON.parse(readFileSync(probeFile, 'utf8'));
+}
+
+/**
+ * The built server (apps/server/dist/main.js). `databaseUrl` shares a PostgreSQL database between
+ * instances; otherwise PGlite, or a fresh PostgreSQL database when BENCH_DB=postgres.
+ */
+export async function startServer({ env = {}, databaseUrl, seed = true, dataDir: keptDir } = {}) {
+  // A given data directory outlives the server (restarted on the same data); a fresh one does not.
+  const dataDir = keptDir ?? mkdtempSync(path.join(tmpdir(), 'balcao-bench-'));
+  let pgDb = null;
+  if (!databaseUrl && benchDatabase() === 'postgres') {
+    if (!process.env.BENCH_DATABASE_URL) throw new Error('BENCH_DB=postgres needs BENCH_DATABASE_URL');
+    pgDb = await freshPostgres(process.env.BENCH_DATABASE_URL);
+    databaseUrl = pgDb.url;
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const probeFile = path.join(dataDir, 'probe.json');
   const childEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
+    SEED_DEMO: seed ? 'true' : 'false',
+    BENCH_PROBE_FILE: probeFile,
     ...env,
   };
   delete childEnv.DATABASE_URL;
-  if (process.env.BENCH_DATABASE_URL) childEnv.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const child = spawn(
-    process.execPath,
-    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), 'apps/server/dist/main.js'],
-    { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/backend/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  // BENCH_PROFILE=<dir>: a CPU profile of the server (--cpu-prof); BENCH_NODE_ARGS: more flags for it.
+  const profile = [
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
+  const child = spawn(process.execPath, [...probeArgs('server'), ...profile, 'apps/server/dist/main.js'], {
+    env: childEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitHealthy(base, child);
   return {
     base,
     pid: child.pid,
-    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]),
+    dataDir,
+    databaseUrl,
+    database: databaseUrl ? 'postgresql' : 'pglite',
+    memory: () => readProbe(child.pid, probeFile),
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
+      await pgDb?.drop();
     },
   };
+}
+
+/** The floor (bench/floor-server.mjs): Fastify + Socket.IO, no database, the same events. */
+export async function startFloor() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'balcao-floor-'));
+  const probeFile = path.join(dir, 'probe.json');
+  const child = spawn(process.execPath, [...probeArgs('floor'), 'bench/floor-server.mjs'], {
+    env: { ...process.env, BENCH_PROBE_FILE: probeFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await childLine(child);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    memory: () => readProbe(child.pid, probeFile),
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Straight SQL on a stopped server's data: its PGlite directory, or the PostgreSQL database at `url`. */
+export async function withDatabase(dataDir, url, work) {
+  if (url) {
+    const { default: pg } = await load('pg');
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await work(async (text, params) => (await c.query(text, params)).rows);
+    } finally {
+      await c.end();
+    }
+  }
+  const { PGlite } = await load('@electric-sql/pglite');
+  const db = new PGlite(path.join(dataDir, 'pgdata'));
+  try {
+    return await work(async (text, params) => (await db.query(text, params)).rows);
+  } finally {
+    await db.close();
+  }
 }
 
 export async function api(base, method, url, body, headers = {}) {
@@ -65,3 +203,25 @@ export const login = async (base, email) => (await api(base, 'POST', '/backend/a
 
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+
+const round = (x) => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
+/** p50/p95/p99/max in ms, one decimal; `values` need not be sorted. */
+export function summary(values) {
+  const s = Float64Array.from(values).sort();
+  return {
+    n: s.length,
+    p50Ms: round(percentile(s, 50)),
+    p95Ms: round(percentile(s, 95)),
+    p99Ms: round(percentile(s, 99)),
+    maxMs: round(s.at(-1)),
+  };
+}
+
+/** The project's figure over the floor's (how many times the floor), one decimal. */
+export const ratio = (project, floor) => (project > 0 && floor > 0 ? Math.round((project / floor) * 10) / 10 : null);
+
+/** A scenario's result goes to BENCH_OUT (run.mjs collects it) and to the console. */
+export function writeResult(result) {
+  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(result));
+  console.log(JSON.stringify(result, null, 1));
+}

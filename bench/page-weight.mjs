@@ -4,7 +4,7 @@
 // of the route's chunks, from Vite's manifest. Fonts are reported apart (woff2 is compressed already, and which
 // subsets a browser fetches depends on the text on screen). Also used by e2e/http.e2e.ts (the budgets).
 import { request } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export const WEB_DIST = 'apps/web/dist';
@@ -157,8 +157,8 @@ export const overBudget = (m) =>
     .map(([k, kb]) => `${k}: ${(m[k].bytes / 1024).toFixed(1)} KB > ${kb} KB`);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startServer } = await import('./lib.mjs');
-  const server = await startServer({ LOG_LEVEL: 'error' });
+  const { startServer, writeResult } = await import('./lib.mjs');
+  const server = await startServer({ env: { LOG_LEVEL: 'error' } });
   try {
     const plain = await measurePageWeight(server.base, undefined);
     const gzip = await measurePageWeight(server.base, 'gzip');
@@ -178,24 +178,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(`Chromium, every request with headers: /login ${kb(real.login.bytes).trim()} in ${real.login.requests} requests;`);
       console.log(`  signing in and landing on /atendimentos adds ${kb(real.signIn.bytes).trim()} in ${real.signIn.requests} requests`);
     }
-    // For bench/results/latest.json (issue 12): the figures, in bytes, beside the budgets.
-    mkdirSync('bench/results', { recursive: true });
+    // For bench/results/latest.json (run.mjs): the figures, in bytes, beside the budgets.
     const strip = (m) => ({ login: m.login.bytes, shell: m.shell.bytes, widget: m.widget.bytes, fonts: m.fonts.bytes });
-    writeFileSync(
-      'bench/results/page-weight.json',
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          budgetsKb: BUDGETS_KB,
-          uncompressed: strip(plain),
-          gzip: strip(gzip),
-          brGzip: strip(browser),
-          chromium: real,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    writeResult({ budgetsKb: BUDGETS_KB, uncompressed: strip(plain), gzip: strip(gzip), brGzip: strip(browser), chromium: real });
     const over = overBudget(browser);
     if (over.length) {
       console.error(`over budget: ${over.join('; ')}`);

@@ -1,15 +1,283 @@
-// npm run bench: every benchmark, each printing its figures; exits non-zero when a gated budget is exceeded.
-import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+// npm run bench: builds, then runs every scenario of issue 12 on the project (PGlite, and PostgreSQL when
+// BENCH_DATABASE_URL names a server where throwaway databases may be created) and on the floor, in the same
+// run, each in its own process; prints each figure beside the floor's and their ratio; writes
+// bench/results/latest.json and appends one line to bench/results/history.jsonl.
+// `npm run bench -- --quick`: short runs for trying things, written to bench/results/quick.json only.
+// `--only=inbound,send,sockets,redis,large,pages`: some scenarios (results not written to latest.json).
+import { execSync, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { ratio } from './lib.mjs';
 
-const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-let failed = false;
-for (const file of readdirSync('bench')
-  .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
-  .sort()) {
-  console.log(`\n# ${file}`);
-  const r = spawnSync(process.execPath, [`bench/${file}`], { stdio: 'inherit' });
-  if (r.status !== 0) failed = true;
+const quick = process.argv.includes('--quick');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const want = (s) => !only || only.includes(s);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const DATABASES = ['pglite', ...(pgUrl ? ['postgres'] : [])];
+const P = quick
+  ? {
+      seconds: 5,
+      rates: [250, 1000],
+      saturation: [4000],
+      saturationSeconds: 5,
+      steps: '500,2000',
+      large: { OPEN: 1000, MESSAGES: 100_000, RUNS: 30 },
+      redisRates: '500',
+      redisSeconds: 5,
+    }
+  : {
+      seconds: 60,
+      rates: [250, 500, 1000, 2000],
+      saturation: [4000, 8000],
+      saturationSeconds: 20,
+      steps: '1000,5000,10000,20000',
+      large: { OPEN: 10_000, MESSAGES: 1_000_000, RUNS: 200 },
+      redisRates: '1000,2000',
+      redisSeconds: 30,
+    };
+const GOAL_P99_MS = 150;
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
-process.exit(failed ? 1 : 0);
+
+// The machine is shared: its load is sampled through the run and kept with the figures.
+const loads = [loadavg()[0]];
+const sampler = setInterval(() => loads.push(loadavg()[0]), 10_000);
+const tmp = mkdtempSync(path.join(tmpdir(), 'balcao-bench-run-'));
+const errors = [];
+
+/** One scenario in its own process; answers what it wrote to BENCH_OUT (null if it failed). */
+function scenario(file, env) {
+  const out = path.join(tmp, `${Math.random().toString(36).slice(2)}.json`);
+  console.log(
+    `\n# ${file} ${Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
+  const r = spawnSync(process.execPath, [`bench/${file}`], { stdio: 'inherit', env: { ...process.env, ...env, BENCH_OUT: out } });
+  try {
+    if (r.status !== 0) throw new Error(`exit ${r.status}`);
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } catch (err) {
+    errors.push(`${file} ${JSON.stringify(env)}: ${err.message}`);
+    return null;
+  }
+}
+const dbName = (d) => (d === 'postgres' ? 'postgresql' : d);
+const dbEnv = (d) => ({ BENCH_DB: d });
+const passes = (r) => r && r.attendantSocket.p99Ms <= GOAL_P99_MS && r.lost === 0 && r.duplicated === 0;
+const results = {};
+
+if (want('inbound')) {
+  const byRate = {};
+  for (const rate of P.rates) {
+    const env = { BENCH_RATES: String(rate), BENCH_SECONDS: String(P.seconds) };
+    const row = { floor: scenario('inbound.mjs', { ...env, BENCH_TARGET: 'floor' })?.runs[rate] ?? null };
+    for (const d of DATABASES) row[dbName(d)] = scenario('inbound.mjs', { ...env, ...dbEnv(d) })?.runs[rate] ?? null;
+    row.ratio = {};
+    for (const d of DATABASES)
+      row.ratio[dbName(d)] = {
+        p50: ratio(row[dbName(d)]?.attendantSocket.p50Ms, row.floor?.attendantSocket.p50Ms),
+        p99: ratio(row[dbName(d)]?.attendantSocket.p99Ms, row.floor?.attendantSocket.p99Ms),
+      };
+    byRate[rate] = row;
+  }
+  // The floor's saturation: the highest offered rate it still carries with p99 <= 150 ms and nothing lost.
+  const saturation = {};
+  for (const rate of P.saturation) {
+    saturation[rate] =
+      scenario('inbound.mjs', { BENCH_RATES: String(rate), BENCH_SECONDS: String(P.saturationSeconds), BENCH_TARGET: 'floor' })?.runs[
+        rate
+      ] ?? null;
+    if (!passes(saturation[rate])) break;
+  }
+  const floorRates = [...P.rates.map((r) => [r, byRate[r].floor]), ...Object.entries(saturation).map(([r, v]) => [Number(r), v])];
+  const floorSaturation = Math.max(0, ...floorRates.filter(([, v]) => passes(v)).map(([r]) => r));
+  const knee = {};
+  const throughputVsFloor = {};
+  for (const d of DATABASES) {
+    knee[dbName(d)] = Math.max(0, ...P.rates.filter((r) => passes(byRate[r][dbName(d)])));
+    throughputVsFloor[dbName(d)] = floorSaturation ? Math.round((knee[dbName(d)] / floorSaturation) * 100) / 100 : null;
+  }
+  results.inbound = {
+    what: 'inbound message -> 20 attendant sockets; widget sockets and signed WhatsApp webhooks half each; 200 customers',
+    seconds: P.seconds,
+    byRate,
+    floorSaturationSteps: saturation,
+    floorSaturationPerSecond: floorSaturation,
+    kneePerSecond: knee,
+    throughputVsFloor,
+  };
+}
+
+if (want('send')) {
+  const env = { BENCH_SECONDS: String(P.seconds) };
+  const r = { floor: scenario('send-path.mjs', { ...env, BENCH_TARGET: 'floor' }) };
+  for (const d of DATABASES) r[dbName(d)] = scenario('send-path.mjs', { ...env, ...dbEnv(d) });
+  r.ratio = Object.fromEntries(
+    DATABASES.map((d) => [
+      dbName(d),
+      {
+        ackP99: ratio(r[dbName(d)]?.ack.p99Ms, r.floor?.ack.p99Ms),
+        deliveredP99: ratio(r[dbName(d)]?.delivered.p99Ms, r.floor?.delivered.p99Ms),
+      },
+    ]),
+  );
+  results.sendPath = { what: 'attendant SendMessage -> stored -> visitor socket or Graph API (fake), 200 sends/s', ...r };
+}
+
+if (want('sockets')) {
+  const env = { BENCH_SOCKET_STEPS: P.steps };
+  const r = { floor: scenario('sockets.mjs', { ...env, BENCH_TARGET: 'floor' }) };
+  for (const d of DATABASES) r[dbName(d)] = scenario('sockets.mjs', { ...env, ...dbEnv(d) });
+  const last = (x) => x?.steps.at(-1);
+  r.ratio = Object.fromEntries(
+    DATABASES.map((d) => [
+      dbName(d),
+      {
+        kbPerSocket: ratio(last(r[dbName(d)])?.kbPerSocket, last(r.floor)?.kbPerSocket),
+        broadcastLast: ratio(last(r[dbName(d)])?.broadcast.lastMs, last(r.floor)?.broadcast.lastMs),
+      },
+    ]),
+  );
+  results.idleSockets = {
+    what: 'idle authenticated attendant sockets from 127.0.0.2-5; heap + external after a forced GC; one event broadcast to all',
+    ...r,
+  };
+}
+
+if (want('redis') && pgUrl) {
+  const r = scenario('redis.mjs', { BENCH_REDIS_RATES: P.redisRates, BENCH_SECONDS: String(P.redisSeconds) });
+  const ratios = {};
+  for (const [rate, v] of Object.entries(r?.runs ?? {}))
+    ratios[rate] = {
+      p99TwoOverOne: ratio(v.twoInstancesRedis?.attendantSocket.p99Ms, v.oneInstanceInMemory?.attendantSocket.p99Ms),
+      deliveredPerSecondTwoOverOne: ratio(v.twoInstancesRedis?.deliveredPerSecond, v.oneInstanceInMemory?.deliveredPerSecond),
+    };
+  // The floor beside it: the inbound floor at the same rates, from this run.
+  const floor = Object.fromEntries(
+    Object.keys(r?.runs ?? {}).map((rate) => [rate, results.inbound?.byRate[rate]?.floor?.attendantSocket ?? null]),
+  );
+  results.redis = {
+    what: 'two instances with the Socket.IO Redis adapter vs one with the in-memory adapter, same inbound mix, PostgreSQL',
+    ...r,
+    floor,
+    ratio: ratios,
+  };
+}
+
+if (want('large')) {
+  const env = { BENCH_LARGE_OPEN: String(P.large.OPEN), BENCH_LARGE_MESSAGES: String(P.large.MESSAGES), BENCH_RUNS: String(P.large.RUNS) };
+  const r = { floor: scenario('large-account.mjs', { ...env, BENCH_TARGET: 'floor' }) };
+  for (const d of DATABASES) r[dbName(d)] = scenario('large-account.mjs', { ...env, ...dbEnv(d) });
+  r.ratio = Object.fromEntries(
+    DATABASES.map((d) => {
+      const x = r[dbName(d)];
+      const f = r.floor?.page.p99Ms;
+      return [
+        dbName(d),
+        {
+          listMasterP99: ratio(x?.conversationListMaster.p99Ms, f),
+          listAtendenteP99: ratio(x?.conversationListAtendente.p99Ms, f),
+          longConversationP99: ratio(x?.longConversationFirstPage.p99Ms, f),
+        },
+      ];
+    }),
+  );
+  results.largeAccount = { what: 'first pages over the API on an account with 10,000 open atendimentos and 1,000,000 messages', ...r };
+}
+
+if (want('pages')) results.pageWeight = scenario('page-weight.mjs', {});
+
+clearInterval(sampler);
+loads.push(loadavg()[0]);
+rmSync(tmp, { recursive: true, force: true });
+
+const git = (cmd) => {
+  try {
+    return execSync(`git ${cmd}`, { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+};
+const report = {
+  date: new Date().toISOString(),
+  commit: git('rev-parse HEAD'),
+  // Files changed since that commit (other than the results): the figures are of the commit plus these.
+  uncommitted: (git('status --porcelain') ?? '').split('\n').filter((l) => l && !l.includes('bench/results/')),
+  mode: quick ? 'quick' : only ? `only ${only.join(',')}` : 'full',
+  databases: DATABASES.map(dbName),
+  machine: {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    // Server, database and load generator share these cores, and so do other programs: the load average
+    // (1 minute, sampled every 10 s) says how shared they were.
+    loadAverage1m: {
+      start: loads[0],
+      min: Math.min(...loads),
+      max: Math.max(...loads),
+      mean: Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 10) / 10,
+    },
+  },
+  errors,
+  ...results,
+};
+
+printTable(report);
+mkdirSync('bench/results', { recursive: true });
+if (report.mode === 'full') {
+  writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 1)}\n`);
+  appendFileSync('bench/results/history.jsonl', `${JSON.stringify(report)}\n`);
+  console.log('\nwritten: bench/results/latest.json, bench/results/history.jsonl');
+} else {
+  writeFileSync('bench/results/quick.json', `${JSON.stringify(report, null, 1)}\n`);
+  console.log('\nwritten: bench/results/quick.json (not the committed results)');
+}
+process.exit(errors.length ? 1 : 0);
+
+function printTable(r) {
+  const f = (x) => (x == null ? '–' : String(x));
+  console.log(
+    `\n## ${r.mode} run, ${r.date}, commit ${r.commit?.slice(0, 10)}, ${r.machine.cores} cores, load ${r.machine.loadAverage1m.min}–${r.machine.loadAverage1m.max}`,
+  );
+  for (const [rate, row] of Object.entries(r.inbound?.byRate ?? {})) {
+    const cells = r.databases.map(
+      (d) =>
+        `${d} ${f(row[d]?.attendantSocket.p50Ms)} / ${f(row[d]?.attendantSocket.p99Ms)} ms (×${f(row.ratio[d]?.p99)}), webhook ack p99 ${f(row[d]?.webhookAck.p99Ms)}, lost ${f(row[d]?.lost)}`,
+    );
+    console.log(
+      `inbound ${rate}/s: floor ${f(row.floor?.attendantSocket.p50Ms)} / ${f(row.floor?.attendantSocket.p99Ms)} ms | ${cells.join(' | ')}`,
+    );
+  }
+  if (r.inbound)
+    console.log(
+      `floor saturation ${r.inbound.floorSaturationPerSecond}/s; knee ${JSON.stringify(r.inbound.kneePerSecond)}; ratio ${JSON.stringify(r.inbound.throughputVsFloor)}`,
+    );
+  if (r.sendPath)
+    console.log(
+      `send path ack p99: floor ${f(r.sendPath.floor?.ack.p99Ms)} | ${r.databases.map((d) => `${d} ${f(r.sendPath[d]?.ack.p99Ms)} (×${f(r.sendPath.ratio[d]?.ackP99)})`).join(' | ')}`,
+    );
+  if (r.idleSockets)
+    for (const t of ['floor', ...r.databases]) {
+      const s = r.idleSockets[t]?.steps.at(-1);
+      console.log(`sockets ${t}: ${f(s?.connected)} at ${f(s?.kbPerSocket)} KB each; broadcast to all ${f(s?.broadcast.lastMs)} ms`);
+    }
+  if (r.redis) console.log(`redis: ${JSON.stringify(r.redis.ratio)}`);
+  if (r.largeAccount)
+    console.log(
+      `large account p99: floor ${f(r.largeAccount.floor?.page.p99Ms)} | ${r.databases.map((d) => `${d} list ${f(r.largeAccount[d]?.conversationListMaster.p99Ms)} / ${f(r.largeAccount[d]?.conversationListAtendente.p99Ms)}, conversation ${f(r.largeAccount[d]?.longConversationFirstPage.p99Ms)}`).join(' | ')}`,
+    );
+  if (r.pageWeight)
+    console.log(
+      `page weight (br): login ${r.pageWeight.brGzip.login}, shell ${r.pageWeight.brGzip.shell}, widget ${r.pageWeight.brGzip.widget} bytes`,
+    );
+  if (r.errors.length) console.log(`errors: ${r.errors.join('; ')}`);
+}

@@ -11,43 +11,22 @@ import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
 import { type GraphClient, GraphError, graphErrorPt } from './client';
+import type { MetaError, MetaMedia, MetaMessage, MetaStatus, MetaWebhook } from './meta';
 import { openSecrets } from './service';
+import { onlyPlainMessages, receiveTextBatch } from './text-batch';
 
 const MAX_TENTATIVAS = 5;
 const CLAIM_MS = 2 * 60_000;
-const CLAIM_BATCH = 10;
+/** Deliveries claimed at once: plain messages among them are stored together (text-batch.ts). */
+const CLAIM_BATCH = 200;
 
-type MetaError = { code?: number; title?: string; message?: string; error_data?: { details?: string } };
-type MetaMedia = { id?: string; mime_type?: string; caption?: string; filename?: string };
-type MetaMessage = {
-  from?: string;
-  id?: string;
-  timestamp?: string;
-  type?: string;
-  context?: { id?: string; from?: string; forwarded?: boolean };
-  text?: { body?: string };
-  image?: MetaMedia;
-  video?: MetaMedia;
-  audio?: MetaMedia;
-  document?: MetaMedia;
-  sticker?: MetaMedia;
-  location?: { latitude?: number; longitude?: number; name?: string; address?: string };
-  contacts?: { name?: { formatted_name?: string; first_name?: string }; phones?: { phone?: string; wa_id?: string }[] }[];
-  interactive?: { type?: string; button_reply?: { title?: string }; list_reply?: { title?: string; description?: string } };
-  button?: { text?: string; payload?: string };
-  reaction?: { message_id?: string; emoji?: string };
-  edit?: { original_message_id?: string; message?: MetaMessage };
-  revoke?: { original_message_id?: string };
-  errors?: MetaError[];
+const parseBody = (corpo: string): MetaWebhook | null => {
+  try {
+    return JSON.parse(corpo) as MetaWebhook;
+  } catch {
+    return null;
+  }
 };
-type MetaStatus = { id?: string; status?: string; timestamp?: string; errors?: MetaError[] };
-type MetaValue = {
-  contacts?: { wa_id?: string; profile?: { name?: string } }[];
-  messages?: MetaMessage[];
-  statuses?: MetaStatus[];
-  errors?: MetaError[];
-};
-type MetaWebhook = { object?: string; entry?: { changes?: { field?: string; value?: MetaValue }[] }[] };
 
 /** Meta's order of a message's life; a status never moves back (read implies delivered, which may be skipped). */
 const RANK = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
@@ -93,7 +72,19 @@ export class WhatsAppProcessor {
       for (;;) {
         const claimed = await this.claim();
         if (claimed.length === 0) return;
-        for (const e of claimed) await this.processOne(e);
+        // In order: runs of deliveries holding only plain messages go together, the others one by one.
+        let run: { e: WhatsAppEventoRow; body: MetaWebhook }[] = [];
+        for (const e of claimed) {
+          const body = parseBody(e.corpo);
+          if (body && onlyPlainMessages(body)) {
+            run.push({ e, body });
+            continue;
+          }
+          await this.processRun(run);
+          run = [];
+          await this.processOne(e);
+        }
+        await this.processRun(run);
       }
     } catch (err) {
       this.log.error({ err }, 'WhatsApp: processamento de eventos');
@@ -117,6 +108,17 @@ export class WhatsAppProcessor {
       .where(inArray(whatsappEventos.id, due))
       .returning();
     return rows.sort((a, b) => a.recebidoEm.getTime() - b.recebidoEm.getTime());
+  }
+
+  /** Plain messages of several deliveries together; if that fails, each delivery on its own (with its retries). */
+  private async processRun(run: { e: WhatsAppEventoRow; body: MetaWebhook }[]) {
+    if (run.length === 0) return;
+    try {
+      await receiveTextBatch(this.ctx, run, (canal, m) => this.build(canal, m));
+    } catch (err) {
+      this.log.warn({ err }, 'WhatsApp: lote de mensagens processado uma a uma');
+      for (const { e } of run) await this.processOne(e);
+    }
   }
 
   private async processOne(e: WhatsAppEventoRow) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { whatsappEventos } from '../../db/schema/whatsapp';
 import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import type { Db } from '../../lib/db';
+import { WriteBatcher } from '../../lib/write-batcher';
 import { whatsappOf } from '../registry';
 import { findWhatsAppCanalByToken, openSecrets } from './service';
 
@@ -19,15 +20,42 @@ export function validSignature(raw: Buffer, header: string | undefined, appSecre
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }
 
-/** Stores a delivery durably (once per body: Meta retries); answers whether it was new. */
-export async function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>, raw: Buffer): Promise<boolean> {
-  const hash = createHash('sha256').update(raw).digest('hex');
+type Delivery = { canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>; raw: Buffer };
+const hashOf = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
+
+/** Deliveries in one multi-row insert; answers, per delivery, whether it was new (the first of equal bodies). */
+async function storeEvents(db: Db, items: Delivery[]): Promise<boolean[]> {
+  const rows = items.map(({ canal, raw }) => ({
+    accountId: canal.accountId,
+    canalId: canal.id,
+    hash: hashOf(raw),
+    corpo: raw.toString('utf8'),
+  }));
   const inserted = await db
     .insert(whatsappEventos)
-    .values({ accountId: canal.accountId, canalId: canal.id, hash, corpo: raw.toString('utf8') })
+    .values(rows)
     .onConflictDoNothing()
-    .returning({ id: whatsappEventos.id });
-  return inserted.length > 0;
+    .returning({ canalId: whatsappEventos.canalId, hash: whatsappEventos.hash });
+  const key = (r: { canalId: string; hash: string }) => `${r.canalId}|${r.hash}`;
+  const fresh = new Set(inserted.map(key));
+  return rows.map((r) => fresh.delete(key(r)));
+}
+
+const writers = new WeakMap<Db, WriteBatcher<Delivery, boolean>>();
+/** Most deliveries one insert takes. */
+const MAX_BATCH = 200;
+
+/**
+ * Stores a delivery durably (once per body: Meta retries); answers whether it was new. Deliveries arriving
+ * while the previous insert runs are inserted together (WriteBatcher: no waiting when alone).
+ */
+export function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>, raw: Buffer): Promise<boolean> {
+  let w = writers.get(db);
+  if (!w) {
+    w = new WriteBatcher((items: Delivery[]) => storeEvents(db, items), MAX_BATCH);
+    writers.set(db, w);
+  }
+  return w.submit({ canal, raw });
 }
 
 type Params = { token: string };

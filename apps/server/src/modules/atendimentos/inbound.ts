@@ -3,6 +3,7 @@ import { ATENDIMENTO_TEXTS, type TAtendimento, type TMensagem } from '@balcao/sh
 import { atendimentos, mensagens, type AtendimentoRow, type CanalRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { type Db, withTransaction } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
+import { WriteBatcher } from '../../lib/write-batcher';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { findOpenAtendimento, selectAtendimentos } from './queries';
 import { assertTargetsInAtendimento, nextTicket, preview, result, sameAuthor, type NewMessage } from './service';
@@ -221,69 +222,18 @@ async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> 
   return out;
 }
 
-/** One message on its own: the fallback when a batch fails, so one bad message cannot sink the others. */
-const receiveOne = async (db: Db, i: InboundInput) => (await receive(db, [i]))[0]!;
-
-type Pending = { input: InboundInput; resolve: (r: InboundResult) => void; reject: (e: unknown) => void };
-
-/**
- * Gathers the customer messages that arrive while the previous batch is being written. Why batching exists:
- * the embedded database (PGlite) runs one query at a time in this thread, so a burst of customer messages
- * written one transaction each queues behind itself (measured: 1,000 autocommit inserts 0.4 s, the same rows as
- * 10 multi-row inserts 17 ms). Under light load a batch is one message and takes the same path.
- */
-class InboundBatcher {
-  private queue: Pending[] = [];
-  private running = false;
-  private idleWaiters: (() => void)[] = [];
-  constructor(private readonly db: Db) {}
-
-  /** Resolves once every message submitted so far is written (or has failed) and nothing is queued. */
-  idle(): Promise<void> {
-    if (!this.running && !this.queue.length) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  submit(input: InboundInput): Promise<InboundResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
-      }
-    });
-  }
-
-  private async drain() {
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        const results = await receive(
-          this.db,
-          batch.map((p) => p.input),
-        );
-        for (const [k, p] of batch.entries()) p.resolve(results[k]!);
-      } catch (err) {
-        if (batch.length === 1) batch[0]!.reject(err);
-        else for (const p of batch) await receiveOne(this.db, p.input).then(p.resolve, p.reject);
-      }
-    }
-    this.running = false;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
-  }
-}
-
-const batchers = new WeakMap<Db, InboundBatcher>();
+const batchers = new WeakMap<Db, WriteBatcher<InboundInput, InboundResult>>();
 
 /**
  * A customer's message: joins the open atendimento of that customer and channel, or opens a new one
  * waiting in the department's queue. Persisted (once per client/external id) before anyone is told;
- * messages arriving together are written together.
+ * messages arriving while the previous ones are being written are written together (WriteBatcher: under
+ * light load a batch is one message and takes the same path).
  */
 export function receiveFromCliente(db: Db, input: InboundInput): Promise<InboundResult> {
   let b = batchers.get(db);
   if (!b) {
-    b = new InboundBatcher(db);
+    b = new WriteBatcher((items: InboundInput[]) => receive(db, items), MAX_BATCH);
     batchers.set(db, b);
   }
   return b.submit(input);

@@ -1,0 +1,93 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCanalWhatsApp } from '@balcao/shared/canais';
+import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
+import { whatsappEventos } from '../../db/schema/whatsapp';
+import { FakeGraph, waVector } from '../../test/fake-graph';
+import { login, makeAccount } from '../../test/factories';
+import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { whatsappOf } from '../registry';
+import { storeEvent } from './webhook';
+
+const TOKEN = 'EAAJBtest-access-token-0123456789';
+const PNID = '1122334455667';
+type Vec = {
+  entry: { changes: { value: { contacts: { wa_id: string; profile?: { name: string } }[]; messages: Record<string, unknown>[] } }[] }[];
+};
+/** Meta's text vector from another customer, with its own wamid, text and time (and a name, or none). */
+function text(from: string, wamid: string, body: string, at: number, name: string | null) {
+  const v = waVector<Vec>('incoming_text.json');
+  const value = v.entry[0]!.changes[0]!.value;
+  value.contacts = [{ wa_id: from, ...(name ? { profile: { name } } : {}) }];
+  value.messages = [{ from, id: wamid, timestamp: String(at), type: 'text', text: { body } }];
+  return Buffer.from(JSON.stringify(v));
+}
+
+describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s', (kind) => {
+  let t: TestApp;
+  let graph: FakeGraph;
+  beforeAll(async () => {
+    graph = await new FakeGraph(TOKEN, PNID).start();
+    t = await createTestApp(kind, { whatsapp: { graphUrl: graph.baseUrl, graphVersion: 'v23.0' } });
+  });
+  afterAll(async () => {
+    await whatsappOf(t.ctx).idle();
+    await t.close();
+    await graph.stop();
+  });
+
+  it('stores equal bodies once and distinct ones each, when they arrive at the same moment', async () => {
+    const acc = await makeAccount(t.ctx.db);
+    const master = await login(t.app, acc.master.email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/canais/whatsapp',
+      headers: master.auth,
+      payload: {
+        nome: 'WhatsApp',
+        phoneNumberId: PNID,
+        wabaId: '1234567890',
+        accessToken: TOKEN,
+        appSecret: 'TEST_APP_SECRET',
+        verifyToken: 'vibecoding',
+      },
+    });
+    const canal = { id: (res.json() as TCanalWhatsApp).id, accountId: acc.account.id };
+    await whatsappOf(t.ctx).idle();
+    const now = Math.floor(Date.now() / 1000);
+    const a = text('5511900000001', 'wamid.lote-a1', 'primeira', now - 30, 'Ana');
+    const b = text('5511900000002', 'wamid.lote-b1', 'de outro cliente', now - 20, 'Bruno');
+    const stored = await Promise.all([storeEvent(t.ctx.db, canal, a), storeEvent(t.ctx.db, canal, b), storeEvent(t.ctx.db, canal, a)]);
+    expect(stored.filter(Boolean)).toHaveLength(2);
+    expect(stored[0] !== stored[2]).toBe(true);
+
+    // More deliveries, one of them a plain text repeating a stored wamid, then one claim processes them all.
+    await storeEvent(t.ctx.db, canal, text('5511900000001', 'wamid.lote-a2', 'segunda', now - 10, null));
+    await storeEvent(t.ctx.db, canal, text('5511900000001', 'wamid.lote-a1', 'primeira (de novo)', now - 5, 'Ana'));
+    whatsappOf(t.ctx).processor.kick();
+    await whatsappOf(t.ctx).idle();
+
+    const eventos = await t.ctx.db.select().from(whatsappEventos).where(eq(whatsappEventos.canalId, canal.id));
+    expect(eventos).toHaveLength(4);
+    expect(eventos.every((e) => e.processadoEm !== null && e.erro === null)).toBe(true);
+    const people = await t.ctx.db
+      .select()
+      .from(clientes)
+      .where(inArray(clientes.identificador, ['whatsapp:5511900000001', 'whatsapp:5511900000002']))
+      .orderBy(asc(clientes.identificador));
+    // A delivery without the name keeps the stored one.
+    expect(people.map((p) => [p.nome, p.numero])).toEqual([
+      ['Ana', '+5511900000001'],
+      ['Bruno', '+5511900000002'],
+    ]);
+    const [ana] = await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.clienteId, people[0]!.id));
+    const lines = await t.ctx.db.select().from(mensagens).where(eq(mensagens.atendimentoId, ana!.id)).orderBy(asc(mensagens.seq));
+    // In order, each wamid once; the reply window counts from the latest new message.
+    expect(lines.map((m) => [m.conteudo, m.externalId])).toEqual([
+      ['primeira', 'wamid.lote-a1'],
+      ['segunda', 'wamid.lote-a2'],
+    ]);
+    expect(ana!.mensagensNaoLidas).toBe(2);
+    expect(ana!.clienteEscreveuEm?.getTime()).toBe((now - 5) * 1000);
+  });
+});

@@ -1,0 +1,129 @@
+import { inArray, sql } from 'drizzle-orm';
+import { atendimentoEvents, type AppContext } from '../../context';
+import { asCanal, canais, clientes, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
+import { receiveFromCliente } from '../../modules/atendimentos/inbound';
+import type { NewMessage } from '../../modules/atendimentos/service';
+import type { MetaMessage, MetaWebhook } from './meta';
+
+/** Kinds that become a plain line of text and need nothing but the message itself (no media, no target). */
+const PLAIN = new Set(['text', 'interactive', 'button', 'contacts', 'location']);
+
+/**
+ * Whether a delivery holds only plain customer messages (the common case, and the bulk of a busy hour):
+ * those are stored together (receiveTextBatch). Statuses, errors, media, reactions, edits, deletions and
+ * quotes take the one-by-one path, in their place in the order.
+ */
+export function onlyPlainMessages(body: MetaWebhook): boolean {
+  let any = false;
+  for (const entry of body.entry ?? [])
+    for (const change of entry.changes ?? []) {
+      if (change.field !== 'messages' || !change.value) continue;
+      const v = change.value;
+      if (v.errors?.length || v.statuses?.length) return false;
+      for (const m of v.messages ?? []) {
+        if (!m.id || !m.from || !m.type || !PLAIN.has(m.type) || m.context?.id) return false;
+        any = true;
+      }
+    }
+  return any;
+}
+
+type Item = { canal: WhatsAppCanalRow; m: MetaMessage; nome: string | null; built: Promise<{ mensagem: NewMessage; autor?: 'sistema' }> };
+
+/**
+ * Plain messages of several deliveries in a few statements instead of ~8 each: their channels in one read,
+ * their customers in one upsert, the messages through the inbound batcher (one transaction), the
+ * customer's last-writing time in one update, the deliveries marked processed in one update. The same
+ * steps and the same idempotence as the one-by-one path (a stored wamid is a duplicate and tells nobody).
+ */
+export async function receiveTextBatch(
+  ctx: AppContext,
+  events: { e: WhatsAppEventoRow; body: MetaWebhook }[],
+  build: (canal: WhatsAppCanalRow, m: MetaMessage) => Promise<{ mensagem: NewMessage; autor?: 'sistema' }>,
+) {
+  const db = ctx.db;
+  const canalIds = [...new Set(events.map((x) => x.e.canalId))];
+  const rows = await db.select().from(canais).where(inArray(canais.id, canalIds));
+  const byId = new Map(rows.map((r) => [r.id, asCanal(r) as WhatsAppCanalRow]));
+  const items: Item[] = [];
+  for (const { e, body } of events) {
+    const canal = byId.get(e.canalId);
+    if (!canal) continue;
+    for (const entry of body.entry ?? [])
+      for (const change of entry.changes ?? []) {
+        if (change.field !== 'messages' || !change.value) continue;
+        const names = new Map((change.value.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name ?? null]));
+        for (const m of change.value.messages ?? [])
+          items.push({ canal, m, nome: names.get(m.from ?? '') ?? [...names.values()][0] ?? null, built: build(canal, m) });
+      }
+  }
+  if (items.length) {
+    // One row per customer (an upsert may not touch a row twice); the latest name wins, as one by one.
+    const people = new Map<string, { accountId: string; waId: string; nome: string | null }>();
+    for (const i of items) {
+      const key = `${i.canal.accountId}|${i.m.from}`;
+      people.set(key, { accountId: i.canal.accountId, waId: i.m.from!, nome: i.nome ?? people.get(key)?.nome ?? null });
+    }
+    const saved = await db
+      .insert(clientes)
+      .values(
+        [...people.values()].map((p) => ({
+          accountId: p.accountId,
+          nome: p.nome || `+${p.waId}`,
+          numero: `+${p.waId}`,
+          identificador: `whatsapp:${p.waId}`,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [clientes.accountId, clientes.identificador],
+        // A delivery without the customer's name keeps the stored one.
+        set: {
+          nome: sql`case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end`,
+          numero: sql`excluded.numero`,
+        },
+      })
+      .returning({ id: clientes.id, accountId: clientes.accountId, identificador: clientes.identificador });
+    const clienteOf = new Map(saved.map((c) => [`${c.accountId}|${c.identificador}`, c.id]));
+    const built = await Promise.all(items.map((i) => i.built));
+    const results = await Promise.all(
+      items.map((i, k) =>
+        receiveFromCliente(db, {
+          canal: i.canal,
+          clienteId: clienteOf.get(`${i.canal.accountId}|whatsapp:${i.m.from}`)!,
+          origem: () => 'whatsapp',
+          departamentoId: i.canal.config.departamentoPadraoId,
+          mensagem: { ...built[k]!.mensagem, externalId: i.m.id },
+          autor: built[k]!.autor,
+        }),
+      ),
+    );
+    // The 24-hour reply window counts from the customer's latest message, whatever order Meta delivers in.
+    const latest = new Map<string, Date>();
+    for (const [k, r] of results.entries()) {
+      const ts = items[k]!.m.timestamp;
+      const at = ts ? new Date(Number(ts) * 1000) : new Date();
+      const before = latest.get(r.atendimentoId);
+      if (!before || at > before) latest.set(r.atendimentoId, at);
+    }
+    const values = [...latest].map(([id, at]) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`);
+    await db.execute(sql`
+      update atendimentos set cliente_escreveu_em = greatest(coalesce(atendimentos.cliente_escreveu_em, v.at), v.at)
+      from (values ${sql.join(values, sql`, `)}) as v(id, at) where atendimentos.id = v.id`);
+    const events_ = atendimentoEvents(ctx);
+    for (const [k, r] of results.entries()) {
+      if (r.duplicate) continue;
+      events_.messages(items[k]!.canal.accountId, r.row, r.mensagens, r.masterId, { toVisitor: false });
+      events_.row(items[k]!.canal.accountId, r.row);
+    }
+  }
+  await db
+    .update(whatsappEventos)
+    .set({ processadoEm: new Date(), processandoAte: null, erro: null })
+    .where(
+      inArray(
+        whatsappEventos.id,
+        events.map((x) => x.e.id),
+      ),
+    );
+}

@@ -1,0 +1,55 @@
+type Pending<I, O> = { input: I; resolve: (r: O) => void; reject: (e: unknown) => void };
+
+/**
+ * Writes what arrives while the previous write is running in one go (group commit). Nothing waits for a
+ * timer: alone, an item is written at once; under load, a batch holds what queued meanwhile (at most `max`).
+ * Why: the embedded database (PGlite) runs one statement at a time in this thread and every commit writes
+ * to disk, so a burst written one statement each queues behind itself (measured: 1,000 autocommit inserts
+ * 0.4 s, the same rows as 10 multi-row inserts 17 ms). If a batch fails, each item is written on its own,
+ * so one bad item cannot sink the others.
+ */
+export class WriteBatcher<I, O> {
+  private queue: Pending<I, O>[] = [];
+  private running = false;
+  private idleWaiters: (() => void)[] = [];
+  constructor(
+    private readonly write: (items: I[]) => Promise<O[]>,
+    private readonly max: number,
+  ) {}
+
+  /** Resolves once every item submitted so far is written (or has failed) and nothing is queued. */
+  idle(): Promise<void> {
+    if (!this.running && !this.queue.length) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  submit(input: I): Promise<O> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain() {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, this.max);
+      try {
+        const results = await this.write(batch.map((p) => p.input));
+        for (const [k, p] of batch.entries()) p.resolve(results[k]!);
+      } catch (err) {
+        if (batch.length === 1) batch[0]!.reject(err);
+        else
+          for (const p of batch)
+            await this.write([p.input]).then(
+              (r) => p.resolve(r[0]!),
+              (e) => p.reject(e),
+            );
+      }
+    }
+    this.running = false;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}
