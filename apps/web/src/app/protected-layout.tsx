@@ -7,6 +7,8 @@ import { useSessionTimers } from '@/features/auth/hooks/use-session-timers';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { WhatsAppConnection } from '@/features/integracoes/components/whatsapp-connection';
 import { AppShell } from '@/features/layout/components/app-shell';
+import { bloqueiaLicenca, useLicencaStatus } from '@/features/licenca/api';
+import { LicencaBloqueio } from '@/features/licenca/components/licenca-bloqueio';
 import { SingleTabScreen } from '@/features/single-tab/single-tab-screen';
 import { useSingleTab } from '@/features/single-tab/use-single-tab';
 import { useToken } from '@/lib/session-store';
@@ -24,6 +26,9 @@ export default function ProtectedLayout() {
   useSessionTimers(user);
   const tab = useSingleTab(Boolean(user));
   usePreloadRoutes(user?.role);
+  // Spec part 1 §4: the licence blocker (every role; the master may pay on /licenca).
+  const licenca = useLicencaStatus(Boolean(user));
+  const bloqueado = Boolean(user) && bloqueiaLicenca(licenca.data, user?.role ?? '', location.pathname);
 
   if (!authenticated || (!isLoading && !user)) {
     if (!new URLSearchParams(location.search).has('token')) {
@@ -35,6 +40,7 @@ export default function ProtectedLayout() {
   const redirect = redirectForRole(location.pathname, user.role);
   if (redirect) return <Navigate to={redirect} replace />;
   if (!tab.active) return <SingleTabScreen onUseHere={tab.useHere} />;
+  if (bloqueado) return <LicencaBloqueio master={user.role === 'master'} />;
   return (
     <TooltipProvider>
       <AppShell user={user}>

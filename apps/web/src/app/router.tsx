@@ -29,7 +29,7 @@ const Pages = {
   MensagensAgendadas: staff('MensagensAgendadasPage'),
   VotarTarefa: tracker('VotarTarefaPage'),
   Tracker: tracker('TrackerPage'),
-  Licenca: staff('LicencaPage'),
+  Licenca: named(() => import('@/features/licenca/components/licenca-page'), 'LicencaPage'),
 };
 
 /** /grafana/* goes to /grafana (spec part 1 §2). */

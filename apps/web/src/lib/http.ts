@@ -43,6 +43,19 @@ export function mensagemDoCorpo(body: unknown): string | null {
 export const mensagemHttp = (err: unknown, fallback: string) =>
   (err instanceof ApiError ? mensagemDoCorpo(err.body) : null) ?? errorMessage(err, fallback);
 
+/**
+ * 402 (LICENCA_EXPIRADA over HTTP or in a socket's ack): the licence blocker listens and checks the licence at once
+ * instead of waiting for its next scheduled check.
+ */
+const licencaExpiradaListeners = new Set<() => void>();
+export function onLicencaExpirada(listener: () => void): () => void {
+  licencaExpiradaListeners.add(listener);
+  return () => licencaExpiradaListeners.delete(listener);
+}
+export function avisarLicencaExpirada() {
+  for (const l of licencaExpiradaListeners) l();
+}
+
 let refreshing: Promise<string | null> | null = null;
 /** One refresh at a time; the rotating cookie does the work. Failure is silent (spec part 1 §8). */
 export function refreshToken(): Promise<string | null> {
@@ -91,6 +104,7 @@ export async function request<S extends z.ZodType>(method: string, path: string,
     data = text;
   }
   if (!res.ok) {
+    if (res.status === 402) avisarLicencaExpirada();
     const err = (data && typeof data === 'object' ? data : {}) as { message?: unknown; code?: string; errors?: Record<string, string[]> };
     throw new ApiError(res.status, texto(err.message) ?? '', err.code, err.errors, data);
   }

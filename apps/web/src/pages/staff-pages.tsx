@@ -3,4 +3,3 @@ import { ComingSoon } from './coming-soon';
 // Admin and master pages that later issues build (built pages are lazy chunks of their own feature folders).
 export const DocumentacaoPage = () => <ComingSoon title="Documentação" />;
 export const MensagensAgendadasPage = () => <ComingSoon title="Mensagens Agendadas" />;
-export const LicencaPage = () => <ComingSoon title="Licença" />;

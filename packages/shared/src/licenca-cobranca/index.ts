@@ -111,3 +111,68 @@ export const ZVencimentoOperador = z.object({
   databaseName: z.string().trim().min(1, 'Informe o databaseName da conta.'),
   dataVencimento: z.iso.datetime({ offset: true, error: 'Informe a data de vencimento em ISO 8601 (ex.: 2026-12-31T23:59:59Z).' }),
 });
+
+/** Spec part 1 §4, §9: the licence's timings on screen. */
+export const LICENCA_TEMPOS = {
+  /** The copy button reads 'Código PIX Copiado!' this long. */
+  copiadoMs: 3000,
+  /** The payment dialog closes this long after the payment is confirmed. */
+  fecharAposPagoMs: 2000,
+  /** The due date is checked again this often. */
+  recheckMs: 30 * 60_000,
+  /** While the blocker is up it is checked this often, so a renewal by the master frees everyone soon. */
+  recheckBloqueadoMs: 30_000,
+} as const;
+
+/** Spec part 1 §1: the contracted package shown to the master (the AI assistant is shown apart, as included or not). */
+export const itensDoPacote = (numeroUsuarios: number = LICENCA_PADRAO.numeroUsuarios) => [
+  'WhatsApp integrado',
+  `${numeroUsuarios} usuários atendentes`,
+  'Dashboard e relatórios',
+  'Atendimentos ilimitados',
+];
+
+/** Spec part 1 §2 and §8: the expiry blocker's, the payment dialog's and the licence toasts' texts, to the letter. */
+export const LICENCA_UI_TEXTS = {
+  bloqueioTitulo: 'Licença Expirada',
+  bloqueioTexto: 'Sua licença expirou e o acesso ao sistema está temporariamente bloqueado.',
+  renovarAgora: 'Renovar Agora',
+  renovacaoRapida: 'Renovação rápida: ~2 min',
+  garantia: 'Garantia de 30 dias',
+  passos: [
+    'Entre em contato com o suporte da sua empresa.',
+    'Fale com o setor financeiro responsável pela assinatura.',
+    'Peça a renovação da licença ao titular da conta.',
+  ],
+  contato: 'As mensagens dos clientes continuam sendo recebidas. O acesso volta sozinho assim que a licença for renovada.',
+  aguardando: 'Aguardando renovação da licença',
+  verificandoTitulo: 'Verificando Pagamentos',
+  verificandoTexto: 'Aguarde enquanto verificamos se há pagamentos pendentes...',
+  gerando: 'Gerando seu pagamento...',
+  criando: 'Criando cobrança...',
+  pendente: 'Pagamento Pendente',
+  copiar: 'Copiar código PIX',
+  copiado: 'Código PIX Copiado!',
+  verificar: 'Verificar pagamento',
+  cancelar: 'Cancelar cobrança',
+  assistenteIa: 'Assistente de IA',
+  erroGerar: 'Erro ao gerar pagamento',
+  erroGerarTexto: 'Não foi possível gerar a cobrança. Tente novamente.',
+  erroQr: 'Erro ao gerar QR Code',
+  tentarNovamente: 'Tentar novamente',
+  erroCopiar: 'Erro ao copiar',
+  erroCopiarTexto: 'Não foi possível copiar o código PIX. Tente novamente.',
+  erroVerificar: 'Erro ao verificar pagamento',
+  erroVerificarPadrao: 'Tente novamente mais tarde',
+  pendenteToast: 'Pagamento pendente',
+  pendenteToastTexto: 'Ainda não identificamos seu pagamento. Se você já pagou, aguarde alguns instantes e tente novamente.',
+  confirmado: 'Pagamento confirmado!',
+  confirmadoTexto: 'Seu pagamento foi processado com sucesso. Sua plataforma foi ativada.',
+  cancelado: 'Pagamento Cancelado',
+  erroCancelar: 'Erro ao cancelar',
+  erroCancelarPadrao: 'Erro ao cancelar pagamento',
+} as const;
+
+/** Spec part 1 §5: currency with comma decimals and two places (R$ 149,00). */
+export const formatReais = (valor: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 }).format(valor);

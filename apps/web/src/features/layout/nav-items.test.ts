@@ -16,6 +16,10 @@ describe('navigation per role (spec part 1 §2, §6)', () => {
       'Licença',
     ]);
   });
+  it('drops Licença when the licence is an ERP sale or the product white-label (the caller decides)', () => {
+    expect(labels(mainNavFor('master', { licenca: false }))).not.toContain('Licença');
+    expect(labels(mainNavFor('master', { licenca: true }))).toContain('Licença');
+  });
   it('keeps Licença and Documentação away from the admin', () => {
     expect(labels(mainNavFor('admin'))).toEqual([
       'Dashboard',

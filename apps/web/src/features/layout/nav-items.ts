@@ -31,8 +31,14 @@ const configIcon = (key: string): LucideIcon => CONFIG_ICONS[key] ?? Settings;
 
 export type NavEntry = { key: string; label: string; path: string; icon: LucideIcon };
 
-/** Main items of the role, in the dock's order; Configurações is its own entry (see config-menu). */
-export const mainNavFor = (role: TRole): NavEntry[] => dockItemsFor(role).map((i) => ({ ...i, icon: NAV_ICONS[i.key] }));
+/**
+ * Main items of the role, in the dock's order; Configurações is its own entry (see config-menu). `licenca: false`
+ * drops Licença (spec part 1 §2: an ERP-sale licence or a white-label product has none).
+ */
+export const mainNavFor = (role: TRole, { licenca = true }: { licenca?: boolean } = {}): NavEntry[] =>
+  dockItemsFor(role)
+    .filter((i) => licenca || i.key !== 'licenca')
+    .map((i) => ({ ...i, icon: NAV_ICONS[i.key] }));
 export const configNavFor = (role: TRole): NavEntry[] => configItemsFor(role).map((i) => ({ ...i, icon: configIcon(i.key) }));
 
 /** An item is active on its own path and below it (/tracker covers /tracker/tarefas). Case-insensitive like the router. */

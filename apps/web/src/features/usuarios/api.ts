@@ -1,13 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZLicencaStatus } from '@balcao/shared/licenca';
 import { USUARIOS_TEXTS, ZUsuarioAdmin, type TUsuarioAdmin, type TUsuarioInput, type TUsuariosQuery } from '@balcao/shared/usuarios';
+import { licencaKeys } from '@/features/licenca/api';
 import { errorMessage, request } from '@/lib/http';
 import { toast } from '@/lib/toast';
 
 const usuariosKeys = {
   all: ['usuarios'] as const,
   list: (q: TUsuariosQuery) => ['usuarios', 'list', q] as const,
-  licenca: ['licenca', 'status'] as const,
 };
 
 const qs = (q: TUsuariosQuery) => {
@@ -25,17 +24,13 @@ export const useUsuarios = (q: TUsuariosQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /Licenca/status: the seats used and free at the top of the screen. */
-export const useLicencaStatus = () =>
-  useQuery({ queryKey: usuariosKeys.licenca, queryFn: () => request('GET', '/Licenca/status', ZLicencaStatus) });
-
 /** Every change may move a seat, a department's member count or the table: all of them are read again. */
 function useInvalidate() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: usuariosKeys.all }),
-      queryClient.invalidateQueries({ queryKey: usuariosKeys.licenca }),
+      queryClient.invalidateQueries({ queryKey: licencaKeys.status }),
       queryClient.invalidateQueries({ queryKey: ['departamentos'] }),
     ]);
 }

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
+import { LICENCA_EXPIRADA } from '@balcao/shared/licenca';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { authKeys } from '@/features/auth/api';
-import { request } from '@/lib/http';
+import { avisarLicencaExpirada, request } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { fetchMensagens } from '../api';
@@ -73,6 +74,7 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
         if (user) aplicarPreview(qc, ack.mensagem, undefined, true, user);
       } else if (atendimentoId) {
         aplicarEnvio(qc, atendimentoId, clientId, 'falhou', ack.message);
+        if (ack.code === LICENCA_EXPIRADA) avisarLicencaExpirada();
         // Outside WhatsApp's 24-hour window the composer says so until the customer writes again.
         if (isForaDaJanela(ack)) marcarForaDaJanela(atendimentoId);
         else toast.error(ack.message);

@@ -17,7 +17,8 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { homeFor } from '@/app/guards';
-import { configNavFor, isActivePath, mainNavFor, type NavEntry } from '../nav-items';
+import { useMainNav } from '../hooks/use-main-nav';
+import { configNavFor, isActivePath, type NavEntry } from '../nav-items';
 import { ConfigDropdown } from './config-menu';
 import { SidebarUser } from './sidebar-user';
 
@@ -38,7 +39,7 @@ function NavLinkItem({ item, active }: { item: NavEntry; active: boolean }) {
 export function AppSidebar({ user }: { user: TCurrentUser }) {
   const { pathname } = useLocation();
   const { state, isMobile, setOpenMobile } = useSidebar();
-  const items = mainNavFor(user.role);
+  const items = useMainNav(user);
   const config = configNavFor(user.role);
   const configActive = config.some((c) => isActivePath(pathname, c.path));
 

@@ -8,7 +8,8 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { homeFor } from '@/app/guards';
 import { cn } from '@/lib/utils';
 import { useDockVisibility } from '../hooks/use-dock-visibility';
-import { configNavFor, isActivePath, mainNavFor, type NavEntry } from '../nav-items';
+import { useMainNav } from '../hooks/use-main-nav';
+import { configNavFor, isActivePath, type NavEntry } from '../nav-items';
 import { AvatarWithStatus } from './avatar-with-status';
 import { ConfigDropdown } from './config-menu';
 import { UserMenu } from './user-menu';
@@ -42,7 +43,7 @@ export function Dock({ user, position, autoHide }: Props) {
   const held = menuOpen.user || menuOpen.config || keyboardFocus;
   useEffect(() => setHeld(held), [held, setHeld]);
 
-  const items = mainNavFor(user.role);
+  const items = useMainNav(user);
   const config = configNavFor(user.role);
   const tipSide = position === 'top' ? 'bottom' : 'top';
   const configActive = config.some((c) => isActivePath(pathname, c.path));

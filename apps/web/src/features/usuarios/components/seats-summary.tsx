@@ -1,7 +1,7 @@
 import { Armchair } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { useLicencaStatus } from '../api';
+import { useLicencaStatus } from '@/features/licenca/api';
 
 const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
 
