@@ -1,3 +1,4 @@
+import { isTransientAck } from '@balcao/shared/hubs';
 import type { TPreChat, WidgetClientEvents, WidgetServerEvents } from '@balcao/shared/widget';
 import { io, type Socket } from 'socket.io-client';
 import type { OutboxItem, SendResult } from './outbox';
@@ -35,7 +36,10 @@ export function connect(opts: WidgetOptions, visitante: string, on: RealtimeHand
   return socket;
 }
 
-/** Sends one queued message; "retry" unless the server answered, so nothing is lost to a dropped link. */
+/**
+ * Sends one queued message; "retry" unless the server answered about the message itself, so nothing is lost to a
+ * dropped link or to the server's database being away for a moment (decided by the refusal's code, not its text).
+ */
 export function emitSend(socket: WidgetSocket | null, o: OutboxItem): Promise<SendResult> {
   if (!socket?.connected) return Promise.resolve({ ok: false, retry: true });
   const payload = { clientId: o.clientId, conteudo: o.conteudo, ...(o.uploadId ? { uploadId: o.uploadId } : {}) };
@@ -43,7 +47,7 @@ export function emitSend(socket: WidgetSocket | null, o: OutboxItem): Promise<Se
     socket
       .timeout(ACK_TIMEOUT_MS)
       .emit('EnviarMensagem', payload, (err, r) =>
-        resolve(err || !r ? { ok: false, retry: true } : r.ok ? r : { ok: false, retry: false, message: r.message }),
+        resolve(err || !r ? { ok: false, retry: true } : r.ok ? r : { ok: false, retry: isTransientAck(r), message: r.message }),
       ),
   );
 }
@@ -54,6 +58,6 @@ export function emitPreChat(socket: WidgetSocket | null, p: TPreChat): Promise<s
   return new Promise((resolve) =>
     socket
       .timeout(ACK_TIMEOUT_MS)
-      .emit('IniciarConversa', p, (err, r) => resolve(err || !r ? T.semConexao : r.ok ? null : (r.message ?? T.erroGenerico))),
+      .emit('IniciarConversa', p, (err, r) => resolve(err || !r ? T.semConexao : r.ok ? null : r.message || T.erroGenerico)),
   );
 }

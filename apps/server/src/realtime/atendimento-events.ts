@@ -3,22 +3,15 @@ import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
 import { ATENDIMENTO_NAMESPACE, type AtendimentoServerEvents, type TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
 import { presentRealtimeMessage } from '../modules/atendimentos/presenter';
 import { nobodyToDeliver, type AtendimentoPublisher, type CustomerDelivery } from '../modules/atendimentos/publisher';
-
-export const staffRooms = {
-  supervisors: (accountId: string) => `supervisors:${accountId}`,
-  /** Every atendente of the account: the queue of atendimentos without a department. */
-  atendentes: (accountId: string) => `atendentes:${accountId}`,
-  department: (id: string) => `department:${id}`,
-  user: (id: string) => `user:${id}`,
-};
+import { rooms } from '../lib/rooms';
+import { typedNamespace } from './namespace';
 
 /** Who sees a row (policy.visibleTo, in rooms): supervisors, its holder, and the queue it waits in. */
 function audience(accountId: string, row: TAtendimento): string[] {
-  const rooms = [staffRooms.supervisors(accountId)];
-  if (row.atendenteId) rooms.push(staffRooms.user(row.atendenteId));
-  if (row.status === 'aguardando')
-    rooms.push(row.departamentoId ? staffRooms.department(row.departamentoId) : staffRooms.atendentes(accountId));
-  return rooms;
+  const to = [rooms.supervisors(accountId)];
+  if (row.atendenteId) to.push(rooms.user(row.atendenteId));
+  if (row.status === 'aguardando') to.push(row.departamentoId ? rooms.department(row.departamentoId) : rooms.atendentes(accountId));
+  return to;
 }
 
 type StaffEmitter = {
@@ -40,15 +33,16 @@ export class AtendimentoEvents implements AtendimentoPublisher {
   }
 
   private staff() {
-    return this.io()?.of(ATENDIMENTO_NAMESPACE) as unknown as StaffEmitter | undefined;
+    const io = this.io();
+    return io ? typedNamespace<StaffEmitter>(io, ATENDIMENTO_NAMESPACE) : undefined;
   }
 
   /** A row changed; `before` lets those who no longer see it (after a transfer) drop it. */
   row(accountId: string, row: TAtendimento, before?: TAtendimento) {
-    const rooms = new Set(audience(accountId, row));
-    if (before) for (const r of audience(accountId, before)) rooms.add(r);
+    const to = new Set(audience(accountId, row));
+    if (before) for (const r of audience(accountId, before)) to.add(r);
     this.staff()
-      ?.to([...rooms])
+      ?.to([...to])
       .emit('ChatListAtendimento', row);
   }
 

@@ -208,4 +208,41 @@ describe('customer-chat realtime contract', () => {
     expect(live).toEqual(answers);
     expect(leaked).toHaveLength(0);
   }, 60_000);
+
+  it('refuses an event on each of the three hubs with the same { ok: false, message, code } (clients decide by code)', async () => {
+    const master = await token('master@demo.local');
+    const canal = await json<TCanal>(
+      'POST',
+      '/backend/api/canais/widget',
+      { nome: 'Site das recusas', origensPermitidas: [SITE] },
+      { authorization: `Bearer ${master}` },
+    );
+    const session = await json<TWidgetSession>('POST', `/backend/api/public/widget/${canal.token}/sessao`, {}, { origin: SITE });
+    const open = (nsp: string, auth: object, extraHeaders?: Record<string, string>) => {
+      const s = connect(`${base}${nsp}`, { path: '/backend/socket.io', auth, transports: ['websocket'], forceNew: true, extraHeaders });
+      sockets.push(s);
+      return s;
+    };
+    const atendimento = open('/atendimento', { token: master });
+    const interno = open('/chat-interno', { token: master });
+    const visitante = open('/widget', { canal: canal.token, visitante: session.visitante }, { origin: SITE });
+    await until(() => atendimento.connected && interno.connected && visitante.connected);
+    const shape = { ok: false, message: expect.stringMatching(/\S/), code: expect.stringMatching(/^[A-Z_]+$/) };
+
+    const invalid = await atendimento.timeout(5000).emitWithAck('SendMessage', JSON.stringify({ clientId: 'x' }));
+    expect(invalid).toEqual({ ...shape, code: 'VALIDATION' });
+    const unknown = await atendimento
+      .timeout(5000)
+      .emitWithAck(
+        'SendMessage',
+        JSON.stringify({ clientId: 'recusa-0001', atendimentoId: '00000000-0000-4000-8000-000000000000', conteudo: 'oi' }),
+      );
+    expect(unknown).toEqual({ ...shape, code: 'NOT_FOUND' });
+    expect(await interno.timeout(5000).emitWithAck('SendMessage', 'lixo')).toEqual({ ...shape, code: 'VALIDATION' });
+    expect(await visitante.timeout(5000).emitWithAck('EnviarMensagem', { clientId: 'v', conteudo: '' })).toEqual({
+      ...shape,
+      code: 'VALIDATION',
+    });
+    expect(await visitante.timeout(5000).emitWithAck('IniciarConversa', { nome: 5 })).toEqual({ ...shape, code: 'VALIDATION' });
+  }, 30_000);
 });

@@ -3,44 +3,32 @@ import type { Namespace, Server } from 'socket.io';
 import { ZEnviarMensagem, type TSendAck } from '@balcao/shared/atendimentos';
 import { ATENDIMENTO_NAMESPACE, type AtendimentoClientEvents, type AtendimentoServerEvents } from '@balcao/shared/atendimentos/realtime';
 import { atendimentoEvents, type AppContext } from '../context';
-import { AppError } from '../lib/errors';
+import { rooms } from '../lib/rooms';
 import { listAtendentes } from '../modules/atendimentos/atendentes';
 import { isSupervisor, requireStaff, type TStaff } from '../modules/atendimentos/policy';
 import { findAtendimento } from '../modules/atendimentos/queries';
 import { presentAtendimento } from '../modules/atendimentos/presenter';
 import { sendFromAtendente } from '../modules/atendimentos/service';
-import { authenticate, guardSocketEvents, sessionRooms } from '../modules/auth/sessions';
-import { staffRooms } from './atendimento-events';
-import { rooms } from './server';
+import { invalidAck, refusalAck } from './ack';
+import { typedNamespace } from './namespace';
+import { useStaffAuth } from './server';
 
 /** How long presence changes gather before the attendants' list is pushed. */
 const PRESENCE_PUSH_DELAY_MS = 1000;
 
-type StaffNamespace = Namespace<AtendimentoClientEvents, AtendimentoServerEvents, Record<string, never>, { staff: TStaff }>;
+type StaffNamespace = Namespace<AtendimentoClientEvents, AtendimentoServerEvents, Record<string, never>, { user: TStaff }>;
 
 /** The customer-chat hub for staff: handshake with the JWT, rooms by visibility, SendMessage with ack. */
 export function registerAtendimentoHub(io: Server, ctx: AppContext, log: FastifyBaseLogger) {
-  const nsp = io.of(ATENDIMENTO_NAMESPACE) as unknown as StaffNamespace;
+  const nsp = typedNamespace<StaffNamespace>(io, ATENDIMENTO_NAMESPACE);
 
-  nsp.use(async (socket, next) => {
-    try {
-      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-      if (typeof token !== 'string') throw new Error('sem token');
-      const staff = await requireStaff(ctx.db, await authenticate(ctx.db, ctx.tokens, token));
-      socket.data.staff = staff;
-      // Each event checks the session again; logout, a reset or a password change close it by these rooms.
-      guardSocketEvents(socket, ctx.db, staff);
-      const joined = [rooms.account(staff.accountId), staffRooms.user(staff.id), sessionRooms.session(staff.sid!)];
-      if (isSupervisor(staff)) joined.push(staffRooms.supervisors(staff.accountId));
-      else {
-        joined.push(staffRooms.atendentes(staff.accountId));
-        if (staff.departamentoId) joined.push(staffRooms.department(staff.departamentoId));
-      }
-      await socket.join(joined);
-      next();
-    } catch {
-      next(new Error('Não autorizado'));
-    }
+  // The staff handshake, with this hub's view of the user: who they are as an attendant and which queues they hear.
+  useStaffAuth(io, ATENDIMENTO_NAMESPACE, ctx, async (user) => {
+    const staff = await requireStaff(ctx.db, user);
+    const own = isSupervisor(staff)
+      ? [rooms.supervisors(staff.accountId)]
+      : [rooms.atendentes(staff.accountId), ...(staff.departamentoId ? [rooms.department(staff.departamentoId)] : [])];
+    return { user: staff, rooms: own };
   });
 
   // Connections come in waves (a shift starting, a reconnect after a deploy): one list per account per
@@ -60,7 +48,7 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
   };
 
   nsp.on('connection', (socket) => {
-    const staff = socket.data.staff;
+    const staff = socket.data.user;
     pushPresence(staff.accountId);
     socket.on('disconnect', () => pushPresence(staff.accountId));
 
@@ -68,7 +56,7 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
       if (typeof ack !== 'function') return;
       try {
         const parsed = ZEnviarMensagem.safeParse(typeof json === 'string' ? JSON.parse(json) : json);
-        if (!parsed.success) return ack({ ok: false, message: parsed.error.issues[0]?.message ?? 'Mensagem inválida.' });
+        if (!parsed.success) return ack(invalidAck(parsed.error.issues[0]?.message ?? 'Mensagem inválida.'));
         const r = await sendFromAtendente(ctx.db, staff, parsed.data);
         // Persisted before the ack; a resend (same clientId) is acknowledged without a second broadcast.
         ack({ ok: true, mensagem: r.mensagens[0]! });
@@ -78,12 +66,7 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
           events.row(staff.accountId, r.row);
         }
       } catch (err) {
-        if (!(err instanceof AppError)) log.error({ err }, 'SendMessage');
-        ack(
-          err instanceof AppError
-            ? { ok: false, message: err.message, code: err.code }
-            : { ok: false, message: 'Não foi possível enviar a mensagem.' },
-        );
+        ack(refusalAck(err, 'Não foi possível enviar a mensagem.', log, 'SendMessage'));
       }
     };
     socket.on('SendMessage', send);

@@ -5,12 +5,19 @@ import {
   type ChatInternoClientEvents,
   type ChatInternoServerEvents,
 } from '@balcao/shared/chat-interno';
+import type { TSessionUser } from '../lib/session';
 import type { ChatChange } from '../modules/chat-interno/notify';
-import { rooms } from './server';
+import { rooms } from '../lib/rooms';
+import { typedNamespace } from './namespace';
 
-export type ChatInternoNamespace = Namespace<ChatInternoClientEvents, ChatInternoServerEvents>;
+export type ChatInternoNamespace = Namespace<
+  ChatInternoClientEvents,
+  ChatInternoServerEvents,
+  Record<string, never>,
+  { user: TSessionUser }
+>;
 
-export const chatInternoNamespace = (io: Server) => io.of(CHAT_INTERNO_NAMESPACE) as unknown as ChatInternoNamespace;
+export const chatInternoNamespace = (io: Server) => typedNamespace<ChatInternoNamespace>(io, CHAT_INTERNO_NAMESPACE);
 
 /**
  * Emits a stored change to the users' rooms. Rooms are per user id (uuids), so nothing reaches another account.

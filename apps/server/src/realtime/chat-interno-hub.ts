@@ -1,14 +1,14 @@
-import type { Namespace, Server } from 'socket.io';
+import type { Server } from 'socket.io';
 import {
   CHAT_INTERNO_EVENTS,
   CHAT_INTERNO_FALHAS,
+  CHAT_INTERNO_NAMESPACE,
   ZEnviarMensagemInput,
   ZVisualizarInput,
-  type TAckError,
 } from '@balcao/shared/chat-interno';
+import type { TAckError } from '@balcao/shared/hubs';
 import type { AppContext } from '../context';
-import { AppError } from '../lib/errors';
-import type { TSessionUser } from '../lib/session';
+import { invalidAck, refusalAck } from './ack';
 import { enviarMensagem, visualizarMensagens } from '../modules/chat-interno/mensagens-service';
 import { chatInternoNamespace, publishChange, type ChatInternoNamespace } from './chat-interno-events';
 import { useStaffAuth } from './server';
@@ -24,10 +24,11 @@ const VIEW_FAILED = 'Não foi possível marcar as mensagens como vistas';
  */
 export function registerChatInternoHub(io: Server, ctx: Pick<AppContext, 'db' | 'tokens'>, log?: Logger): ChatInternoNamespace {
   const nsp = chatInternoNamespace(io);
-  useStaffAuth(nsp as unknown as Namespace, ctx);
+  // Every staff role chats internally: the session alone, no rooms beyond the staff handshake's own.
+  useStaffAuth(io, CHAT_INTERNO_NAMESPACE, ctx, async (user) => ({ user, rooms: [] }));
 
   nsp.on('connection', (socket) => {
-    const user = (socket.data as { user: TSessionUser }).user;
+    const { user } = socket.data;
 
     socket.on(CHAT_INTERNO_EVENTS.sendMessage, async (payload, ack) => {
       const parsed = ZEnviarMensagemInput.safeParse(payload);
@@ -41,7 +42,7 @@ export function registerChatInternoHub(io: Server, ctx: Pick<AppContext, 'db' | 
             CHAT_INTERNO_FALHAS.enviar,
             log,
           )
-        : invalid(parsed.error.issues[0]?.message ?? CHAT_INTERNO_FALHAS.enviar);
+        : invalidAck(parsed.error.issues[0]?.message ?? CHAT_INTERNO_FALHAS.enviar);
       if (typeof ack === 'function') ack(answer);
     });
 
@@ -56,22 +57,18 @@ export function registerChatInternoHub(io: Server, ctx: Pick<AppContext, 'db' | 
             VIEW_FAILED,
             log,
           )
-        : invalid(parsed.error.issues[0]?.message ?? VIEW_FAILED);
+        : invalidAck(parsed.error.issues[0]?.message ?? VIEW_FAILED);
       if (typeof ack === 'function') ack(answer);
     });
   });
   return nsp;
 }
 
-const invalid = (message: string): TAckError => ({ ok: false, message, code: 'VALIDATION' });
-
 /** A socket handler never throws: a refusal is acknowledged with the same { message, code } an HTTP call would answer. */
 async function attempt<T>(work: () => Promise<T>, fallback: string, log?: Logger): Promise<T | TAckError> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof AppError) return { ok: false, message: err.message, code: err.code };
-    log?.error(err, 'chat-interno hub');
-    return { ok: false, message: fallback, code: 'INTERNAL' };
+    return refusalAck(err, fallback, log, 'chat-interno hub');
   }
 }

@@ -6,7 +6,8 @@ import { refuseNulPackets } from '../lib/input-guard';
 import { closeRedis, createRedis, type RedisLog } from '../lib/redis';
 import type { Db } from '../lib/db';
 import type { TokenService } from '../lib/tokens';
-import { authenticate, guardSocketEvents, sessionRooms } from '../modules/auth/sessions';
+import { rooms } from '../lib/rooms';
+import { authenticate, guardSocketEvents } from '../modules/auth/sessions';
 import type { TSessionUser } from '../lib/session';
 
 export const SOCKET_PATH = '/backend/socket.io';
@@ -19,12 +20,6 @@ const MAX_BUFFER_BYTES = 100_000;
 type EngineConnection = { readyState: string; once: (event: 'close', listener: () => void) => void; close: () => void };
 
 const silentLog: RedisLog = { warn: () => undefined, info: () => undefined };
-
-export const rooms = {
-  account: (id: string) => `account:${id}`,
-  user: (id: string) => `user:${id}`,
-  department: (id: string) => `department:${id}`,
-};
 
 /** Socket.IO on the app's HTTP server; through Redis when REDIS_URL is set so that several instances share rooms. */
 export type SocketServer = {
@@ -187,26 +182,29 @@ function trackAcknowledgements(io: Server) {
   };
 }
 
+/** What a staff hub keeps of the user on its sockets (possibly more than the session says) and the rooms it adds. */
+export type StaffProfile<U extends TSessionUser> = (user: TSessionUser) => Promise<{ user: U; rooms: string[] }>;
+
 /**
- * Handshake auth for staff namespaces: `auth: { token }` is the same JWT of an open session; the socket joins
- * its account, user and session rooms, and each of its events checks the session again.
+ * The one handshake of the staff hubs (/atendimento, /chat-interno): `auth: { token }` is the JWT of an open
+ * session; the socket keeps the hub's view of the user in `socket.data.user`, joins its account, user and
+ * session rooms (how logout, a reset or a deactivation find it) and the hub's own, and each of its events
+ * checks the session again. A hub's profile refuses a role it does not serve by throwing.
  */
-export function useStaffAuth(
-  nsp: Namespace,
+export function useStaffAuth<U extends TSessionUser>(
+  io: Server,
+  namespace: string,
   auth: { db: Db; tokens: TokenService },
-  departmentOf?: (user: TSessionUser) => Promise<string | null>,
+  profile: StaffProfile<U>,
 ) {
-  nsp.use(async (socket, next) => {
+  io.of(namespace).use(async (socket, next) => {
     try {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string') throw new Error('sem token');
-      const user = await authenticate(auth.db, auth.tokens, token);
+      const { user, rooms: own } = await profile(await authenticate(auth.db, auth.tokens, token));
       socket.data.user = user;
       guardSocketEvents(socket, auth.db, user);
-      const rooms_ = [rooms.account(user.accountId), rooms.user(user.id), sessionRooms.session(user.sid!)];
-      const dep = departmentOf ? await departmentOf(user) : null;
-      if (dep) rooms_.push(rooms.department(dep));
-      await socket.join(rooms_);
+      await socket.join([rooms.account(user.accountId), rooms.user(user.id), rooms.session(user.sid!), ...own]);
       next();
     } catch {
       next(new Error('Não autorizado'));

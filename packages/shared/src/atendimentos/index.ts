@@ -1,3 +1,4 @@
+import type { TAckError } from '../hubs';
 import { z } from 'zod';
 import { ATENDIMENTO_TEXTS, MENSAGEM_MAX_CHARS, MENSAGENS_PAGE_SIZE, CONVERSAS_PAGE_SIZE } from './constants';
 
@@ -163,9 +164,8 @@ export const ZClienteDetalhe = z.object({
 });
 export type TClienteDetalhe = z.infer<typeof ZClienteDetalhe>;
 
-export const ZSendAck = z.union([
-  z.object({ ok: z.literal(true), mensagem: ZMensagem }),
-  /** `code` names a refusal the client acts on (LICENCA_EXPIRADA: the licence blocker checks again at once). */
-  z.object({ ok: z.literal(false), message: z.string(), code: z.string().optional() }),
-]);
-export type TSendAck = z.infer<typeof ZSendAck>;
+/**
+ * SendMessage / SendWidgetMessage's acknowledgement: the stored message, or the hubs' one refusal shape, whose `code`
+ * the client acts on (LICENCA_EXPIRADA: the licence blocker checks again at once; FORA_DA_JANELA; DATABASE_UNAVAILABLE).
+ */
+export type TSendAck = { ok: true; mensagem: TMensagem } | TAckError;

@@ -155,6 +155,9 @@ const ZEstadoIntegracao = z.object({ conectado: z.boolean(), ativo: z.boolean() 
 export const ZIntegracoes = z.object({ configWhatsApp: ZEstadoIntegracao, configWAPI: ZEstadoIntegracao, userId: z.string() });
 export type TIntegracoes = z.infer<typeof ZIntegracoes>;
 
+/** The code of a free-form answer refused outside WhatsApp's 24-hour window (HTTP and socket ack alike). */
+export const FORA_DA_JANELA = 'FORA_DA_JANELA';
+
 export const WHATSAPP_TEXTS = {
   foraDaJanela:
     'Fora da janela de 24 horas do WhatsApp: o cliente não escreve há mais de 24 horas. Só será possível responder quando ele enviar uma nova mensagem.',

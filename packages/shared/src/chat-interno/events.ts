@@ -1,3 +1,4 @@
+import type { TAckError } from '../hubs';
 import type { TEnviarMensagemInput, TMensagem, TVisualizarInput } from './schemas';
 
 /** Internal chat hub (spec part 2 §7; the path is ours): Socket.IO namespace under /backend/socket.io. */
@@ -14,7 +15,6 @@ export const CHAT_INTERNO_EVENTS = {
 /** Why the list should be reloaded; the client reloads either way (spec part 2 §4). */
 export type TUpdateConversations = { conversaId: string };
 
-export type TAckError = { ok: false; message: string; code: string };
 export type TSendMessageAck = { ok: true; mensagem: TMensagem } | TAckError;
 export type TViewMessagesAck = { ok: true } | TAckError;
 

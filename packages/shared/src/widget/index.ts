@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TAckError } from '../hubs';
 import { ATENDIMENTO_TEXTS, MENSAGEM_MAX_CHARS } from '../atendimentos/constants';
 import { PRE_CHAT_CAMPOS, WIDGET_TEXTS } from './constants';
 
@@ -112,7 +113,7 @@ export type TWidgetSession = {
   hasMore: boolean;
 };
 
-export type TWidgetSendAck = { ok: true; mensagem: TWidgetMessage } | { ok: false; message: string };
+export type TWidgetSendAck = { ok: true; mensagem: TWidgetMessage } | TAckError;
 
 export interface WidgetServerEvents {
   Mensagem: (m: TWidgetMessage) => void;
@@ -121,7 +122,7 @@ export interface WidgetServerEvents {
 }
 export interface WidgetClientEvents {
   EnviarMensagem: (m: TWidgetSendInput, ack: (r: TWidgetSendAck) => void) => void;
-  IniciarConversa: (p: TPreChat, ack: (r: { ok: boolean; message?: string }) => void) => void;
+  IniciarConversa: (p: TPreChat, ack: (r: { ok: true } | TAckError) => void) => void;
   Digitando: (digitando: boolean) => void;
   MarcarLidas: () => void;
 }

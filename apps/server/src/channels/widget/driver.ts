@@ -2,11 +2,10 @@ import type { Server } from 'socket.io';
 import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
 import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import { WIDGET_NAMESPACE, type WidgetServerEvents } from '@balcao/shared/widget';
+import { rooms } from '../../lib/rooms';
 import { presentWidgetMessage } from '../../modules/atendimentos/presenter';
+import { typedNamespace } from '../../realtime/namespace';
 import type { ChannelDriver } from '../driver';
-
-/** Every socket of one visitor on one channel (their tabs and the popout). */
-export const visitorRoom = (clienteId: string, canalId: string) => `visitante:${clienteId}:${canalId}`;
 
 type VisitorEmitter = {
   to: (r: string) => { emit: <E extends keyof WidgetServerEvents>(e: E, ...a: Parameters<WidgetServerEvents[E]>) => void };
@@ -23,8 +22,8 @@ export class WidgetDriver implements ChannelDriver {
   constructor(private readonly io: () => Server | undefined) {}
 
   private visitor(row: TAtendimento) {
-    const nsp = this.io()?.of(WIDGET_NAMESPACE) as unknown as VisitorEmitter | undefined;
-    return nsp?.to(visitorRoom(row.clienteId, row.canalId));
+    const io = this.io();
+    return io ? typedNamespace<VisitorEmitter>(io, WIDGET_NAMESPACE).to(rooms.visitor(row.clienteId, row.canalId)) : undefined;
   }
 
   deliver(_accountId: string, row: TAtendimento, msgs: TMensagem[]) {

@@ -20,8 +20,9 @@ import type { VisitanteRow } from '../../db/schema/atendimentos';
 import { AppError, Forbidden, TooManyRequests } from '../../lib/errors';
 import { presentAtendimento } from '../../modules/atendimentos/presenter';
 import { findAtendimento, findOpenAtendimento } from '../../modules/atendimentos/queries';
-import { canalRoom } from '../../modules/canais/notify';
-import { visitorRoom } from './driver';
+import { rooms } from '../../lib/rooms';
+import { invalidAck, refusalAck } from '../../realtime/ack';
+import { typedNamespace } from '../../realtime/namespace';
 import { Coalescer, TokenBucket } from './limits';
 import { visitorRead, visitorSend } from './send';
 import { findCanalByToken, originAllowed, requireVisitante, savePreChat, type WidgetCanal } from './service';
@@ -32,12 +33,12 @@ type VisitorNamespace = Namespace<
   Record<string, never>,
   { canal: WidgetCanal; visitante: VisitanteRow }
 >;
-const errorText = (err: unknown) => (err instanceof AppError ? err.message : 'Não foi possível enviar a mensagem.');
+const SEND_FAILED = 'Não foi possível enviar a mensagem.';
 const abuseKey = (visitanteId: string) => `widget-abuso:${visitanteId}`;
 
 /** Website visitors: only from the channel's allowed origins, with the visitor token from the session call. */
 export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseLogger) {
-  const nsp = io.of(WIDGET_NAMESPACE) as unknown as VisitorNamespace;
+  const nsp = typedNamespace<VisitorNamespace>(io, WIDGET_NAMESPACE);
 
   nsp.use(async (socket, next) => {
     try {
@@ -55,7 +56,7 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
       // Reconnecting in a loop is a flood too (each connection is a presence change for staff).
       if ((await ctx.rates.hit(`widget-conexao:${id}`, 60)) > SOCKET_CONNECTIONS_PER_MINUTE)
         throw new TooManyRequests(WIDGET_TEXTS.muitasAcoes);
-      await socket.join([visitorRoom(socket.data.visitante.clienteId, canal.id), canalRoom(canal.id)]);
+      await socket.join([rooms.visitor(socket.data.visitante.clienteId, canal.id), rooms.canal(canal.id)]);
       next();
     } catch (err) {
       next(new Error(err instanceof AppError ? err.message : 'Não autorizado'));
@@ -77,7 +78,7 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
 
   nsp.on('connection', (socket) => {
     const { canal, visitante } = socket.data;
-    const conversa = visitorRoom(visitante.clienteId, canal.id);
+    const conversa = rooms.visitor(visitante.clienteId, canal.id);
     void presence(canal, visitante, false, true).catch(() => undefined);
     socket.on('disconnect', () => {
       typing.forget(conversa);
@@ -101,20 +102,19 @@ export function registerWidgetHub(io: Server, ctx: AppContext, log: FastifyBaseL
         // socket.data.visitante is refreshed by IniciarConversa, so the chosen department is current.
         ack({ ok: true, mensagem: await visitorSend(ctx, canal, socket.data.visitante, m) });
       } catch (err) {
-        if (!(err instanceof AppError)) log.error({ err }, 'widget EnviarMensagem');
-        ack({ ok: false, message: errorText(err) });
+        ack(refusalAck(err, SEND_FAILED, log, 'widget EnviarMensagem'));
       }
     });
 
     socket.on('IniciarConversa', async (p, ack) => {
       if (typeof ack !== 'function') return;
       const parsed = ZPreChat.safeParse(p ?? {});
-      if (!parsed.success) return ack({ ok: false, message: parsed.error.issues[0]?.message ?? 'Dados inválidos.' });
+      if (!parsed.success) return ack(invalidAck(parsed.error.issues[0]?.message ?? 'Dados inválidos.'));
       try {
         socket.data.visitante = await savePreChat(ctx.db, canal, visitante, parsed.data);
         ack({ ok: true });
       } catch (err) {
-        ack({ ok: false, message: errorText(err) });
+        ack(refusalAck(err, SEND_FAILED, log, 'widget IniciarConversa'));
       }
     });
 

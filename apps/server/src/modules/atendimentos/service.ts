@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { CAPACIDADES_CANAL, WHATSAPP_TEXTS, tipoCanalDaOrigem } from '@balcao/shared/canais';
+import { CAPACIDADES_CANAL, FORA_DA_JANELA, WHATSAPP_TEXTS, tipoCanalDaOrigem } from '@balcao/shared/canais';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import { ATENDIMENTO_TEXTS, type TEnviarMensagem, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
@@ -40,7 +40,7 @@ function assertReplyWindow(a: Pick<AtendimentoRow, 'origem' | 'clienteEscreveuEm
   const janela = CAPACIDADES_CANAL[tipoCanalDaOrigem(a.origem)].janelaRespostaMs;
   if (janela === null) return;
   if (!a.clienteEscreveuEm || now - a.clienteEscreveuEm.getTime() > janela)
-    throw new AppError(409, 'FORA_DA_JANELA', WHATSAPP_TEXTS.foraDaJanela);
+    throw new AppError(409, FORA_DA_JANELA, WHATSAPP_TEXTS.foraDaJanela);
 }
 
 /** The idempotency scope of a client id besides its atendimento: the author (the visitor, or one staff user). */

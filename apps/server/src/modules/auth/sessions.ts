@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../lib/error-handler';
+import { rooms } from '../../lib/rooms';
 import { Forbidden, Unauthorized } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 import type { TokenService } from '../../lib/tokens';
@@ -19,9 +20,6 @@ import { issueRefreshToken } from './service';
  * instance reads the same rows, so an ended session is refused everywhere at once.
  */
 const SESSION_TEXTS = { encerrada: 'Sua sessão foi encerrada. Faça login novamente.' } as const;
-
-/** Socket rooms every staff socket joins (realtime/server.ts): how an ended session's sockets are found. */
-export const sessionRooms = { user: (id: string) => `user:${id}`, session: (sid: string) => `session:${sid}` };
 
 type Who = Pick<UserRow, 'id' | 'accountId' | 'role'> & Partial<Pick<UserRow, 'ativo'>>;
 
@@ -77,7 +75,7 @@ export async function endSession(ctx: Ctx, userId: string, sid: string): Promise
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, sid), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  disconnect(ctx.io, sessionRooms.session(sid));
+  disconnect(ctx.io, rooms.session(sid));
 }
 
 /**
@@ -92,7 +90,7 @@ export async function endUserSessions(ctx: Ctx, userId: string, opts: { keep?: s
     .where(
       and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), opts.keep ? ne(refreshTokens.familyId, opts.keep) : undefined),
     );
-  disconnect(ctx.io, sessionRooms.user(userId), opts.keep ? sessionRooms.session(opts.keep) : undefined);
+  disconnect(ctx.io, rooms.user(userId), opts.keep ? rooms.session(opts.keep) : undefined);
 }
 
 type GuardedSocket = {

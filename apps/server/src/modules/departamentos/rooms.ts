@@ -1,14 +1,11 @@
 import type { Server } from 'socket.io';
 import { ATENDIMENTO_NAMESPACE } from '@balcao/shared/atendimentos/realtime';
-import { sessionRooms } from '../auth/sessions';
-
-/** The queue room of a department in the customer-chat hub (realtime/atendimento-events staffRooms.department). */
-const departmentRoom = (id: string) => `department:${id}`;
+import { rooms } from '../../lib/rooms';
 
 /** A user whose department changed: their open customer-chat sockets change queue at once. */
 export type RoomMove = { userId: string; from: string | null; to: string | null };
 
-type StaffData = { staff?: { id: string; departamentoId: string | null } };
+type StaffData = { user?: { id: string; departamentoId: string | null } };
 
 /**
  * Sockets of the customer-chat hub keep the department they joined with (queue room and the staff record the
@@ -20,11 +17,11 @@ export function moveDepartmentRooms(io: Server | undefined, moves: RoomMove[]): 
   if (!nsp) return;
   for (const m of moves) {
     for (const socket of nsp.sockets.values()) {
-      const staff = (socket.data as StaffData).staff;
+      const staff = (socket.data as StaffData).user;
       if (staff?.id === m.userId) staff.departamentoId = m.to;
     }
-    if (m.from) nsp.in(sessionRooms.user(m.userId)).socketsLeave(departmentRoom(m.from));
-    if (m.to) nsp.in(sessionRooms.user(m.userId)).socketsJoin(departmentRoom(m.to));
+    if (m.from) nsp.in(rooms.user(m.userId)).socketsLeave(rooms.department(m.from));
+    if (m.to) nsp.in(rooms.user(m.userId)).socketsJoin(rooms.department(m.to));
   }
 }
 
@@ -32,9 +29,9 @@ export function moveDepartmentRooms(io: Server | undefined, moves: RoomMove[]): 
 export function leaveDepartmentRooms(io: Server | undefined, depId: string): void {
   const nsp = io?._nsps.get(ATENDIMENTO_NAMESPACE);
   if (!nsp) return;
-  nsp.in(departmentRoom(depId)).socketsLeave(departmentRoom(depId));
+  nsp.in(rooms.department(depId)).socketsLeave(rooms.department(depId));
   for (const socket of nsp.sockets.values()) {
-    const staff = (socket.data as StaffData).staff;
+    const staff = (socket.data as StaffData).user;
     if (staff?.departamentoId === depId) staff.departamentoId = null;
   }
 }

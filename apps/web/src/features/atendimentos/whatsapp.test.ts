@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
+import { WHATSAPP_TEXTS, FORA_DA_JANELA } from '@balcao/shared/canais';
 import {
   contatosDe,
   estaForaDaJanela,
@@ -43,10 +43,10 @@ describe('WhatsApp messages on screen', () => {
     expect(falhouNoProvedor({ ...mensagem({ autor: 'atendente', status: 'failed' }), envio: 'falhou' })).toBe(false);
   });
 
-  it('recognises the 24-hour window refusal and remembers it per conversation until cleared', () => {
-    expect(isForaDaJanela({ message: WHATSAPP_TEXTS.foraDaJanela })).toBe(true);
-    expect(isForaDaJanela({ message: 'x', code: 'FORA_DA_JANELA' })).toBe(true);
-    expect(isForaDaJanela({ message: 'Atendimento não encontrado.' })).toBe(false);
+  it('recognises the 24-hour window refusal by its code, never by its text, and remembers it per conversation until cleared', () => {
+    expect(isForaDaJanela({ message: 'x', code: FORA_DA_JANELA })).toBe(true);
+    expect(isForaDaJanela({ message: WHATSAPP_TEXTS.foraDaJanela, code: 'INTERNAL' })).toBe(false);
+    expect(isForaDaJanela({ message: 'Atendimento não encontrado.', code: 'NOT_FOUND' })).toBe(false);
     marcarForaDaJanela('a1');
     expect(estaForaDaJanela('a1')).toBe(true);
     expect(estaForaDaJanela('a2')).toBe(false);

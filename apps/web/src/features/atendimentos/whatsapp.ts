@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TMensagem } from '@balcao/shared/atendimentos';
-import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
+import { FORA_DA_JANELA } from '@balcao/shared/canais';
 import type { TMensagemLocal } from './message-cache';
 
 /** A map link for a shared location (opens Google Maps' search on the coordinates). */
@@ -48,9 +48,8 @@ export const telLink = (fone: string) => `tel:${fone.replace(/[^\d+]/g, '')}`;
 /** A send the provider refused (status failed, with its reason) that the attendant may put back in the queue. */
 export const falhouNoProvedor = (m: TMensagemLocal) => m.autor !== 'cliente' && !m.envio && m.status === 'failed';
 
-/** The server's refusal of a free-form answer outside WhatsApp's 24-hour window (ack text or its code). */
-export const isForaDaJanela = (ack: { message?: string; code?: string }) =>
-  ack.code === 'FORA_DA_JANELA' || ack.message === WHATSAPP_TEXTS.foraDaJanela;
+/** The server's refusal of a free-form answer outside WhatsApp's 24-hour window, known by its code (never by its text). */
+export const isForaDaJanela = (ack: { message?: string; code?: string }) => ack.code === FORA_DA_JANELA;
 
 /**
  * Conversations whose last answer was refused for the 24-hour window: the composer says so until the

@@ -7,6 +7,7 @@ import {
   type TMensagemTipo,
 } from '@balcao/shared/chat-interno';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
+import { isTransientAck } from '@balcao/shared/hubs';
 import { ApiError, errorMessage } from '@/lib/http';
 import { enviarMensagemHttp, visualizarHttp } from './api';
 import { avisarErro } from './feedback';
@@ -22,14 +23,15 @@ export type TNovaMensagem = { tipo: TMensagemTipo; texto: string; midiaUrl?: str
 
 /**
  * Over the hub when it is up; over HTTP when it is down or its ack does not come. Both carry the same client id, and
- * the server stores an id once, so a late ack can never make a second message. A refusal is not retried.
+ * the server stores an id once, so a late ack can never make a second message. A refusal is not retried, unless its
+ * code says it was not about the message (the database was away): then HTTP tries once more.
  */
 async function transmitir(payload: TEnviarMensagemInput): Promise<TMensagem> {
   if (chatInterno.isConnected()) {
     try {
       return await chatInterno.send(payload, ENVIO_ACK_TIMEOUT_MS);
     } catch (err) {
-      if (err instanceof ApiError) throw err;
+      if (err instanceof ApiError && !isTransientAck(err)) throw err;
     }
   }
   return enviarMensagemHttp(payload);

@@ -52,7 +52,7 @@ describe('OutgoingQueue', () => {
     const onAck = vi.fn();
     const q = new OutgoingQueue(async (json) => {
       const { clientId } = JSON.parse(json) as { clientId: string };
-      return clientId === 'c1' ? { ok: false, message: 'Aceite o atendimento antes de responder.' } : ok(clientId);
+      return clientId === 'c1' ? { ok: false, message: 'Aceite o atendimento antes de responder.', code: 'FORBIDDEN' } : ok(clientId);
     }, onAck);
     q.enqueue(item('c1'));
     q.enqueue(item('c2'));
@@ -61,6 +61,27 @@ describe('OutgoingQueue', () => {
       ['c1', false],
       ['c2', true],
     ]);
+    expect(q.size).toBe(0);
+  });
+
+  it('keeps the queue when the refusal says the database was away (code, not text), and sends it in order later', async () => {
+    const onAck = vi.fn();
+    let database = false;
+    const sent: string[] = [];
+    const q = new OutgoingQueue(async (json) => {
+      const { clientId } = JSON.parse(json) as { clientId: string };
+      if (!database) return { ok: false, message: 'O banco de dados está indisponível no momento.', code: 'DATABASE_UNAVAILABLE' };
+      sent.push(clientId);
+      return ok(clientId);
+    }, onAck);
+    q.enqueue(item('c1'));
+    q.enqueue(item('c2'));
+    await q.flush();
+    expect(q.snapshot().map((i) => i.clientId)).toEqual(['c1', 'c2']);
+    expect(onAck).not.toHaveBeenCalled();
+    database = true;
+    await q.flush();
+    expect(sent).toEqual(['c1', 'c2']);
     expect(q.size).toBe(0);
   });
 

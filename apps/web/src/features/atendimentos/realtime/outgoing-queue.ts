@@ -1,4 +1,5 @@
 import type { TSendAck } from '@balcao/shared/atendimentos';
+import { isTransientAck } from '@balcao/shared/hubs';
 
 /** Sends one queued item; rejects when the transport failed (not connected, no ack in time). */
 export type TQueueSend = (json: string) => Promise<TSendAck>;
@@ -7,9 +8,10 @@ export type TQueueItem = { clientId: string; json: string };
 /**
  * An outgoing queue of spec part 2 §4: items are JSON strings of a TEnviarMensagem, kept until the
  * server acknowledges them, and sent one after another so the server stores them in the order typed.
- * A transport failure stops the flush with the item still at the head (the 5 s check resends it);
- * a server rejection (`{ ok: false }`) takes the item out, since resending would be refused again:
- * the screen marks it failed and the attendant retries it by hand (same clientId, stored once).
+ * A transport failure, or a refusal whose code says it was not about the message (the database was away),
+ * stops the flush with the item still at the head (the 5 s check resends it); any other refusal
+ * (`{ ok: false, code }`) takes the item out, since resending would be refused again: the screen marks it
+ * failed and the attendant retries it by hand (same clientId, stored once).
  */
 export class OutgoingQueue {
   private items: TQueueItem[] = [];
@@ -63,6 +65,7 @@ export class OutgoingQueue {
       } catch {
         return; // transport failure: keep the head and everything behind it for the next check
       }
+      if (!ack.ok && isTransientAck(ack)) return;
       this.items = this.items.filter((i) => i !== head);
       this.onAck(head.clientId, ack);
     }
