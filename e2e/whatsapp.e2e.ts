@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { INTEGRACOES_STORAGE, INTEGRACOES_TEXTS, WHATSAPP_BANNER_DISMISS_MS } from '@balcao/shared/integracoes';
 import { launchBrowser, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
 import { freePort, startE2EServer, type E2EServer } from './support/server';
@@ -15,9 +16,14 @@ const fullShot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFA
 const GOOD_TOKEN = `EAAG${'a'.repeat(40)}`;
 const APP_SECRET = 'segredo-do-app-123';
 const PHONE_NUMBER_ID = '1122334455667';
+/** The image vector's media id, and the PNG the fake Graph API serves for it. */
+const MEDIA_ID = '65463453';
+const FOTO = readFileSync(`${import.meta.dirname}/fixtures/foto.png`);
 
 /** Meta's Graph API as far as these screens need it: the number's data, sends (recorded), errors like Meta's. */
 async function startFakeGraph() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
   const sends: { path: string; auth: string | undefined; body: Record<string, unknown>; wamid: string }[] = [];
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -36,6 +42,13 @@ async function startFakeGraph() {
     if (req.headers.authorization !== `Bearer ${GOOD_TOKEN}`)
       return json(401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    // Media: GET /{version}/{media-id} says where the file is; that URL answers it with the same bearer token.
+    if (req.method === 'GET' && path === `/download/${MEDIA_ID}`) {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(FOTO.length) });
+      return res.end(FOTO);
+    }
+    if (req.method === 'GET' && path.endsWith(`/${MEDIA_ID}`))
+      return json(200, { url: `${base}/download/${MEDIA_ID}`, mime_type: 'image/png', sha256: 'x', file_size: FOTO.length, id: MEDIA_ID });
     if (req.method === 'GET' && path.endsWith(`/${PHONE_NUMBER_ID}`))
       return json(200, { display_phone_number: '+55 11 4000-1234', verified_name: 'Loja Demo', id: PHONE_NUMBER_ID });
     if (req.method === 'POST' && path.endsWith(`/${PHONE_NUMBER_ID}/messages`)) {
@@ -48,9 +61,8 @@ async function startFakeGraph() {
     }
     return json(404, { error: { message: 'Unknown path', code: 100 } });
   });
-  const port = await freePort();
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${port}`, sends, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url: base, sends, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** Colour transitions started by a theme switch end before axe reads contrast (a half-faded colour is not the theme's). */
@@ -185,6 +197,8 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     await fullShot(page, 'integracoes-formulario');
     await dialog.getByRole('button', { name: 'Conectar número' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The success toast loads lazily: wait for it here, so the screenshots below wait for it to go instead of racing it.
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Número conectado' }).waitFor();
 
     const card = page.getByTestId('whatsapp-card');
     await card.getByText(/\/backend\/webhooks\/whatsapp\//).waitFor();
@@ -268,6 +282,106 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     await page.getByRole('img', { name: 'Lida' }).last().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await fullShot(page, 'whatsapp-atendimento');
+    await ctx.close();
+  });
+
+  /** A vector as Meta would send it now from another customer: its number, name, wamid and time replaced, then signed. */
+  const deliver = async (
+    vector: string,
+    from: { numero: string; nome: string; wamid: string; segundosAtras?: number },
+    edit = (t: string) => t,
+  ) => {
+    const token = await masterToken();
+    const canais = (await (
+      await fetch(`${server.baseUrl}/backend/api/canais/whatsapp`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      webhookUrl: string;
+    }[];
+    const raw = edit(
+      readFileSync(`${VECTORS}/${vector}`, 'utf8')
+        .replaceAll('972987654321', from.numero)
+        .replace('"Test Name"', JSON.stringify(from.nome))
+        .replace('"wamid.xyzxyz"', JSON.stringify(from.wamid))
+        .replace(/"timestamp": "\d+"/, `"timestamp": "${Math.floor(Date.now() / 1000) - (from.segundosAtras ?? 0)}"`),
+    );
+    const res = await fetch(server.baseUrl + new URL(canais[0]!.webhookUrl).pathname, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`,
+      },
+      body: raw,
+    });
+    expect(res.status).toBe(200);
+  };
+  const masterToken = async () =>
+    (
+      (await (
+        await fetch(`${server.baseUrl}/backend/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'master@demo.local', senha: 'balcao-demo' }),
+        })
+      ).json()) as { token: string }
+    ).token;
+
+  it('an image from the customer arrives live, fetched from the Graph API, and opens', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    await page.goto('/atendimentos');
+    await settled(page);
+
+    await deliver('incoming_image.json', { numero: '5511988887777', nome: 'Cliente da Foto', wamid: 'wamid.E2EFOTO1' });
+    const row = page.getByRole('listitem').filter({ hasText: 'Cliente da Foto' });
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    const abrir = page.getByRole('link', { name: 'Abrir imagem em nova aba' }).last();
+    await abrir.waitFor({ timeout: 15_000 });
+    // Drawn from our own copy of Meta's file (the bytes of the fixture), not from Meta's short-lived URL.
+    const img = abrir.locator('img');
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    const src = (await img.getAttribute('src'))!;
+    expect(src).toMatch(/^\/backend\/uploads\//);
+    const [aberta] = await Promise.all([ctx.waitForEvent('page'), abrir.click()]);
+    await aberta.waitForLoadState();
+    expect(new URL(aberta.url()).pathname).toBe(src);
+    const arquivo = await ctx.request.get(src);
+    expect(arquivo.status()).toBe(200);
+    expect(arquivo.headers()['content-type']).toBe('image/png');
+    expect(Buffer.from(await arquivo.body()).equals(FOTO)).toBe(true);
+    await aberta.close();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await fullShot(page, 'whatsapp-imagem');
+    await ctx.close();
+  });
+
+  it("a free-form answer outside WhatsApp's 24-hour window is refused in the composer, and Meta is never called", async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    await page.goto('/atendimentos');
+    await settled(page);
+
+    // The customer's last message, as WhatsApp dates it, is 25 hours old (a webhook Meta retried late).
+    await deliver(
+      'incoming_text.json',
+      { numero: '5511977776666', nome: 'Cliente de Ontem', wamid: 'wamid.E2EONTEM1', segundosAtras: 25 * 3600 },
+      (t) => t.replace('"Body Text"', '"Ainda tem o modelo azul?"'),
+    );
+    const row = page.getByRole('listitem').filter({ hasText: 'Cliente de Ontem' });
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    const composer = page.getByLabel('Digite sua mensagem...');
+    await composer.fill('Temos sim!');
+    await composer.press('Enter');
+    const aviso = page.getByRole('alert').filter({ hasText: WHATSAPP_TEXTS.foraDaJanela });
+    await aviso.waitFor({ timeout: 15_000 });
+    await aviso.getByText('Janela de 24 horas encerrada').waitFor();
+    expect(graph.sends.some((s) => JSON.stringify(s.body).includes('Temos sim!'))).toBe(false);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await fullShot(page, 'whatsapp-fora-da-janela');
     await ctx.close();
   });
 });
