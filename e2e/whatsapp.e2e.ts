@@ -227,28 +227,48 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     await ctx.close();
   });
 
-  it("a signed webhook text appears live in /atendimentos and the attendant's answer reaches the Graph API", async () => {
-    const ctx = await newContext(browser, server.baseUrl);
-    const page = await ctx.newPage();
-    await loginAs(page, 'master@demo.local');
+  /** The number's webhook path, read through the API as the master's Integrações tab reads it. */
+  const webhookPath = async (page: Page) => {
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     const canais = (await (
       await fetch(`${server.baseUrl}/backend/api/canais/whatsapp`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { webhookUrl: string }[];
-    const webhook = new URL(canais[0]!.webhookUrl).pathname;
-    await page.goto('/atendimentos');
-    await settled(page);
-
-    const raw = readFileSync(`${VECTORS}/incoming_text.json`, 'utf8')
-      .replace('"Body Text"', '"Olá, vocês entregam no sábado?"')
-      .replace('"1697043223"', `"${Math.floor(Date.now() / 1000)}"`);
-    const signature = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+    return new URL(canais[0]!.webhookUrl).pathname;
+  };
+  /** Signed as Meta signs (X-Hub-Signature-256: HMAC-SHA256 of the raw bytes with the app secret) and posted. */
+  const postSigned = async (webhook: string, raw: string) => {
     const res = await fetch(server.baseUrl + webhook, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`,
+      },
       body: raw,
     });
     expect(res.status).toBe(200);
+  };
+  /** A vector as Meta would send it now from another customer: number, name and wamid replaced, dated `segundosAtras` ago. */
+  const fromCustomer = (vector: string, c: { numero: string; nome: string; wamid: string; segundosAtras?: number }) =>
+    readFileSync(`${VECTORS}/${vector}`, 'utf8')
+      .replaceAll('972987654321', c.numero)
+      .replace('"Test Name"', JSON.stringify(c.nome))
+      .replace('"wamid.xyzxyz"', JSON.stringify(c.wamid))
+      .replace(/"timestamp": "\d+"/, `"timestamp": "${Math.floor(Date.now() / 1000) - (c.segundosAtras ?? 0)}"`);
+
+  it("a signed webhook text appears live in /atendimentos and the attendant's answer reaches the Graph API", async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    const webhook = await webhookPath(page);
+    await page.goto('/atendimentos');
+    await settled(page);
+
+    await postSigned(
+      webhook,
+      readFileSync(`${VECTORS}/incoming_text.json`, 'utf8')
+        .replace('"Body Text"', '"Olá, vocês entregam no sábado?"')
+        .replace('"1697043223"', `"${Math.floor(Date.now() / 1000)}"`),
+    );
 
     const row = page.getByRole('listitem').filter({ hasText: 'Olá, vocês entregam no sábado?' });
     await row.waitFor({ timeout: 15_000 });
@@ -269,61 +289,12 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     });
     // Accepted by Meta, the answer waits for its statuses: a signed 'read' turns the ticks blue, live.
     await page.getByRole('img', { name: 'Enviada' }).last().waitFor();
-    const status = readFileSync(`${VECTORS}/status_read.json`, 'utf8').replace('"wamid.xyzxyz"', JSON.stringify(sent.wamid));
-    const statusRes = await fetch(server.baseUrl + webhook, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(status).digest('hex')}`,
-      },
-      body: status,
-    });
-    expect(statusRes.status).toBe(200);
+    await postSigned(webhook, readFileSync(`${VECTORS}/status_read.json`, 'utf8').replace('"wamid.xyzxyz"', JSON.stringify(sent.wamid)));
     await page.getByRole('img', { name: 'Lida' }).last().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await fullShot(page, 'whatsapp-atendimento');
     await ctx.close();
   });
-
-  /** A vector as Meta would send it now from another customer: its number, name, wamid and time replaced, then signed. */
-  const deliver = async (
-    vector: string,
-    from: { numero: string; nome: string; wamid: string; segundosAtras?: number },
-    edit = (t: string) => t,
-  ) => {
-    const token = await masterToken();
-    const canais = (await (
-      await fetch(`${server.baseUrl}/backend/api/canais/whatsapp`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as {
-      webhookUrl: string;
-    }[];
-    const raw = edit(
-      readFileSync(`${VECTORS}/${vector}`, 'utf8')
-        .replaceAll('972987654321', from.numero)
-        .replace('"Test Name"', JSON.stringify(from.nome))
-        .replace('"wamid.xyzxyz"', JSON.stringify(from.wamid))
-        .replace(/"timestamp": "\d+"/, `"timestamp": "${Math.floor(Date.now() / 1000) - (from.segundosAtras ?? 0)}"`),
-    );
-    const res = await fetch(server.baseUrl + new URL(canais[0]!.webhookUrl).pathname, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`,
-      },
-      body: raw,
-    });
-    expect(res.status).toBe(200);
-  };
-  const masterToken = async () =>
-    (
-      (await (
-        await fetch(`${server.baseUrl}/backend/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'master@demo.local', senha: 'balcao-demo' }),
-        })
-      ).json()) as { token: string }
-    ).token;
 
   it('an image from the customer arrives live, fetched from the Graph API, and opens', async () => {
     const ctx = await newContext(browser, server.baseUrl);
@@ -332,7 +303,10 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     await page.goto('/atendimentos');
     await settled(page);
 
-    await deliver('incoming_image.json', { numero: '5511988887777', nome: 'Cliente da Foto', wamid: 'wamid.E2EFOTO1' });
+    await postSigned(
+      await webhookPath(page),
+      fromCustomer('incoming_image.json', { numero: '5511988887777', nome: 'Cliente da Foto', wamid: 'wamid.E2EFOTO1' }),
+    );
     const row = page.getByRole('listitem').filter({ hasText: 'Cliente da Foto' });
     await row.waitFor({ timeout: 15_000 });
     await row.click();
@@ -364,11 +338,13 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     await settled(page);
 
     // The customer's last message, as WhatsApp dates it, is 25 hours old (a webhook Meta retried late).
-    await deliver(
-      'incoming_text.json',
-      { numero: '5511977776666', nome: 'Cliente de Ontem', wamid: 'wamid.E2EONTEM1', segundosAtras: 25 * 3600 },
-      (t) => t.replace('"Body Text"', '"Ainda tem o modelo azul?"'),
-    );
+    const texto = fromCustomer('incoming_text.json', {
+      numero: '5511977776666',
+      nome: 'Cliente de Ontem',
+      wamid: 'wamid.E2EONTEM1',
+      segundosAtras: 25 * 3600,
+    }).replace('"Body Text"', '"Ainda tem o modelo azul?"');
+    await postSigned(await webhookPath(page), texto);
     const row = page.getByRole('listitem').filter({ hasText: 'Cliente de Ontem' });
     await row.waitFor({ timeout: 15_000 });
     await row.click();
