@@ -26,7 +26,7 @@ const Pages = {
   Dashboard: named(() => import('@/features/dashboard/overview/dashboard-page'), 'DashboardPage'),
   Usuarios: named(() => import('@/features/usuarios/components/usuarios-page'), 'UsuariosPage'),
   Departamentos: named(() => import('@/features/departamentos/components/departamentos-page'), 'DepartamentosPage'),
-  MensagensAgendadas: staff('MensagensAgendadasPage'),
+  MensagensAgendadas: named(() => import('@/features/mensagens-agendadas/mensagens-agendadas-page'), 'MensagensAgendadasPage'),
   VotarTarefa: tracker('VotarTarefaPage'),
   Tracker: tracker('TrackerPage'),
   Licenca: named(() => import('@/features/licenca/components/licenca-page'), 'LicencaPage'),
