@@ -12,6 +12,8 @@ const GUARDED: readonly { prefix: string; roles: readonly TRole[]; otherwise: 'h
   { prefix: '/usuarios', roles: ['master', 'admin'], otherwise: 'home' },
   { prefix: '/departamentos', roles: ['master', 'admin'], otherwise: 'home' },
   { prefix: '/mensagens-agendadas', roles: ['master', 'admin'], otherwise: 'home' },
+  { prefix: '/clientes', roles: ['master', 'admin', 'atendente'], otherwise: 'home' },
+  { prefix: '/solicitacoes', roles: ['master', 'admin', 'atendente'], otherwise: 'home' },
   { prefix: '/tracker', roles: ['master', 'admin', 'atendente', 'user', 'tracker'], otherwise: 'home' },
   // Every other guarded page is staff-only: the tracker role sees the tracker alone.
   { prefix: '/', roles: ['master', 'admin', 'atendente', 'user'], otherwise: 'home' },

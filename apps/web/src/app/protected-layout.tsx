@@ -9,6 +9,7 @@ import { WhatsAppConnection } from '@/features/integracoes/components/whatsapp-c
 import { AppShell } from '@/features/layout/components/app-shell';
 import { bloqueiaLicenca, useLicencaStatus } from '@/features/licenca/api';
 import { LicencaBloqueio } from '@/features/licenca/components/licenca-bloqueio';
+import { SolicitacoesAviso } from '@/features/autoatendimento/solicitacoes-aviso';
 import { SingleTabScreen } from '@/features/single-tab/single-tab-screen';
 import { useSingleTab } from '@/features/single-tab/use-single-tab';
 import { useToken } from '@/lib/session-store';
@@ -46,6 +47,7 @@ export default function ProtectedLayout() {
       <AppShell user={user}>
         {/* Spec part 1 §2: the master's WhatsApp connection banner (top of every page but /config) and modal. */}
         <WhatsAppConnection user={user} />
+        <SolicitacoesAviso role={user.role} />
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>

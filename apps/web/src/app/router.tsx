@@ -27,6 +27,8 @@ const Pages = {
   Usuarios: named(() => import('@/features/usuarios/components/usuarios-page'), 'UsuariosPage'),
   Departamentos: named(() => import('@/features/departamentos/components/departamentos-page'), 'DepartamentosPage'),
   MensagensAgendadas: named(() => import('@/features/mensagens-agendadas/mensagens-agendadas-page'), 'MensagensAgendadasPage'),
+  Clientes: named(() => import('@/features/clientes/clientes-page'), 'ClientesPage'),
+  Solicitacoes: named(() => import('@/features/autoatendimento/solicitacoes-page'), 'SolicitacoesPage'),
   VotarTarefa: tracker('VotarTarefaPage'),
   Tracker: tracker('TrackerPage'),
   Licenca: named(() => import('@/features/licenca/components/licenca-page'), 'LicencaPage'),
@@ -69,6 +71,8 @@ export function AppRoutes() {
             <Route path="/usuarios" element={<Pages.Usuarios />} />
             <Route path="/departamentos" element={<Pages.Departamentos />} />
             <Route path="/mensagens-agendadas" element={<Pages.MensagensAgendadas />} />
+            <Route path="/clientes" element={<Pages.Clientes />} />
+            <Route path="/solicitacoes" element={<Pages.Solicitacoes />} />
             <Route path="/tracker/votar-tarefa/:tarefaId" element={<Pages.VotarTarefa />} />
             <Route path="/tracker/*" element={<Pages.Tracker />} />
             <Route path="/licenca" element={<Pages.Licenca />} />

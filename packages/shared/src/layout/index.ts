@@ -40,6 +40,8 @@ export function truncateToastDescription(text: string): string {
 export type TDockItemKey =
   | 'dashboard'
   | 'atendimentos'
+  | 'clientes'
+  | 'solicitacoes'
   | 'documentacao'
   | 'configuracoes'
   | 'usuarios'
@@ -52,6 +54,9 @@ export type TDockItemKey =
 export const DOCK_ITEMS: readonly { key: TDockItemKey; label: string; path: string; roles: readonly TRole[] }[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', roles: ['master', 'admin'] },
   { key: 'atendimentos', label: 'Atendimentos', path: '/atendimentos', roles: ['master', 'admin', 'atendente'] },
+  // Issue 14 (not in the spec's dock): the customer directory and the ERP's self-service requests.
+  { key: 'clientes', label: 'Clientes', path: '/clientes', roles: ['master', 'admin', 'atendente'] },
+  { key: 'solicitacoes', label: 'Solicitações', path: '/solicitacoes', roles: ['master', 'admin', 'atendente'] },
   { key: 'documentacao', label: 'Documentação', path: '/documentacao', roles: ['master'] },
   { key: 'usuarios', label: 'Usuários', path: '/usuarios', roles: ['master', 'admin'] },
   { key: 'departamentos', label: 'Departamentos', path: '/departamentos', roles: ['master', 'admin'] },

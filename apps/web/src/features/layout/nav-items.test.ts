@@ -8,6 +8,8 @@ describe('navigation per role (spec part 1 §2, §6)', () => {
     expect(labels(mainNavFor('master'))).toEqual([
       'Dashboard',
       'Atendimentos',
+      'Clientes',
+      'Solicitações',
       'Documentação',
       'Usuários',
       'Departamentos',
@@ -24,6 +26,8 @@ describe('navigation per role (spec part 1 §2, §6)', () => {
     expect(labels(mainNavFor('admin'))).toEqual([
       'Dashboard',
       'Atendimentos',
+      'Clientes',
+      'Solicitações',
       'Usuários',
       'Departamentos',
       'Mensagens Agendadas',
@@ -31,7 +35,7 @@ describe('navigation per role (spec part 1 §2, §6)', () => {
     ]);
   });
   it('shows attendants and users only their areas', () => {
-    expect(labels(mainNavFor('atendente'))).toEqual(['Atendimentos', 'Tracker']);
+    expect(labels(mainNavFor('atendente'))).toEqual(['Atendimentos', 'Clientes', 'Solicitações', 'Tracker']);
     expect(labels(mainNavFor('user'))).toEqual(['Tracker']);
     expect(labels(mainNavFor('tracker'))).toEqual(['Tracker']);
   });

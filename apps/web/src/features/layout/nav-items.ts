@@ -2,6 +2,8 @@ import {
   BookOpen,
   Building2,
   CalendarClock,
+  Contact,
+  Inbox,
   KeyRound,
   LayoutDashboard,
   ListChecks,
@@ -18,6 +20,8 @@ import type { TRole } from '@balcao/shared/roles';
 const NAV_ICONS: Record<TDockItemKey, LucideIcon> = {
   dashboard: LayoutDashboard,
   atendimentos: MessagesSquare,
+  clientes: Contact,
+  solicitacoes: Inbox,
   documentacao: BookOpen,
   configuracoes: Settings,
   usuarios: Users,

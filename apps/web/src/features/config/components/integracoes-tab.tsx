@@ -7,6 +7,7 @@ import { useDepartamentosOptions } from '../api';
 import { useWhatsAppCanais } from '../whatsapp-api';
 import { WhatsAppCard } from './whatsapp-card';
 import { WhatsAppFormDialog } from './whatsapp-form-dialog';
+import { ChavesErpSection } from '@/features/autoatendimento/chaves-section';
 
 /** Integrações (admin and master): WhatsApp Cloud API numbers (issue 11). */
 export function IntegracoesTab() {
@@ -69,6 +70,7 @@ export function IntegracoesTab() {
       )}
 
       {editing && <WhatsAppFormDialog canal={editing === 'novo' ? null : editing} onClose={() => setEditing(null)} />}
+      <ChavesErpSection />
     </div>
   );
 }
