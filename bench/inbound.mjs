@@ -23,9 +23,9 @@ for (const rate of RATES) {
     receivers = await openReceivers({ base: server.base, auths: setup.staffAuths, messages: Math.round(rate * (SECONDS + 3)) });
     visitors = await openVisitors(server.base, setup.visitorAuths);
     const r = await runMix({ visitors, webhookUrl: setup.webhookUrl, customers: waIds(SIZE.visitors), receivers, rate, seconds: SECONDS });
-    const { duplicated } = await receivers.stop();
+    const { duplicated, lostConnections } = await receivers.stop();
     receivers = null;
-    out.runs[rate] = { ...r, duplicated };
+    out.runs[rate] = { ...r, duplicated, attendantSocketsDisconnected: lostConnections };
     console.log(
       `${out.target} ${rate}/s: attendant socket p50 ${r.attendantSocket.p50Ms} p99 ${r.attendantSocket.p99Ms} ms; webhook ack p99 ${r.webhookAck.p99Ms} ms; lost ${r.lost}, duplicated ${duplicated}`,
     );

@@ -122,7 +122,9 @@ export async function startServer({ env = {}, databaseUrl, seed = true, dataDir:
     ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
     ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ];
-  const child = spawn(process.execPath, [...probeArgs('server'), ...profile, 'apps/server/dist/main.js'], {
+  // BENCH_SERVER: another build of the server to measure (an earlier commit's, for a before/after).
+  const entry = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
+  const child = spawn(process.execPath, [...probeArgs('server'), ...profile, entry], {
     env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

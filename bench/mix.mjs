@@ -1,6 +1,7 @@
 // The inbound load: website visitors over the widget socket and signed WhatsApp webhooks (half each), to
 // the project or to the floor, and the attendant sockets that receive it (bench/receivers.mjs threads).
 import { createHmac } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import { api, login, now, sleep, summary } from './lib.mjs';
@@ -120,6 +121,38 @@ export function metaDelivery(waId, n) {
   return { body, signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}` };
 }
 
+/**
+ * Meta's side of a webhook: a bounded pool of kept-alive connections (a sender does not open one per
+ * message), and a delivery that could not be made is tried again a second later, as Meta retries.
+ */
+const meta = new Agent({ keepAlive: true, maxSockets: 64 });
+const RETRIES = 5;
+function postOnce(url, body, signature) {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent: meta, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+export async function deliverWebhook(url, body, signature, onRetry = () => {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await postOnce(url, body, signature);
+    } catch (err) {
+      if (attempt >= RETRIES) throw err;
+      onRetry(err);
+      await sleep(1000);
+    }
+  }
+}
+
 export const waIds = (n) => Array.from({ length: n }, (_, i) => `55119${String(80000000 + i)}`);
 
 /**
@@ -185,6 +218,11 @@ export async function runMix({ visitors, webhookUrl, customers, receivers, rate,
   };
   let sent = 0;
   const pending = new Set();
+  let webhookRetries = 0;
+  let widgetSent = 0;
+  let widgetAnswered = 0;
+  let visitorDisconnects = 0;
+  for (const v of visitors) v.on('disconnect', () => visitorDisconnects++);
   const start = now();
   await new Promise((resolve) => {
     const timer = setInterval(() => {
@@ -194,27 +232,24 @@ export async function runMix({ visitors, webhookUrl, customers, receivers, rate,
         const t0 = now();
         sentAt[n] = t0;
         if (n % 2 === 0) {
+          widgetSent++;
           visitors[(n / 2) % visitors.length].emit(
             'EnviarMensagem',
             { clientId: `bench-${String(n).padStart(8, '0')}`, conteudo: `b${n}` },
             (ack) => {
+              widgetAnswered++;
               if (n >= first) widgetAcks.push(now() - t0);
               if (!ack?.ok) refuse(`widget: ${ack?.message}`);
             },
           );
         } else {
           const { body, signature } = metaDelivery(customers[((n - 1) / 2) % customers.length], n);
-          const p = fetch(webhookUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-            body,
-          })
-            .then(async (res) => {
-              await res.arrayBuffer();
+          const p = deliverWebhook(webhookUrl, body, signature, () => webhookRetries++)
+            .then((status) => {
               if (n >= first) webhookAcks.push(now() - t0);
-              if (res.status !== 200) refuse(`webhook: HTTP ${res.status}`);
+              if (status !== 200) refuse(`webhook: HTTP ${status}`);
             })
-            .catch((err) => refuse(`webhook: ${err.cause?.code ?? err.message}`))
+            .catch((err) => refuse(`webhook: ${err.code ?? err.message}`))
             .finally(() => pending.delete(p));
           pending.add(p);
         }
@@ -265,5 +300,10 @@ export async function runMix({ visitors, webhookUrl, customers, receivers, rate,
     lost: expected - received,
     refused,
     refusedReasons: reasons,
+    // A widget event never answered was dropped by the server (the per-socket event limit) or its socket.
+    widgetUnanswered: widgetSent - widgetAnswered,
+    // Webhook deliveries tried again after a connection error (the server slow to accept), as Meta would.
+    webhookRetries,
+    visitorDisconnects,
   };
 }

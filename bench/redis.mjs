@@ -41,12 +41,12 @@ async function measure(instances, rate) {
     visitors = await openVisitors(a.base, setup.visitorAuths);
     const webhookUrl = setup.webhookUrl.replace(a.base, b.base);
     const r = await runMix({ visitors, webhookUrl, customers: waIds(SIZE.visitors), receivers, rate, seconds: SECONDS });
-    const { duplicated } = await receivers.stop();
+    const { duplicated, lostConnections } = await receivers.stop();
     receivers = null;
     console.log(
       `${instances === 2 ? 'two instances, Redis adapter' : 'one instance, in-memory adapter'} ${rate}/s: p50 ${r.attendantSocket.p50Ms} p99 ${r.attendantSocket.p99Ms} ms, delivered ${r.deliveredPerSecond}/s, lost ${r.lost}`,
     );
-    return { ...r, duplicated };
+    return { ...r, duplicated, attendantSocketsDisconnected: lostConnections };
   } finally {
     for (const v of visitors) v.close();
     await receivers?.stop();

@@ -46,6 +46,11 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The commit measured is the one checked out when the run starts (and what differed from it then).
+const COMMIT = {
+  hash: git('rev-parse HEAD'),
+  uncommitted: (git('status --porcelain') ?? '').split('\n').filter((l) => l && !l.includes('bench/results/')),
+};
 // The machine is shared: its load is sampled through the run and kept with the figures.
 const loads = [loadavg()[0]];
 const sampler = setInterval(() => loads.push(loadavg()[0]), 10_000);
@@ -88,17 +93,17 @@ if (want('inbound')) {
       };
     byRate[rate] = row;
   }
-  // The floor's saturation: the highest offered rate it still carries with p99 <= 150 ms and nothing lost.
+  // The floor's saturation: the highest offered rate it still carries (delivers at >= 95% of the offered
+  // rate, nothing lost); the project's knee: the highest offered rate with p99 <= 150 ms, nothing lost.
+  const carries = (v, rate) => v && v.lost === 0 && v.deliveredPerSecond >= 0.95 * rate;
   const saturation = {};
   for (const rate of P.saturation) {
-    saturation[rate] =
-      scenario('inbound.mjs', { BENCH_RATES: String(rate), BENCH_SECONDS: String(P.saturationSeconds), BENCH_TARGET: 'floor' })?.runs[
-        rate
-      ] ?? null;
-    if (!passes(saturation[rate])) break;
+    const env = { BENCH_RATES: String(rate), BENCH_SECONDS: String(P.saturationSeconds), BENCH_TARGET: 'floor' };
+    saturation[rate] = scenario('inbound.mjs', env)?.runs[rate] ?? null;
+    if (!carries(saturation[rate], rate)) break;
   }
   const floorRates = [...P.rates.map((r) => [r, byRate[r].floor]), ...Object.entries(saturation).map(([r, v]) => [Number(r), v])];
-  const floorSaturation = Math.max(0, ...floorRates.filter(([, v]) => passes(v)).map(([r]) => r));
+  const floorSaturation = Math.max(0, ...floorRates.filter(([r, v]) => carries(v, r)).map(([r]) => r));
   const knee = {};
   const throughputVsFloor = {};
   for (const d of DATABASES) {
@@ -116,6 +121,8 @@ if (want('inbound')) {
   };
 }
 
+save(false);
+
 if (want('send')) {
   const env = { BENCH_SECONDS: String(P.seconds) };
   const r = { floor: scenario('send-path.mjs', { ...env, BENCH_TARGET: 'floor' }) };
@@ -131,6 +138,30 @@ if (want('send')) {
   );
   results.sendPath = { what: 'attendant SendMessage -> stored -> visitor socket or Graph API (fake), 200 sends/s', ...r };
 }
+
+save(false);
+
+if (want('redis') && pgUrl) {
+  const r = scenario('redis.mjs', { BENCH_REDIS_RATES: P.redisRates, BENCH_SECONDS: String(P.redisSeconds) });
+  const ratios = {};
+  for (const [rate, v] of Object.entries(r?.runs ?? {}))
+    ratios[rate] = {
+      p99TwoOverOne: ratio(v.twoInstancesRedis?.attendantSocket.p99Ms, v.oneInstanceInMemory?.attendantSocket.p99Ms),
+      deliveredPerSecondTwoOverOne: ratio(v.twoInstancesRedis?.deliveredPerSecond, v.oneInstanceInMemory?.deliveredPerSecond),
+    };
+  // The floor beside it: the inbound floor at the same rates, from this run.
+  const floor = Object.fromEntries(
+    Object.keys(r?.runs ?? {}).map((rate) => [rate, results.inbound?.byRate[rate]?.floor?.attendantSocket ?? null]),
+  );
+  results.redis = {
+    what: 'two instances with the Socket.IO Redis adapter vs one with the in-memory adapter, same inbound mix, PostgreSQL',
+    ...r,
+    floor,
+    ratio: ratios,
+  };
+}
+
+save(false);
 
 if (want('sockets')) {
   const env = { BENCH_SOCKET_STEPS: P.steps };
@@ -152,25 +183,7 @@ if (want('sockets')) {
   };
 }
 
-if (want('redis') && pgUrl) {
-  const r = scenario('redis.mjs', { BENCH_REDIS_RATES: P.redisRates, BENCH_SECONDS: String(P.redisSeconds) });
-  const ratios = {};
-  for (const [rate, v] of Object.entries(r?.runs ?? {}))
-    ratios[rate] = {
-      p99TwoOverOne: ratio(v.twoInstancesRedis?.attendantSocket.p99Ms, v.oneInstanceInMemory?.attendantSocket.p99Ms),
-      deliveredPerSecondTwoOverOne: ratio(v.twoInstancesRedis?.deliveredPerSecond, v.oneInstanceInMemory?.deliveredPerSecond),
-    };
-  // The floor beside it: the inbound floor at the same rates, from this run.
-  const floor = Object.fromEntries(
-    Object.keys(r?.runs ?? {}).map((rate) => [rate, results.inbound?.byRate[rate]?.floor?.attendantSocket ?? null]),
-  );
-  results.redis = {
-    what: 'two instances with the Socket.IO Redis adapter vs one with the in-memory adapter, same inbound mix, PostgreSQL',
-    ...r,
-    floor,
-    ratio: ratios,
-  };
-}
+save(false);
 
 if (want('large')) {
   const env = { BENCH_LARGE_OPEN: String(P.large.OPEN), BENCH_LARGE_MESSAGES: String(P.large.MESSAGES), BENCH_RUNS: String(P.large.RUNS) };
@@ -193,55 +206,64 @@ if (want('large')) {
   results.largeAccount = { what: 'first pages over the API on an account with 10,000 open atendimentos and 1,000,000 messages', ...r };
 }
 
+save(false);
+
 if (want('pages')) results.pageWeight = scenario('page-weight.mjs', {});
 
+save(true);
 clearInterval(sampler);
-loads.push(loadavg()[0]);
 rmSync(tmp, { recursive: true, force: true });
+printTable(report());
+process.exit(errors.length ? 1 : 0);
 
-const git = (cmd) => {
+function git(cmd) {
   try {
     return execSync(`git ${cmd}`, { encoding: 'utf8' }).trim();
   } catch {
     return null;
   }
-};
-const report = {
-  date: new Date().toISOString(),
-  commit: git('rev-parse HEAD'),
-  // Files changed since that commit (other than the results): the figures are of the commit plus these.
-  uncommitted: (git('status --porcelain') ?? '').split('\n').filter((l) => l && !l.includes('bench/results/')),
-  mode: quick ? 'quick' : only ? `only ${only.join(',')}` : 'full',
-  databases: DATABASES.map(dbName),
-  machine: {
-    cores: cpus().length,
-    cpu: cpus()[0]?.model,
-    memoryGb: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    // Server, database and load generator share these cores, and so do other programs: the load average
-    // (1 minute, sampled every 10 s) says how shared they were.
-    loadAverage1m: {
-      start: loads[0],
-      min: Math.min(...loads),
-      max: Math.max(...loads),
-      mean: Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 10) / 10,
-    },
-  },
-  errors,
-  ...results,
-};
-
-printTable(report);
-mkdirSync('bench/results', { recursive: true });
-if (report.mode === 'full') {
-  writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 1)}\n`);
-  appendFileSync('bench/results/history.jsonl', `${JSON.stringify(report)}\n`);
-  console.log('\nwritten: bench/results/latest.json, bench/results/history.jsonl');
-} else {
-  writeFileSync('bench/results/quick.json', `${JSON.stringify(report, null, 1)}\n`);
-  console.log('\nwritten: bench/results/quick.json (not the committed results)');
 }
-process.exit(errors.length ? 1 : 0);
+
+function report(complete = true) {
+  return {
+    date: new Date().toISOString(),
+    commit: COMMIT.hash,
+    // Files changed since that commit when the run started (other than the results).
+    uncommitted: COMMIT.uncommitted,
+    mode: quick ? 'quick' : only ? `only ${only.join(',')}` : 'full',
+    // A full run writes latest.json after each scenario: `complete` says whether it got to the end.
+    complete,
+    databases: DATABASES.map(dbName),
+    machine: {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      // Server, database and load generator share these cores, and so do other programs: the load average
+      // (1 minute, sampled every 10 s) says how shared they were.
+      loadAverage1m: {
+        start: loads[0],
+        min: Math.min(...loads),
+        max: Math.max(...loads),
+        mean: Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 10) / 10,
+      },
+    },
+    errors,
+    ...results,
+  };
+}
+
+/** Full runs: latest.json after every scenario, and one line in history.jsonl at the end. Others: quick.json. */
+function save(complete) {
+  const r = report(complete);
+  mkdirSync('bench/results', { recursive: true });
+  if (r.mode !== 'full') {
+    if (complete) writeFileSync('bench/results/quick.json', `${JSON.stringify(r, null, 1)}\n`);
+    return;
+  }
+  writeFileSync('bench/results/latest.json', `${JSON.stringify(r, null, 1)}\n`);
+  if (complete) appendFileSync('bench/results/history.jsonl', `${JSON.stringify(r)}\n`);
+}
 
 function printTable(r) {
   const f = (x) => (x == null ? '–' : String(x));
