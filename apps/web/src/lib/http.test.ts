@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, errorMessage, mensagemDoCorpo, mensagemHttp, request } from './http';
+import { ApiError, errorMessage, mensagemDoCorpo, mensagemHttp, onLicencaExpirada, request } from './http';
 
 const answer = (status: number, body: string, type = 'application/json') =>
   vi.stubGlobal(
@@ -75,5 +75,22 @@ describe('HTTP 400 reading order (spec part 2 §8)', () => {
     expect(mensagemHttp(err, 'Erro ao buscar clientes')).toBe('Pesquisa muito longa');
     expect(mensagemHttp(await falha(500, ''), 'Erro ao buscar clientes')).toBe('Erro ao buscar clientes');
     expect(mensagemHttp(new Error('boom'), 'Erro ao buscar clientes')).toBe('Erro ao buscar clientes');
+  });
+});
+
+describe('402 LICENCA_EXPIRADA (issue 13: the licence blocker checks again at once)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tells every listener on a 402, and nobody on other failures; a listener that left hears nothing', async () => {
+    const heard = vi.fn();
+    const stop = onLicencaExpirada(heard);
+    const err = await falha(402, JSON.stringify({ message: 'Sua licença expirou.', code: 'LICENCA_EXPIRADA' }));
+    expect((err as ApiError).code).toBe('LICENCA_EXPIRADA');
+    expect(heard).toHaveBeenCalledTimes(1);
+    await falha(409, JSON.stringify({ message: 'Conflito' }));
+    expect(heard).toHaveBeenCalledTimes(1);
+    stop();
+    await falha(402, JSON.stringify({ message: 'Sua licença expirou.' }));
+    expect(heard).toHaveBeenCalledTimes(1);
   });
 });
