@@ -24,6 +24,7 @@ import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
 import { widgetPublicRoutes } from './channels/widget/routes';
 import { whatsappSettingsRoutes } from './channels/whatsapp-cloud/routes';
+import { wapiRoutes } from './channels/whatsapp-web/routes';
 import { whatsappWebhookRoutes } from './channels/whatsapp-cloud/webhook';
 import { atendimentosRoutes } from './modules/atendimentos/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(widgetPublicRoutes, { ctx });
       await api.register(whatsappSettingsRoutes, { ctx });
       await api.register(whatsappWebhookRoutes, { ctx });
+      await api.register(wapiRoutes, { ctx });
       await api.register(operatorRoutes, { ctx });
     },
     { prefix: '/backend' },

@@ -6,6 +6,7 @@ import type { RateCounter } from './lib/rate-counter';
 import type { Mailer } from './lib/mailer';
 import type { TokenService } from './lib/tokens';
 import type { ChannelRegistry } from './channels/driver';
+import type { WapiConfig } from './channels/whatsapp-web/config';
 import { silentPublisher, type AtendimentoPublisher } from './modules/atendimentos/publisher';
 import type { ChatPublisher } from './modules/chat-interno/notify';
 import type { LicencaPagamentos } from './payments/config';
@@ -41,6 +42,8 @@ export type AppContext = {
   channels?: ChannelRegistry;
   /** WhatsApp Cloud API: WHATSAPP_GRAPH_URL, WHATSAPP_GRAPH_VERSION, WHATSAPP_SENDS_PER_SECOND (defaults: Meta's, a current version, 80). */
   whatsapp?: { graphUrl?: string; graphVersion?: string; sendsPerSecond?: number };
+  /** WhatsApp Web (channels/whatsapp-web): the socket factory (Baileys, or a fake), send pacing, lease timings. */
+  wapi?: Partial<WapiConfig>;
   /** The licence's PIX payments (payments/, issue 13): provider from PIX_PROVIDER, webhook checks, prices. Unset: no provider. */
   licencaPagamentos?: LicencaPagamentos;
   secureCookies: boolean;

@@ -24,7 +24,7 @@ import { createSocketServer } from './realtime/server';
 import { startJobs } from './jobs';
 import { licencaPrecos, pixConfig } from './payments/config';
 import { createPaymentProvider } from './payments/create';
-import { createChannels, whatsappOf } from './channels/registry';
+import { createChannels, wapiOf, whatsappOf } from './channels/registry';
 
 export type Running = { app: App; ctx: AppContext; database: Database; close: () => Promise<void> };
 
@@ -82,6 +82,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       precos: licencaPrecos(env),
     },
     whatsapp: { graphUrl: env.WHATSAPP_GRAPH_URL, graphVersion: env.WHATSAPP_GRAPH_VERSION, sendsPerSecond: env.WHATSAPP_SENDS_PER_SECOND },
+    wapi: env.WAPI_SEND_GAP_MS === undefined ? {} : { sendGapMs: env.WAPI_SEND_GAP_MS },
   };
   // One publisher for every change, socket or not; the socket server is read when it exists (below).
   ctx.channels = createChannels(ctx);
@@ -117,6 +118,9 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   // Webhooks stored before a stop are processed, and queued sends go out (channels/whatsapp-cloud).
   const whatsapp = whatsappOf(ctx);
   await whatsapp.start(app.log);
+  // WhatsApp Web sessions wanted connected (before this start too) are claimed and reopened with their keys.
+  const wapi = wapiOf(ctx);
+  wapi.start(app.log);
   // PORT=0 picks a free port: links then name the one actually listening.
   const address = app.server.address();
   if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);
@@ -142,6 +146,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       await jobs.stop();
       ctx.licencaPagamentos?.provider?.close();
       await whatsapp.stop();
+      await wapi.stop();
       await sockets.close();
       if (redis) await closeRedis(redis);
       // E-mails queued by requests that have answered (password reset) are written before the database closes.

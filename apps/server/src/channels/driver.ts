@@ -1,5 +1,11 @@
 import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
-import { CAPACIDADES_CANAL, tipoCanalDaOrigem, type TCapacidadesCanal, type TTipoCanal } from '@balcao/shared/canais';
+import {
+  CAPACIDADES_CANAL,
+  tipoCanalDaOrigem,
+  tipoCanalDoProvedor,
+  type TCapacidadesCanal,
+  type TProvedorCanal,
+} from '@balcao/shared/canais';
 import type { CustomerDelivery } from '../modules/atendimentos/publisher';
 
 /**
@@ -8,7 +14,8 @@ import type { CustomerDelivery } from '../modules/atendimentos/publisher';
  * presenters know a conversation's provider only by its `origem` and these declared capabilities.
  */
 export interface ChannelDriver {
-  readonly tipo: TTipoCanal;
+  /** The provider (canais.tipo): several may serve one kind of conversation (both WhatsApp ones serve 'whatsapp'). */
+  readonly tipo: TProvedorCanal;
   readonly capabilities: TCapacidadesCanal;
   /** Stored messages the customer should get (attendants' answers, system notices): deliver or queue them. */
   deliver(accountId: string, row: TAtendimento, msgs: TMensagem[]): void;
@@ -16,37 +23,47 @@ export interface ChannelDriver {
   state(row: TAtendimento, avaliacaoUrl: string | null): void;
   /** The attendant is typing (a channel without typing indicators ignores it). */
   typing(row: TAtendimento, atendenteNome: string, digitando: boolean): void;
+  /** The attendant opened the conversation (read receipts, where the provider has them). */
+  read?(row: TAtendimento): Promise<void>;
 }
 
 /** The drivers by channel type; it is also how the publisher reaches customers (CustomerDelivery). */
 export class ChannelRegistry implements CustomerDelivery {
-  private readonly drivers = new Map<TTipoCanal, ChannelDriver>();
+  private readonly drivers = new Map<TProvedorCanal, ChannelDriver>();
 
   register(driver: ChannelDriver): this {
     this.drivers.set(driver.tipo, driver);
     return this;
   }
 
-  get(tipo: TTipoCanal): ChannelDriver | null {
+  get(tipo: TProvedorCanal): ChannelDriver | null {
     return this.drivers.get(tipo) ?? null;
   }
 
   /** A type without a driver here still declares its capabilities (shared with the web's composer). */
-  capabilities(tipo: TTipoCanal): TCapacidadesCanal {
+  capabilities(tipo: TProvedorCanal): TCapacidadesCanal {
     return this.drivers.get(tipo)?.capabilities ?? CAPACIDADES_CANAL[tipo];
   }
 
+  /**
+   * Every driver that serves the conversation's kind: a WhatsApp conversation reaches both WhatsApp providers,
+   * and each one's queue takes only the messages of its own channels.
+   */
   private of(row: TAtendimento) {
-    return this.drivers.get(tipoCanalDaOrigem(row.origem));
+    const kind = tipoCanalDaOrigem(row.origem);
+    return [...this.drivers.values()].filter((d) => tipoCanalDoProvedor(d.tipo) === kind);
   }
 
   deliver(accountId: string, row: TAtendimento, msgs: TMensagem[]) {
-    this.of(row)?.deliver(accountId, row, msgs);
+    for (const d of this.of(row)) d.deliver(accountId, row, msgs);
   }
   state(row: TAtendimento, avaliacaoUrl: string | null) {
-    this.of(row)?.state(row, avaliacaoUrl);
+    for (const d of this.of(row)) d.state(row, avaliacaoUrl);
   }
   typing(row: TAtendimento, atendenteNome: string, digitando: boolean) {
-    this.of(row)?.typing(row, atendenteNome, digitando);
+    for (const d of this.of(row)) d.typing(row, atendenteNome, digitando);
+  }
+  async read(row: TAtendimento) {
+    for (const d of this.of(row)) await d.read?.(row);
   }
 }

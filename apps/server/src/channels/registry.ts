@@ -1,22 +1,34 @@
 import type { AppContext } from '../context';
 import { ChannelRegistry } from './driver';
 import { WHATSAPP_DEFAULTS, WhatsAppCloudDriver } from './whatsapp-cloud/driver';
+import { WAPI_DEFAULTS } from './whatsapp-web/config';
+import { WhatsAppWebDriver } from './whatsapp-web/driver';
 import { WidgetDriver } from './widget/driver';
 
 /** Every channel driver of this process, built once at start (server.ts) and carried on the context. */
 export function createChannels(ctx: AppContext): ChannelRegistry {
-  return new ChannelRegistry().register(new WidgetDriver(() => ctx.io)).register(
-    new WhatsAppCloudDriver(ctx, {
-      graphUrl: ctx.whatsapp?.graphUrl ?? WHATSAPP_DEFAULTS.graphUrl,
-      graphVersion: ctx.whatsapp?.graphVersion ?? WHATSAPP_DEFAULTS.graphVersion,
-      sendsPerSecond: ctx.whatsapp?.sendsPerSecond ?? WHATSAPP_DEFAULTS.sendsPerSecond,
-    }),
-  );
+  return new ChannelRegistry()
+    .register(new WidgetDriver(() => ctx.io))
+    .register(
+      new WhatsAppCloudDriver(ctx, {
+        graphUrl: ctx.whatsapp?.graphUrl ?? WHATSAPP_DEFAULTS.graphUrl,
+        graphVersion: ctx.whatsapp?.graphVersion ?? WHATSAPP_DEFAULTS.graphVersion,
+        sendsPerSecond: ctx.whatsapp?.sendsPerSecond ?? WHATSAPP_DEFAULTS.sendsPerSecond,
+      }),
+    )
+    .register(new WhatsAppWebDriver(ctx, { ...WAPI_DEFAULTS, ...ctx.wapi }));
 }
 
 /** The WhatsApp Cloud API driver of a context (its webhooks, queue and Graph API client). */
 export function whatsappOf(ctx: Pick<AppContext, 'channels'>): WhatsAppCloudDriver {
   const d = ctx.channels?.get('whatsapp');
   if (!(d instanceof WhatsAppCloudDriver)) throw new Error('canal WhatsApp não configurado neste processo');
+  return d;
+}
+
+/** The WhatsApp Web driver of a context (its sessions, leases and send queue). */
+export function wapiOf(ctx: Pick<AppContext, 'channels'>): WhatsAppWebDriver {
+  const d = ctx.channels?.get('wapi');
+  if (!(d instanceof WhatsAppWebDriver)) throw new Error('canal WhatsApp Web não configurado neste processo');
   return d;
 }

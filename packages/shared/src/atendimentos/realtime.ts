@@ -1,4 +1,5 @@
 import type { TAtendenteOnline, TAtendimento, TMensagem, TSendAck } from './index';
+import type { TWapiEvento } from '../wapi';
 
 /**
  * The realtime customer message of spec part 2 §3, as ClientReceiveMessage carries it.
@@ -48,8 +49,8 @@ export interface AtendimentoServerEvents {
   ChatListAtendimento: (row: TAtendimento) => void;
   ChatPresence: (presence: TChatPresence) => void;
   ChatListPresence: (atendentes: TAtendenteOnline[]) => void;
-  /** Reserved for the WhatsApp issue. */
-  ReceiveWhatsAppEvent: (event: unknown) => void;
+  /** WhatsApp Web's session changed (QR, pairing code, connected, reason): to the account's admins and master. */
+  ReceiveWhatsAppEvent: (event: TWapiEvento) => void;
 }
 
 /** Staff -> server. SendMessage takes the message as a JSON string (spec part 2 §7). */

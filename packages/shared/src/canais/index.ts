@@ -3,6 +3,14 @@ import { PRE_CHAT_CAMPOS } from '../widget';
 
 export const TIPOS_CANAL = ['widget', 'whatsapp'] as const;
 export type TTipoCanal = (typeof TIPOS_CANAL)[number];
+/**
+ * Who carries a channel's messages (the `canais.tipo` column): the website widget, WhatsApp's Cloud API, or
+ * WhatsApp Web paired by QR code ('wapi'). Both WhatsApp providers open conversations with origem 'whatsapp':
+ * the inbox and the dashboards see one WhatsApp.
+ */
+export const PROVEDORES_CANAL = ['widget', 'whatsapp', 'wapi'] as const;
+export type TProvedorCanal = (typeof PROVEDORES_CANAL)[number];
+export const tipoCanalDoProvedor = (p: TProvedorCanal): TTipoCanal => (p === 'widget' ? 'widget' : 'whatsapp');
 
 /**
  * What a channel's driver can carry (declared once per type, read by the server's inbox and by the web's
@@ -19,7 +27,7 @@ export type TCapacidadesCanal = {
 };
 /** Meta: free-form messages only within 24 hours of the customer's last message. */
 export const WHATSAPP_JANELA_MS = 24 * 60 * 60 * 1000;
-export const CAPACIDADES_CANAL: Record<TTipoCanal, TCapacidadesCanal> = {
+export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
   widget: {
     midia: ['image', 'video', 'audio', 'document'],
     reacoes: false,
@@ -32,6 +40,14 @@ export const CAPACIDADES_CANAL: Record<TTipoCanal, TCapacidadesCanal> = {
     reacoes: true,
     edicoes: false,
     janelaRespostaMs: WHATSAPP_JANELA_MS,
+    confirmaEntrega: true,
+  },
+  /** A linked device answers like the phone itself: no 24-hour window, edits exist. */
+  wapi: {
+    midia: ['image', 'video', 'audio', 'document'],
+    reacoes: true,
+    edicoes: true,
+    janelaRespostaMs: null,
     confirmaEntrega: true,
   },
 };
@@ -96,7 +112,12 @@ export const ZCanalWhatsAppConfig = z.object({
 export type TCanalWhatsAppConfig = z.infer<typeof ZCanalWhatsAppConfig>;
 
 /** A channel's settings by its type (the `tipo` column discriminates the `config` column). */
-export type TCanalConfig = { tipo: 'widget'; config: TCanalWidgetConfig } | { tipo: 'whatsapp'; config: TCanalWhatsAppConfig };
+export type TCanalConfig =
+  | { tipo: 'widget'; config: TCanalWidgetConfig }
+  | { tipo: 'whatsapp'; config: TCanalWhatsAppConfig }
+  | { tipo: 'wapi'; config: TCanalWapiConfig };
+/** WhatsApp Web: where its new conversations wait (the pairing itself lives in wapi_chaves and wapi_sessoes). */
+export type TCanalWapiConfig = { departamentoPadraoId: string | null };
 
 export const ZCanal = z.object({
   id: z.string(),
@@ -152,6 +173,7 @@ export type TTesteConexao = z.infer<typeof ZTesteConexao>;
 
 /** Spec part 1 §3 'Integrations result' (GET /Integracoes/get). */
 const ZEstadoIntegracao = z.object({ conectado: z.boolean(), ativo: z.boolean() });
+export type TEstadoIntegracao = z.infer<typeof ZEstadoIntegracao>;
 export const ZIntegracoes = z.object({ configWhatsApp: ZEstadoIntegracao, configWAPI: ZEstadoIntegracao, userId: z.string() });
 export type TIntegracoes = z.infer<typeof ZIntegracoes>;
 

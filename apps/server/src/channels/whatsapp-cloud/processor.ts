@@ -6,12 +6,14 @@ import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { atendimentoEvents, type AppContext } from '../../context';
 import { asCanal, atendimentos, canais, clientes, mensagens, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
+import { KickLoop } from '../../lib/kick-loop';
 import { storeUpload } from '../../lib/uploads';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
 import { type GraphClient, GraphError, graphErrorPt } from './client';
 import type { MetaError, MetaMedia, MetaMessage, MetaStatus, MetaWebhook } from './meta';
+import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import { openSecrets } from './service';
 import { onlyPlainMessages, receiveTextBatch } from './text-batch';
 
@@ -31,7 +33,6 @@ const parseBody = (corpo: string): MetaWebhook | null => {
 /** Meta's order of a message's life; a status never moves back (read implies delivered, which may be skipped). */
 const RANK = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
 const metaErrorPt = (e: MetaError | undefined) => graphErrorPt(e?.code ?? null, e?.error_data?.details ?? e?.title ?? e?.message ?? null);
-const mapLink = (lat: number, lng: number) => `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
 const EXT_BY_MIME: Record<string, string> = { 'audio/ogg': 'ogg', 'text/plain': 'txt', 'text/vcard': 'vcf', 'application/pdf': 'pdf' };
 
 /**
@@ -40,8 +41,7 @@ const EXT_BY_MIME: Record<string, string> = { 'audio/ogg': 'ogg', 'text/plain': 
  * message once per wamid, a status only forward), so running an event twice changes nothing.
  */
 export class WhatsAppProcessor {
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly loop = new KickLoop(() => this.drain());
 
   constructor(
     private readonly ctx: AppContext,
@@ -50,21 +50,11 @@ export class WhatsAppProcessor {
   ) {}
 
   kick() {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    this.loop.kick();
   }
 
-  async idle() {
-    while (this.running) await this.running;
+  idle() {
+    return this.loop.idle();
   }
 
   private async drain() {
@@ -254,16 +244,7 @@ export class WhatsAppProcessor {
       }
       case 'location': {
         const l = m.location ?? {};
-        const lat = Number(l.latitude);
-        const lng = Number(l.longitude);
-        const nome = [l.name, l.address].filter(Boolean).join(' — ') || null;
-        return {
-          mensagem: {
-            tipo: 'location',
-            conteudo: [nome, mapLink(lat, lng)].filter(Boolean).join('\n'),
-            localizacao: { latitude: lat, longitude: lng, nome },
-          },
-        };
+        return { mensagem: locationMessage(l.latitude, l.longitude, l.name, l.address) };
       }
       case 'contacts':
         return text(
@@ -313,24 +294,13 @@ export class WhatsAppProcessor {
     const alvo = m.reaction?.message_id;
     if (!alvo) return;
     const target = await this.byExternal(canal.accountId, alvo);
-    const mine = this.ctx.db
-      .select({ id: atendimentos.id })
-      .from(atendimentos)
-      .where(and(eq(atendimentos.clienteId, clienteId), eq(atendimentos.canalId, canal.id)));
-    const gone = await this.ctx.db
-      .update(mensagens)
-      .set({ apagada: true })
-      .where(
-        and(
-          eq(mensagens.accountId, canal.accountId),
-          inArray(mensagens.atendimentoId, mine),
-          eq(mensagens.autor, 'cliente'),
-          eq(mensagens.tipo, 'reaction'),
-          eq(mensagens.apagada, false),
-          target ? or(eq(mensagens.reagindoA, target.id), eq(mensagens.alvoExterno, alvo)) : eq(mensagens.alvoExterno, alvo),
-        ),
-      )
-      .returning({ id: mensagens.id, atendimentoId: mensagens.atendimentoId });
+    const gone = await removeCustomerReaction(this.ctx.db, {
+      accountId: canal.accountId,
+      canalId: canal.id,
+      clienteId,
+      alvo,
+      targetId: target?.id ?? null,
+    });
     for (const g of gone) await this.publishChanged(canal.accountId, g.atendimentoId, [g.id]);
   }
 

@@ -45,6 +45,6 @@ export const whatsappSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
   /** Spec part 1 §7: polled every 30 s by the master's banner; any signed-in user may read it. */
   app.get('/Integracoes/get', { schema: { response: { 200: ZIntegracoes } } }, async (req) => {
     const user = requireUser(req);
-    return integracoes(db, user.accountId, user.id);
+    return integracoes(db, user.accountId);
   });
 };

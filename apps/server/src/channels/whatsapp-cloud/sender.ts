@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { atendimentoEvents, type AppContext } from '../../context';
+import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
 import { asCanal, atendimentos, canais, clientes, mensagens, type MensagemRow, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import { KickLoop } from '../../lib/kick-loop';
 import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../../modules/avaliacao/link';
-import { findAtendimento } from '../../modules/atendimentos/queries';
-import { presentAtendimento } from '../../modules/atendimentos/presenter';
 import { AVALIACAO_CONVITE } from '../../modules/atendimentos/service';
 import { type GraphClient, GraphError } from './client';
+import { announceStatus } from '../whatsapp-common';
 import { openSecrets, recordConexao } from './service';
 
 /** Tries before a retryable error (Meta's 130429, 5xx) marks the message failed; back-off doubles each time. */
@@ -54,8 +54,7 @@ const digitsOf = (identificador: string | null, numero: string | null) =>
  * reaches Meta twice. Several instances may run it: claims use FOR UPDATE SKIP LOCKED.
  */
 export class WhatsAppSender {
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly loop = new KickLoop(() => this.drain());
   private timer: NodeJS.Timeout | null = null;
   private readonly limiter: PerNumberLimiter;
 
@@ -80,22 +79,12 @@ export class WhatsAppSender {
   }
 
   kick() {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    this.loop.kick();
   }
 
   /** Resolves once nothing is being sent (tests; shutdown). */
-  async idle() {
-    while (this.running) await this.running;
+  idle() {
+    return this.loop.idle();
   }
 
   async stop() {
@@ -228,13 +217,6 @@ export class WhatsAppSender {
       await this.ctx.db.update(mensagens).set({ enviandoEm: null }).where(eq(mensagens.id, m.id));
       return;
     }
-    const joined = await findAtendimento(this.ctx.db, m.accountId, m.atendimentoId);
-    if (!joined) return;
-    atendimentoEvents(this.ctx).status(m.accountId, presentAtendimento(joined), {
-      atendimentoId: m.atendimentoId,
-      messageId: m.id,
-      clientId: m.clientId,
-      status: row.status,
-    });
+    await announceStatus(this.ctx, row);
   }
 }

@@ -14,6 +14,7 @@ import { departamentos } from '../../db/schema/departamentos';
 import type { SecretCipher } from '../../lib/cipher';
 import type { Db } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
+import { findWapi, wapiIntegracao } from '../whatsapp-web/service';
 import { type GraphClient, GraphError } from './client';
 
 /** What is encrypted at rest for a WhatsApp channel (canais.segredo_cifrado): never sent back to anyone. */
@@ -165,15 +166,15 @@ export async function testConexao(db: Db, cipher: SecretCipher, graph: GraphClie
 
 /**
  * Spec part 1 §3 'Integrations result': WhatsApp (Cloud API) is connected when a channel is configured and
- * its last contact with Meta succeeded, active when such a channel is not paused. WhatsApp Web (configWAPI)
- * is not built yet: never connected.
+ * its last contact with Meta succeeded, active when such a channel is not paused. configWAPI follows the
+ * WhatsApp Web session; userId is the id its messaging API knows this account by (the account's id).
  */
-export async function integracoes(db: Db, accountId: string, userId: string): Promise<TIntegracoes> {
+export async function integracoes(db: Db, accountId: string): Promise<TIntegracoes> {
   const rows = await listWhatsAppCanais(db, accountId);
   const connected = rows.filter((r) => r.conexao?.ok === true);
   return {
     configWhatsApp: { conectado: connected.length > 0, ativo: connected.some((r) => r.ativo) },
-    configWAPI: { conectado: false, ativo: false },
-    userId,
+    configWAPI: wapiIntegracao(await findWapi(db, accountId)),
+    userId: accountId,
   };
 }

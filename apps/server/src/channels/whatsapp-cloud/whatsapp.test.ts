@@ -114,7 +114,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     expect(integ).toEqual({
       configWhatsApp: { conectado: true, ativo: true },
       configWAPI: { conectado: false, ativo: false },
-      userId: s.master.user.id,
+      userId: s.acc.account.id,
     });
 
     // Paused: connected but not active. A new (wrong) token: Meta's 190 in Portuguese, not connected.

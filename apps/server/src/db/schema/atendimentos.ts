@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TMidia } from '@balcao/shared/atendimentos';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
-import type { TCanalConfig, TCanalWhatsAppConfig, TCanalWidgetConfig, TConexaoWhatsApp } from '@balcao/shared/canais';
+import {
+  PROVEDORES_CANAL,
+  type TCanalConfig,
+  type TCanalWapiConfig,
+  type TCanalWhatsAppConfig,
+  type TCanalWidgetConfig,
+  type TConexaoWhatsApp,
+} from '@balcao/shared/canais';
 import { accounts } from './accounts';
 import { departamentos } from './departamentos';
 import { users } from './users';
@@ -38,7 +45,7 @@ export const canais = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    tipo: text('tipo', { enum: ['widget', 'whatsapp'] }).notNull(),
+    tipo: text('tipo', { enum: PROVEDORES_CANAL }).notNull(),
     nome: text('nome').notNull(),
     ativo: boolean('ativo').notNull().default(true),
     /** Public id in the site's snippet (`data-canal`). */
@@ -48,7 +55,7 @@ export const canais = pgTable(
      * the access token and the app secret (channels/whatsapp-cloud/secrets.ts).
      */
     segredoCifrado: text('segredo_cifrado').notNull(),
-    config: jsonb('config').$type<TCanalWidgetConfig | TCanalWhatsAppConfig>().notNull(),
+    config: jsonb('config').$type<TCanalWidgetConfig | TCanalWhatsAppConfig | TCanalWapiConfig>().notNull(),
     /** WhatsApp: the last contact with Meta's Graph API (Integrações' 'conectado'). */
     conexao: jsonb('conexao').$type<TConexaoWhatsApp>(),
     /** WhatsApp: the latest webhook-level error Meta reported, in Portuguese, for admins. */
@@ -63,6 +70,7 @@ type CanalColumns = typeof canais.$inferSelect;
 export type CanalRow = Omit<CanalColumns, 'tipo' | 'config'> & TCanalConfig;
 export type WidgetCanalRow = CanalRow & { tipo: 'widget' };
 export type WhatsAppCanalRow = CanalRow & { tipo: 'whatsapp' };
+export type WapiCanalRow = CanalRow & { tipo: 'wapi' };
 /** Rows read from `canais` carry `config` as stored for their `tipo` (written only through the typed inputs). */
 export const asCanal = (row: CanalColumns): CanalRow => row as CanalRow;
 

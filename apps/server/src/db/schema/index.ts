@@ -13,3 +13,4 @@ export * from './licenca-cobrancas';
 export * from './mensagens-rapidas';
 export * from './mensagens-agendadas';
 export * from './autoatendimento';
+export * from './wapi';

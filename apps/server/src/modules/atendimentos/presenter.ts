@@ -1,3 +1,4 @@
+import type { TProvedorCanal } from '@balcao/shared/canais';
 import { ZMensagem, ZMidia, type TAtendimento, type TMensagem } from '@balcao/shared/atendimentos';
 import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { TWidgetMessage } from '@balcao/shared/widget';
@@ -7,6 +8,8 @@ export type AtendimentoJoined = {
   a: AtendimentoRow;
   cliente: Pick<ClienteRow, 'nome' | 'numero' | 'email' | 'avatarUrl' | 'identificador'>;
   canalNome: string;
+  /** The provider behind the conversation (a WhatsApp one may be the Cloud API or WhatsApp Web). */
+  canalTipo: TProvedorCanal;
   atendenteNome: string | null;
   departamentoNome: string | null;
   /** The account's master: the realtime message carries it (spec part 2 §3). */

@@ -20,6 +20,7 @@ export function selectAtendimentos(db: Db, where: SQL | undefined) {
         identificador: clientes.identificador,
       },
       canalNome: canais.nome,
+      canalTipo: canais.tipo,
       atendenteNome: users.nome,
       departamentoNome: departamentos.nome,
       masterId: accounts.masterUserId,

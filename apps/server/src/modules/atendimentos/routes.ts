@@ -191,6 +191,8 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const staff = await staffOf(req);
     const row = await markRead(db, staff, req.params.id);
     events().row(staff.accountId, row);
+    // WhatsApp Web's blue ticks: not awaited (the socket may be slow), never an error for the attendant.
+    void ctx.channels?.read(row).catch((err) => req.log.warn({ err }, 'confirmação de leitura no canal'));
     return reply.code(204).send();
   });
 

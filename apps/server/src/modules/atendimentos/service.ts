@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { CAPACIDADES_CANAL, FORA_DA_JANELA, WHATSAPP_TEXTS, tipoCanalDaOrigem } from '@balcao/shared/canais';
+import { CAPACIDADES_CANAL, FORA_DA_JANELA, WHATSAPP_TEXTS, tipoCanalDaOrigem, type TProvedorCanal } from '@balcao/shared/canais';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import { ATENDIMENTO_TEXTS, type TEnviarMensagem, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
@@ -35,9 +35,9 @@ export type NewMessage = {
 const outboundStatus = (origem: AtendimentoRow['origem']): 'pending' | 'sent' =>
   CAPACIDADES_CANAL[tipoCanalDaOrigem(origem)].confirmaEntrega ? 'pending' : 'sent';
 
-/** A free-form answer outside the channel's reply window (WhatsApp: 24 hours after the customer's last message). */
-function assertReplyWindow(a: Pick<AtendimentoRow, 'origem' | 'clienteEscreveuEm'>, now = Date.now()) {
-  const janela = CAPACIDADES_CANAL[tipoCanalDaOrigem(a.origem)].janelaRespostaMs;
+/** A free-form answer outside the provider's reply window (Cloud API: 24 hours after the customer's last message). */
+function assertReplyWindow(a: Pick<AtendimentoRow, 'clienteEscreveuEm'>, provedor: TProvedorCanal, now = Date.now()) {
+  const janela = CAPACIDADES_CANAL[provedor].janelaRespostaMs;
   if (janela === null) return;
   if (!a.clienteEscreveuEm || now - a.clienteEscreveuEm.getTime() > janela)
     throw new AppError(409, FORA_DA_JANELA, WHATSAPP_TEXTS.foraDaJanela);
@@ -212,7 +212,7 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
     : [];
   // A resend of a message stored before the licence expired is still answered with it.
   if (!already) {
-    assertReplyWindow(joined.a);
+    assertReplyWindow(joined.a, joined.canalTipo);
     await assertLicencaAtiva(db, staff.accountId);
   }
   const msg = await withTransaction(db, async (tx) => {

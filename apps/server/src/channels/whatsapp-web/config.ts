@@ -1,0 +1,14 @@
+import { baileysSocket, type SocketFactory } from './socket';
+
+export type WapiConfig = {
+  /** The transport: Baileys' socket, or a fake (tests; the e2e switch WAPI_FAKE_SOCKET). */
+  socket: SocketFactory;
+  /** Least time between two sends of one number (env WAPI_SEND_GAP_MS). */
+  sendGapMs: number;
+  /** How long an instance owns a session without renewing, and how often it renews (and looks for orphans). */
+  leaseMs: number;
+  renewMs: number;
+  /** First reconnect wait after an unexpected close (doubles each time, at most 60 s). */
+  backoffBaseMs: number;
+};
+export const WAPI_DEFAULTS: WapiConfig = { socket: baileysSocket, sendGapMs: 1500, leaseMs: 30_000, renewMs: 10_000, backoffBaseMs: 1000 };

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
+import type { proto, WAMessageKey } from 'baileys';
+import type { TAtendimento } from '@balcao/shared/atendimentos';
+import { ATENDIMENTO_NAMESPACE } from '@balcao/shared/atendimentos/realtime';
+import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
+import type { TWapiSessao } from '@balcao/shared/wapi';
+import type { AppContext } from '../../context';
+import { canais, clientes, mensagens, type WapiCanalRow } from '../../db/schema/atendimentos';
+import { wapiSessoes, type WapiSessaoRow } from '../../db/schema/wapi';
+import { rooms } from '../../lib/rooms';
+import type { ChannelDriver } from '../driver';
+import { WapiAuthStore } from './auth-store';
+import { WapiInbound } from './inbound';
+import { jidOf, WapiSender } from './sender';
+import { findWapi, patchSessao, presentSessao } from './service';
+import { WapiSession, type SessionState } from './session';
+import type { WapiConfig } from './config';
+import type { WaSocket } from './socket';
+
+type Log = { warn: (o: object, m?: string) => void; error: (o: object, m?: string) => void; info: (o: object, m?: string) => void };
+const quietLog: Log = { warn: () => undefined, error: () => undefined, info: () => undefined };
+type Running = { session: WapiSession; accountId: string };
+
+/**
+ * WhatsApp Web, the second WhatsApp provider: one Baileys socket per paired account, run by whichever
+ * instance holds the account's lease in wapi_sessoes (renewed every `renewMs`, taken over by another
+ * instance once `leaseMs` passed without renewal). Any instance answers the screens (the session row is
+ * shared); sends queued on another instance are picked up by the owner's periodic scan.
+ */
+export class WhatsAppWebDriver implements ChannelDriver {
+  readonly tipo = 'wapi' as const;
+  readonly capabilities = CAPACIDADES_CANAL.wapi;
+  /** This process's name in the lease. */
+  readonly instance = randomUUID();
+  readonly sender: WapiSender;
+  private readonly running = new Map<string, Running>();
+  private log: Log = quietLog;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private tickAgain = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly config: WapiConfig,
+  ) {
+    const log = { error: (o: object, m?: string) => this.log.error(o, m) };
+    this.sender = new WapiSender(ctx, () => this.openSockets(), log, config.sendGapMs);
+  }
+
+  private openSockets() {
+    const open = new Map<string, WaSocket>();
+    for (const [canalId, r] of this.running) if (r.session.open && r.session.socket) open.set(canalId, r.session.socket);
+    return open;
+  }
+
+  /** Starts the lease loop: sessions wanted connected (before a restart too) come back without a new QR. */
+  start(log: Log) {
+    this.log = log;
+    this.timer = setInterval(() => {
+      this.wake();
+      this.sender.kick();
+    }, this.config.renewMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Renews, claims and lets go now (after conectar, pausar... on this instance) instead of at the next tick. */
+  wake(): Promise<void> {
+    if (this.ticking) {
+      this.tickAgain = true;
+      return this.ticking;
+    }
+    this.ticking = this.tick()
+      .catch((err) => this.log.error({ err }, 'WhatsApp Web: lease'))
+      .finally(() => {
+        this.ticking = null;
+        if (this.tickAgain) {
+          this.tickAgain = false;
+          void this.wake();
+        }
+      });
+    return this.ticking;
+  }
+
+  private async tick() {
+    const db = this.ctx.db;
+    const until = () => new Date(Date.now() + this.config.leaseMs);
+    // 1. Renew what this instance runs and is still wanted; whatever was lost or unwanted stops here.
+    const mine = [...this.running.keys()];
+    const kept = mine.length
+      ? await db
+          .update(wapiSessoes)
+          .set({ leaseAte: until() })
+          .where(and(inArray(wapiSessoes.canalId, mine), eq(wapiSessoes.dono, this.instance), eq(wapiSessoes.querConectado, true)))
+          .returning({ canalId: wapiSessoes.canalId })
+      : [];
+    const keep = new Set(kept.map((k) => k.canalId));
+    for (const canalId of mine) if (!keep.has(canalId)) await this.halt(canalId);
+    // 2. Claim the wanted sessions nobody holds (never held, released, or expired).
+    const claimed = await db
+      .update(wapiSessoes)
+      .set({ dono: this.instance, leaseAte: until() })
+      .where(
+        and(
+          eq(wapiSessoes.querConectado, true),
+          or(
+            isNull(wapiSessoes.dono),
+            eq(wapiSessoes.dono, this.instance),
+            isNull(wapiSessoes.leaseAte),
+            lt(wapiSessoes.leaseAte, new Date()),
+          ),
+          ...(keep.size ? [notInArray(wapiSessoes.canalId, [...keep])] : []),
+        ),
+      )
+      .returning();
+    for (const s of claimed) await this.run(s);
+  }
+
+  private async run(s: WapiSessaoRow) {
+    const [row] = await this.ctx.db.select().from(canais).where(eq(canais.id, s.canalId)).limit(1);
+    if (!row) return;
+    const canal = row as WapiCanalRow;
+    const store = new WapiAuthStore(this.ctx.db, this.ctx.cipher, canal.id);
+    const inbound = new WapiInbound(this.ctx, canal, store);
+    const session = new WapiSession(
+      store,
+      this.config.socket,
+      {
+        state: (patch) => this.publish(canal.id, patch),
+        getMessage: (key) => this.storedMessage(canal.accountId, key),
+        pairingNumber: async () => (await findWapi(this.ctx.db, canal.accountId))?.sessao.numeroPareamento ?? null,
+        ended: () => {
+          this.running.delete(canal.id);
+          void this.release([canal.id]);
+        },
+        events: {
+          'messages.upsert': (arg, sock) => inbound.upsert(arg, sock),
+          'messages.update': (arg) => inbound.update(arg),
+          'messages.reaction': (arg) => inbound.reaction(arg),
+        },
+        log: this.log,
+      },
+      this.config.backoffBaseMs,
+    );
+    this.running.set(canal.id, { session, accountId: canal.accountId });
+    try {
+      await session.start();
+    } catch (err) {
+      this.log.error({ err, canalId: canal.id }, 'WhatsApp Web: sessão não iniciada');
+      this.running.delete(canal.id);
+      await this.release([canal.id]);
+    }
+  }
+
+  /** A session change: stored for every instance, pushed to the account's admins and master (ReceiveWhatsAppEvent). */
+  private async publish(canalId: string, patch: SessionState) {
+    const { qrEmitidos, querConectado, ...rest } = patch;
+    await patchSessao(this.ctx.db, canalId, {
+      ...rest,
+      ...(qrEmitidos !== undefined ? { qrEmitidos } : {}),
+      ...(querConectado !== undefined ? { querConectado } : {}),
+    });
+    if (patch.estado === 'conectado') this.sender.kick();
+    const r = this.running.get(canalId);
+    const accountId = r?.accountId ?? (await this.accountOf(canalId));
+    if (accountId) await this.announce(accountId);
+  }
+
+  private async accountOf(canalId: string) {
+    const [row] = await this.ctx.db.select({ accountId: canais.accountId }).from(canais).where(eq(canais.id, canalId)).limit(1);
+    return row?.accountId ?? null;
+  }
+
+  /** Tells the account's supervisors' screens what the card shows now. */
+  async announce(accountId: string): Promise<TWapiSessao> {
+    const sessao = presentSessao(await findWapi(this.ctx.db, accountId));
+    this.ctx.io?.of(ATENDIMENTO_NAMESPACE).to(rooms.supervisors(accountId)).emit('ReceiveWhatsAppEvent', { tipo: 'wapi.sessao', sessao });
+    return sessao;
+  }
+
+  /** getMessage for Baileys' retries: the text we stored under that id, undefined when we hold none. */
+  private async storedMessage(accountId: string, key: WAMessageKey): Promise<proto.IMessage | undefined> {
+    if (!key.id) return undefined;
+    const [m] = await this.ctx.db
+      .select({ conteudo: mensagens.conteudo, tipo: mensagens.tipo })
+      .from(mensagens)
+      .where(and(eq(mensagens.accountId, accountId), eq(mensagens.externalId, key.id)))
+      .limit(1);
+    return m && m.tipo === 'text' ? { conversation: m.conteudo } : undefined;
+  }
+
+  private async halt(canalId: string) {
+    const r = this.running.get(canalId);
+    this.running.delete(canalId);
+    await r?.session.stop();
+  }
+
+  private async release(canalIds: string[]) {
+    if (canalIds.length === 0) return;
+    await this.ctx.db
+      .update(wapiSessoes)
+      .set({ dono: null, leaseAte: null })
+      .where(and(inArray(wapiSessoes.canalId, canalIds), eq(wapiSessoes.dono, this.instance)));
+  }
+
+  /** The running session of an account on this instance (pairing code, logout). */
+  sessionOf(canalId: string) {
+    return this.running.get(canalId)?.session ?? null;
+  }
+
+  /** 'Desconectar' on the owning instance: logs out and clears the keys; elsewhere the keys are cleared and the owner stops at its next renewal. */
+  async logout(canalId: string) {
+    const r = this.running.get(canalId);
+    this.running.delete(canalId);
+    if (r) await r.session.logout();
+    else await new WapiAuthStore(this.ctx.db, this.ctx.cipher, canalId).clear();
+    await this.release([canalId]);
+  }
+
+  /** Shutdown: sockets close without logging out, leases are released so another instance takes over at once. */
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+    const ids = [...this.running.keys()];
+    for (const id of ids) await this.halt(id);
+    await this.release(ids);
+    await this.sender.idle();
+  }
+
+  /** Tests: resolves once the lease pass and the queue are done. */
+  async idle() {
+    await this.ticking;
+    for (const r of this.running.values()) await r.session.settled();
+    await this.sender.idle();
+    for (const r of this.running.values()) await r.session.settled();
+  }
+
+  deliver() {
+    this.sender.kick();
+  }
+  state() {}
+  typing() {}
+
+  /** The attendant opened the conversation: the customer's messages are marked read on WhatsApp (blue ticks). */
+  async read(row: TAtendimento) {
+    const r = this.running.get(row.canalId);
+    const sock = r?.session.open ? r.session.socket : null;
+    if (!sock) return;
+    const [c] = await this.ctx.db
+      .select({ identificador: clientes.identificador })
+      .from(clientes)
+      .where(eq(clientes.id, row.clienteId))
+      .limit(1);
+    const jid = jidOf(c?.identificador ?? null);
+    if (!jid) return;
+    const unread = await this.ctx.db
+      .select({ externalId: mensagens.externalId })
+      .from(mensagens)
+      .where(and(eq(mensagens.atendimentoId, row.atendimentoId), eq(mensagens.autor, 'cliente'), isNotNull(mensagens.externalId)))
+      .orderBy(desc(mensagens.seq))
+      .limit(20);
+    if (unread.length) await sock.readMessages(unread.map((u) => ({ remoteJid: jid, id: u.externalId!, fromMe: false })));
+  }
+}

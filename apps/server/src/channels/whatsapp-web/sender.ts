@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyMessageContent, WAMessageKey } from 'baileys';
+import type { AppContext } from '../../context';
+import { accounts } from '../../db/schema/accounts';
+import { atendimentos, clientes, mensagens, type MensagemRow } from '../../db/schema/atendimentos';
+import { KickLoop } from '../../lib/kick-loop';
+import { publicOrigin } from '../../lib/public-origin';
+import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
+import { ratingLink } from '../../modules/avaliacao/link';
+import { AVALIACAO_CONVITE } from '../../modules/atendimentos/service';
+import { announceStatus } from '../whatsapp-common';
+import type { WaSocket } from './socket';
+
+const CLAIM_BATCH = 20;
+const FALHOU = 'Não foi possível enviar a mensagem pelo WhatsApp Web.';
+const ALVO_FORA = 'A mensagem citada não está no WhatsApp do cliente.';
+
+/** The customer's chat: their number, or their LID while WhatsApp has not told us the number. */
+export const jidOf = (identificador: string | null) => {
+  if (identificador?.startsWith('whatsapp:')) return `${identificador.slice('whatsapp:'.length)}@s.whatsapp.net`;
+  if (identificador?.startsWith('whatsapp-lid:')) return `${identificador.slice('whatsapp-lid:'.length)}@lid`;
+  return null;
+};
+
+/**
+ * WhatsApp Web's outbound queue: answers and notices stored 'pending' are sent in order through the socket of
+ * the instance that owns the account's session (only open sockets of this process are served: another
+ * instance's deliver() is picked up by the owner's periodic scan). Sends are paced, one at a time per number
+ * with a gap of at least `gapMs` (plus jitter): WhatsApp bans numbers that burst like bulk senders.
+ */
+export class WapiSender {
+  private readonly loop = new KickLoop(() => this.drain());
+  private readonly lastSend = new Map<string, number>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly sockets: () => Map<string, WaSocket>,
+    private readonly log: { error: (o: object, m?: string) => void },
+    private readonly gapMs: number,
+  ) {}
+
+  kick() {
+    this.loop.kick();
+  }
+
+  idle() {
+    return this.loop.idle();
+  }
+
+  private async drain() {
+    try {
+      for (;;) {
+        const open = this.sockets();
+        if (open.size === 0) return;
+        const claimed = await this.claim([...open.keys()]);
+        if (claimed.length === 0) return;
+        for (const m of claimed) await this.sendOne(m.row, open.get(m.canalId));
+      }
+    } catch (err) {
+      this.log.error({ err }, 'WhatsApp Web: fila de envio');
+    }
+  }
+
+  private async claim(canalIds: string[]) {
+    const due = this.ctx.db
+      .select({ id: mensagens.id })
+      .from(mensagens)
+      .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
+      .where(and(eq(mensagens.status, 'pending'), isNull(mensagens.enviandoEm), inArray(atendimentos.canalId, canalIds)))
+      .orderBy(asc(mensagens.seq))
+      .limit(CLAIM_BATCH)
+      .for('update', { of: mensagens, skipLocked: true });
+    const rows = await this.ctx.db
+      .update(mensagens)
+      .set({ enviandoEm: new Date(), tentativas: sql`${mensagens.tentativas} + 1` })
+      .where(inArray(mensagens.id, due))
+      .returning();
+    if (rows.length === 0) return [];
+    const owners = await this.ctx.db
+      .select({ id: atendimentos.id, canalId: atendimentos.canalId })
+      .from(atendimentos)
+      .where(inArray(atendimentos.id, [...new Set(rows.map((r) => r.atendimentoId))]));
+    const canal = new Map(owners.map((a) => [a.id, a.canalId]));
+    return rows.sort((a, b) => a.seq - b.seq).map((row) => ({ row, canalId: canal.get(row.atendimentoId)! }));
+  }
+
+  private async pace(canalId: string) {
+    const wait = (this.lastSend.get(canalId) ?? 0) + this.gapMs * (1 + Math.random() * 0.5) - Date.now();
+    if (this.gapMs > 0 && wait > 0) await new Promise((r) => setTimeout(r, wait));
+    this.lastSend.set(canalId, Date.now());
+  }
+
+  private async sendOne(m: MensagemRow, sock: WaSocket | undefined) {
+    const [c] = await this.ctx.db
+      .select({ identificador: clientes.identificador, databaseName: accounts.databaseName, canalId: atendimentos.canalId })
+      .from(atendimentos)
+      .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
+      .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
+      .where(eq(atendimentos.id, m.atendimentoId))
+      .limit(1);
+    const jid = jidOf(c?.identificador ?? null);
+    try {
+      if (!c || !jid || !sock) throw new Error(FALHOU);
+      const { content, quoted } = await this.content(m, jid, c.databaseName);
+      await this.pace(c.canalId);
+      const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
+      await this.settle(m, { status: 'sent', externalId: sent?.key?.id ?? null, enviandoEm: null, erroEnvio: null });
+    } catch (err) {
+      this.log.error({ err, mensagemId: m.id }, 'WhatsApp Web: envio');
+      const erro = err instanceof Error && err.message.startsWith('A ') ? err.message : FALHOU;
+      await this.settle(m, { status: 'failed', erroEnvio: erro, enviandoEm: null });
+    }
+  }
+
+  private async target(id: string, jid: string): Promise<{ key: WAMessageKey; conteudo: string }> {
+    const [t] = await this.ctx.db
+      .select({ externalId: mensagens.externalId, autor: mensagens.autor, conteudo: mensagens.conteudo })
+      .from(mensagens)
+      .where(eq(mensagens.id, id))
+      .limit(1);
+    if (!t?.externalId) throw new Error(ALVO_FORA);
+    return { key: { remoteJid: jid, id: t.externalId, fromMe: t.autor !== 'cliente' }, conteudo: t.conteudo };
+  }
+
+  /** Baileys' content of a stored message: text, media with caption, reaction, or a reply quoting ours or theirs. */
+  private async content(m: MensagemRow, jid: string, databaseName: string) {
+    if (m.tipo === 'reaction') {
+      const key = m.reagindoA ? (await this.target(m.reagindoA, jid)).key : m.alvoExterno ? { remoteJid: jid, id: m.alvoExterno } : null;
+      if (!key) throw new Error(ALVO_FORA);
+      return { content: { react: { text: m.conteudo, key } } as AnyMessageContent, quoted: null };
+    }
+    const t = m.respondendoA ? await this.target(m.respondendoA, jid) : null;
+    const quoted = t ? { key: t.key, message: { conversation: t.conteudo } } : null;
+    if (m.midia && ['image', 'video', 'audio', 'document'].includes(m.tipo)) {
+      const data = await this.file(m.midia.url);
+      const caption = m.tipo !== 'audio' && m.conteudo.trim() ? { caption: m.conteudo } : {};
+      const mimetype = m.midia.mimeType;
+      const content =
+        m.tipo === 'image'
+          ? { image: data, ...caption }
+          : m.tipo === 'video'
+            ? { video: data, ...caption }
+            : m.tipo === 'audio'
+              ? { audio: data, mimetype }
+              : { document: data, mimetype, fileName: m.midia.filename ?? 'arquivo', ...caption };
+      return { content: content as AnyMessageContent, quoted };
+    }
+    let text = m.conteudo;
+    // The rating link carries a token staff never see: it is added here, for the customer alone.
+    if (m.autor === 'sistema' && m.conteudo === AVALIACAO_CONVITE)
+      text = `Como foi o seu atendimento? Avalie por aqui: ${ratingLink(publicOrigin(this.ctx), this.ctx.tokens, databaseName, m.atendimentoId)}`;
+    return { content: { text } as AnyMessageContent, quoted };
+  }
+
+  /** An attachment stored by us (uploads) is read from disk; anything else cannot be sent. */
+  private async file(url: string) {
+    const prefix = `${UPLOADS_URL_PREFIX}/`;
+    const rel = url.startsWith(prefix) ? path.normalize(url.slice(prefix.length)) : null;
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(FALHOU);
+    return readFile(path.join(this.ctx.uploadsDir, rel));
+  }
+
+  private async settle(m: MensagemRow, set: Partial<MensagemRow> & { status: 'sent' | 'failed' }) {
+    const [row] = await this.ctx.db
+      .update(mensagens)
+      .set(set)
+      .where(and(eq(mensagens.id, m.id), eq(mensagens.status, 'pending')))
+      .returning();
+    if (!row) return;
+    await announceStatus(this.ctx, row);
+  }
+}

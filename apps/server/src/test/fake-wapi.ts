@@ -1,0 +1,66 @@
+import { EventEmitter } from 'node:events';
+import type { AnyMessageContent, BaileysEventMap, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from 'baileys';
+import type { SocketFactory, SocketOptions, WaSocket } from '../channels/whatsapp-web/socket';
+
+/** A WhatsApp Web socket that never touches the network: tests emit Baileys' events and read what was sent. */
+export class FakeWaSocket implements WaSocket {
+  private readonly emitter = new EventEmitter();
+  readonly ev = {
+    on: <E extends keyof BaileysEventMap>(event: E, listener: (arg: BaileysEventMap[E]) => void) => {
+      this.emitter.on(event, listener);
+    },
+  };
+  user: WaSocket['user'] = undefined;
+  readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }[] = [];
+  readonly read: WAMessageKey[][] = [];
+  readonly pairingAsked: string[] = [];
+  readonly media = new Map<string, Buffer>();
+  loggedOut = false;
+  ended = false;
+  private n = 0;
+
+  constructor(readonly opts: SocketOptions) {}
+
+  emit<E extends keyof BaileysEventMap>(event: E, arg: BaileysEventMap[E]) {
+    this.emitter.emit(event, arg);
+  }
+
+  async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions) {
+    this.sent.push({ jid, content, ...(options ? { options } : {}) });
+    this.n += 1;
+    return { key: { remoteJid: jid, fromMe: true, id: `3EB0FAKE${this.n}` } } as WAMessage;
+  }
+  async readMessages(keys: WAMessageKey[]) {
+    this.read.push(keys);
+  }
+  async requestPairingCode(phone: string) {
+    this.pairingAsked.push(phone);
+    return 'BALC4O12';
+  }
+  async logout() {
+    this.loggedOut = true;
+  }
+  end() {
+    this.ended = true;
+  }
+  async downloadMedia(message: WAMessage) {
+    const bytes = this.media.get(message.key.id ?? '');
+    if (!bytes) throw new Error('mídia não encontrada');
+    return bytes;
+  }
+}
+
+/** The factory handed to the driver: every socket it made, newest last. */
+export class FakeWhatsAppWeb {
+  readonly sockets: FakeWaSocket[] = [];
+  readonly factory: SocketFactory = async (opts) => {
+    const s = new FakeWaSocket(opts);
+    this.sockets.push(s);
+    return s;
+  };
+  get last(): FakeWaSocket {
+    const s = this.sockets[this.sockets.length - 1];
+    if (!s) throw new Error('nenhum socket criado');
+    return s;
+  }
+}
