@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AUTOATENDIMENTO_TEXTS as T, STATUS_SOLICITACAO_LABEL } from '@balcao/shared/autoatendimento';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { dataCurta } from '@/features/mensagens-agendadas/format';
 import { useAcaoSolicitacao, useSolicitacoes } from './api';
 
@@ -19,47 +19,53 @@ export function SolicitacoesPage() {
           <TabsTrigger value="abertas">Abertas</TabsTrigger>
           <TabsTrigger value="resolvidas">Resolvidas</TabsTrigger>
         </TabsList>
-      </Tabs>
-      {q.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : q.data?.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">
-          {status === 'abertas' ? T.nenhuma : 'Nenhuma solicitação resolvida.'}
-        </p>
-      ) : (
-        <ul className="grid gap-3">
-          {q.data?.map((s) => (
-            <li key={s.id} className="grid gap-2 rounded-lg border p-4">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{s.clienteNome}</span>
-                <span className="rounded bg-muted px-1.5 py-0.5 text-xs">{s.tipo}</span>
-                <span className="text-xs text-muted-foreground">{dataCurta(s.criadaEm)}</span>
-                <span className="ml-auto text-xs font-medium">
-                  {STATUS_SOLICITACAO_LABEL[s.status]}
-                  {s.responsavelNome && ` · ${s.responsavelNome}`}
-                </span>
-              </div>
-              <p className="text-sm">{s.descricao}</p>
-              <p className="text-xs text-muted-foreground">
-                {[s.clienteNumero, s.clienteEmail, s.clienteDocumento && `Documento ${s.clienteDocumento}`].filter(Boolean).join(' · ')}
+        {(['abertas', 'resolvidas'] as const).map((v) => (
+          <TabsContent key={v} value={v} className="pt-2">
+            {q.isPending ? (
+              <Skeleton className="h-40 w-full" />
+            ) : q.data?.length === 0 ? (
+              <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">
+                {status === 'abertas' ? T.nenhuma : 'Nenhuma solicitação resolvida.'}
               </p>
-              {s.dados && <pre className="overflow-x-auto rounded bg-muted/60 p-2 text-xs">{JSON.stringify(s.dados, null, 2)}</pre>}
-              {s.status !== 'resolvida' && (
-                <div className="flex gap-2">
-                  {s.status === 'pendente' && (
-                    <Button size="sm" variant="outline" onClick={() => acao.mutate({ id: s.id, acao: 'assumir' })}>
-                      Assumir
-                    </Button>
-                  )}
-                  <Button size="sm" onClick={() => acao.mutate({ id: s.id, acao: 'resolver' })}>
-                    Marcar como resolvida
-                  </Button>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+            ) : (
+              <ul className="grid gap-3">
+                {q.data?.map((s) => (
+                  <li key={s.id} className="grid gap-2 rounded-lg border p-4">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium">{s.clienteNome}</span>
+                      <span className="rounded bg-muted px-1.5 py-0.5 text-xs">{s.tipo}</span>
+                      <span className="text-xs text-muted-foreground">{dataCurta(s.criadaEm)}</span>
+                      <span className="ml-auto text-xs font-medium">
+                        {STATUS_SOLICITACAO_LABEL[s.status]}
+                        {s.responsavelNome && ` · ${s.responsavelNome}`}
+                      </span>
+                    </div>
+                    <p className="text-sm">{s.descricao}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {[s.clienteNumero, s.clienteEmail, s.clienteDocumento && `Documento ${s.clienteDocumento}`]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                    {s.dados && <pre className="overflow-x-auto rounded bg-muted/60 p-2 text-xs">{JSON.stringify(s.dados, null, 2)}</pre>}
+                    {s.status !== 'resolvida' && (
+                      <div className="flex gap-2">
+                        {s.status === 'pendente' && (
+                          <Button size="sm" variant="outline" onClick={() => acao.mutate({ id: s.id, acao: 'assumir' })}>
+                            Assumir
+                          </Button>
+                        )}
+                        <Button size="sm" onClick={() => acao.mutate({ id: s.id, acao: 'resolver' })}>
+                          Marcar como resolvida
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
     </div>
   );
 }
