@@ -1,7 +1,7 @@
 // Shared by the benchmarks: start the built server on a throwaway database (embedded PGlite, or a fresh
 // database on the PostgreSQL server of BENCH_DATABASE_URL), the floor, memory probes, percentiles.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,11 +81,17 @@ function probeArgs(file) {
   return ['--expose-gc', '--import', pathToFileURL(path.resolve('bench/gc-probe.mjs')).href, `--title=bench:${path.basename(file)}`];
 }
 
+const probeSeq = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')).seq;
+  } catch {
+    return 0;
+  }
+};
 async function readProbe(pid, probeFile) {
-  rmSync(probeFile, { force: true });
+  const before = probeSeq(probeFile);
   process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 200 && !existsSync(probeFile); i++) await sleep(50);
-  await sleep(50);
+  for (let i = 0; i < 400 && probeSeq(probeFile) <= before; i++) await sleep(50);
   return JSON.parse(readFileSync(probeFile, 'utf8'));
 }
 
