@@ -94,6 +94,14 @@ describe('licence: expiry blocker and PIX payment', () => {
     });
     expect(res.status).toBe(200);
   };
+  const vendaErp = async (sim: boolean) => {
+    const res = await fetch(`${server.baseUrl}/backend/operador/licenca/venda-erp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ databaseName, vendaErp: sim }),
+    });
+    expect(res.status).toBe(200);
+  };
   const bloqueio = (page: Page) => page.getByRole('heading', { name: T.bloqueioTitulo });
   const dialogo = (page: Page) => page.getByRole('dialog');
 
@@ -177,6 +185,16 @@ describe('licence: expiry blocker and PIX payment', () => {
     // Leaving /licenca, the master meets the blocker again.
     await master.goto('/atendimentos');
     await bloqueio(master).waitFor();
+
+    // Sold through an ERP partner: renewed there, so no blocker and no Licença item, even past the due date.
+    await vendaErp(true);
+    const status = master.waitForResponse((r) => r.url().endsWith('/Licenca/status'));
+    await master.reload();
+    expect(((await (await status).json()) as { isLicencaVendaERP: boolean }).isLicencaVendaERP).toBe(true);
+    await master.getByRole('link', { name: 'Atendimentos' }).first().waitFor();
+    await expect.poll(() => master.getByRole('link', { name: 'Licença' }).count()).toBe(0);
+    expect(await bloqueio(master).count()).toBe(0);
+    await vendaErp(false);
     await ctx.close();
   }, 120_000);
 });

@@ -80,6 +80,26 @@ describe('licence payment dialog (spec part 1 §2, §4, §8)', () => {
     expect((ia as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('closing resets it: opened again, it checks for payments from the start', async () => {
+    routes['GET /licenca/getcobranca'] = () => json(COBRANCA);
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const ui = (open: boolean) => (
+      <QueryClientProvider client={qc}>
+        <PagamentoDialog open={open} onClose={() => undefined} onCancelled={() => undefined} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(ui(true));
+    await screen.findByText(T.pendente);
+    rerender(ui(false));
+    await waitFor(() => expect(screen.queryByText(T.pendente)).toBeNull());
+    let answer: (r: Response) => void = () => undefined;
+    routes['GET /licenca/getcobranca'] = () => new Promise<Response>((r) => (answer = r));
+    rerender(ui(true));
+    expect(await screen.findByText(T.verificandoTitulo)).toBeTruthy();
+    await act(async () => answer(json(COBRANCA)));
+    await screen.findByText(T.pendente);
+  });
+
   it('a pending charge is shown as it is: nothing is confirmed or created', async () => {
     routes['GET /licenca/getcobranca'] = () => json(COBRANCA);
     abrir();
