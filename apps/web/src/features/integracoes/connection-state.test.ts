@@ -5,7 +5,16 @@ import {
   INTEGRACOES_STORAGE,
   WHATSAPP_BANNER_DISMISS_MS,
 } from '@balcao/shared/integracoes';
-import { bannerState, dismissUntil, isConfigPath, markLoggedIn, readEpoch, resetModalMarks, shouldShowModal } from './connection-state';
+import {
+  bannerState,
+  dismissUntil,
+  estadoWhatsApp,
+  isConfigPath,
+  markLoggedIn,
+  readEpoch,
+  resetModalMarks,
+  shouldShowModal,
+} from './connection-state';
 
 const NOW = 1_800_000_000_000;
 const banner = (over: Partial<Parameters<typeof bannerState>[0]> = {}) =>
@@ -111,5 +120,21 @@ describe('storage', () => {
     expect(readEpoch(s, INTEGRACOES_STORAGE.modalRemindUntil)).toBeNull();
     markLoggedIn(s, 42);
     expect(readEpoch(s, INTEGRACOES_STORAGE.loggedInAt)).toBe(42);
+  });
+});
+
+describe('estadoWhatsApp (Cloud API or WhatsApp Web)', () => {
+  const off = { conectado: false, ativo: false };
+  it('is connected when either provider is, active when a connected one is active', () => {
+    expect(estadoWhatsApp({ configWhatsApp: off, configWAPI: off })).toEqual(off);
+    expect(estadoWhatsApp({ configWhatsApp: off, configWAPI: { conectado: true, ativo: true } })).toEqual({ conectado: true, ativo: true });
+    // WhatsApp Web paused, no Cloud API number: the banner says 'WhatsApp Pausado'.
+    const paused = estadoWhatsApp({ configWhatsApp: off, configWAPI: { conectado: true, ativo: false } });
+    expect(paused).toEqual({ conectado: true, ativo: false });
+    expect(banner({ whatsapp: paused })).toBe('whatsapp_inactive');
+    // An 'ativo' flag without a connection never makes it active.
+    expect(estadoWhatsApp({ configWhatsApp: { conectado: false, ativo: true }, configWAPI: { conectado: true, ativo: false } }).ativo).toBe(
+      false,
+    );
   });
 });

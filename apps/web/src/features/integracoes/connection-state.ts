@@ -1,3 +1,4 @@
+import type { TEstadoIntegracao } from '@balcao/shared/canais';
 import {
   CONNECTION_MODAL_CLOSED_MS,
   CONNECTION_MODAL_LOGIN_GRACE_MS,
@@ -7,8 +8,18 @@ import {
   type TBannerWhatsApp,
 } from '@balcao/shared/integracoes';
 
-/** The WhatsApp (Cloud API) part of GET /Integracoes/get; null while unknown or when the poll failed. */
-export type TEstadoWhatsApp = { conectado: boolean; ativo: boolean } | null;
+/** The WhatsApp part of GET /Integracoes/get (estadoWhatsApp); null while unknown or when the poll failed. */
+export type TEstadoWhatsApp = TEstadoIntegracao | null;
+
+/**
+ * The one WhatsApp the banner and the modal speak of: either provider (Cloud API, configWhatsApp, or WhatsApp
+ * Web, configWAPI) connected counts as connected; active when a connected one is active.
+ */
+export function estadoWhatsApp(i: { configWhatsApp: TEstadoIntegracao; configWAPI: TEstadoIntegracao }): TEstadoIntegracao {
+  const cloud = i.configWhatsApp;
+  const web = i.configWAPI;
+  return { conectado: cloud.conectado || web.conectado, ativo: (cloud.conectado && cloud.ativo) || (web.conectado && web.ativo) };
+}
 
 /** Every /config path (the settings themselves, where the banner would point at the page already open). */
 export const isConfigPath = (pathname: string) => pathname === '/config' || pathname.startsWith('/config/');

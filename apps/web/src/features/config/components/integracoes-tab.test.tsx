@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCanalWhatsApp } from '@balcao/shared/canais';
+import { WAPI_TEXTS, type TWapiSessao } from '@balcao/shared/wapi';
 import { IntegracoesTab } from './integracoes-tab';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
@@ -27,6 +28,17 @@ const canal: TCanalWhatsApp = {
 const json = (body: unknown, status = 200) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let lista: TCanalWhatsApp[];
+const QR = 'data:image/png;base64,iVBORw0KGgo=';
+const sessaoOff: TWapiSessao = {
+  estado: 'desconectado',
+  qr: null,
+  codigoPareamento: null,
+  numero: null,
+  nome: null,
+  erro: null,
+  ativo: false,
+};
+let wapi: TWapiSessao;
 let teste: unknown;
 let fetchMock: ReturnType<typeof vi.fn>;
 const calls = (method: string, end: string) =>
@@ -45,8 +57,22 @@ function mount() {
 beforeEach(() => {
   lista = [];
   teste = { ok: true, numero: '+55 11 4000-1234', nomeVerificado: 'Loja Centro Ltda' };
+  wapi = sessaoOff;
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
+    if (url.endsWith('/Integracoes/get'))
+      return json({ configWhatsApp: { conectado: false, ativo: false }, configWAPI: { conectado: false, ativo: false }, userId: 'acc1' });
+    if (url.endsWith('/wapi/clients/acc1/qr')) return json(wapi);
+    const acao = /\/wapi\/clients\/acc1\/(conectar|pareamento|pausar|desconectar)$/.exec(url)?.[1];
+    if (acao) {
+      wapi = {
+        conectar: { ...sessaoOff, estado: 'qr' as const, qr: QR },
+        pareamento: { ...wapi, codigoPareamento: 'BALC4O12' },
+        pausar: { ...wapi, estado: 'pausado' as const, ativo: false },
+        desconectar: sessaoOff,
+      }[acao]!;
+      return json(wapi, acao === 'conectar' || acao === 'pareamento' ? 202 : 200);
+    }
     if (url.endsWith('/api/departamentos')) return json([{ id: DEP, nome: 'Vendas', membros: 2, usuarioIds: [], atendimentosAbertos: 0 }]);
     if (url.endsWith('/api/canais/whatsapp') && method === 'GET') return json(lista);
     if (url.endsWith('/api/canais/whatsapp') && method === 'POST') {
@@ -148,5 +174,51 @@ describe('Integrações: WhatsApp Cloud API', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Excluir número' }));
     await waitFor(() => expect(calls('DELETE', '/api/canais/c1')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByTestId('whatsapp-card')).toBeNull());
+  });
+});
+
+describe('Integrações: WhatsApp Web', () => {
+  it('says why it is not connected, connects on retry and shows the QR code with the steps', async () => {
+    wapi = { ...sessaoOff, erro: WAPI_TEXTS.semRede };
+    mount();
+    const card = await screen.findByTestId('wapi-card');
+    expect(await within(card).findByText(WAPI_TEXTS.semRede)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Tentar novamente' }));
+    const img = (await within(card).findByRole('img', { name: 'QR Code para conectar o WhatsApp' })) as HTMLImageElement;
+    expect(img.src).toBe(QR);
+    expect(calls('POST', '/wapi/clients/acc1/conectar')).toHaveLength(1);
+    expect(within(card).getByText('Aguardando leitura')).toBeTruthy();
+    expect(within(card).getByText(/Dispositivos conectados/)).toBeTruthy();
+  });
+
+  it('offers a pairing code for a phone number, checked by the shared schema', async () => {
+    wapi = { ...sessaoOff, estado: 'qr', qr: QR };
+    mount();
+    const card = await screen.findByTestId('wapi-card');
+    const field = await within(card).findByLabelText('Prefere um código? Informe o número do WhatsApp');
+    fireEvent.change(field, { target: { value: '1199' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Gerar código' }));
+    expect(await within(card).findByText('Informe o número com DDI e DDD, somente números (ex.: 5511999998888).')).toBeTruthy();
+    expect(calls('POST', '/wapi/clients/acc1/pareamento')).toHaveLength(0);
+    fireEvent.change(field, { target: { value: '+55 (11) 99999-8888' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Gerar código' }));
+    expect(await within(card).findByText('BALC-4O12')).toBeTruthy();
+    expect(body(calls('POST', '/wapi/clients/acc1/pareamento')[0]!)).toEqual({ numero: '5511999998888' });
+  });
+
+  it('shows the connected number and name, pauses, and disconnects only after confirmation', async () => {
+    wapi = { ...sessaoOff, estado: 'conectado', numero: '+5511900001111', nome: 'Loja Exemplo', ativo: true };
+    mount();
+    const card = await screen.findByTestId('wapi-card');
+    expect(await within(card).findByText('+5511900001111')).toBeTruthy();
+    expect(within(card).getByText('Loja Exemplo')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Pausar' }));
+    expect(await within(card).findByText('Pausado', { selector: 'span' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Desconectar' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(calls('POST', '/wapi/clients/acc1/desconectar')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Desconectar' }));
+    await waitFor(() => expect(calls('POST', '/wapi/clients/acc1/desconectar')).toHaveLength(1));
+    expect(await within(card).findByRole('button', { name: 'Conectar com QR Code' })).toBeTruthy();
   });
 });

@@ -5,11 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDepartamentosOptions } from '../api';
 import { useWhatsAppCanais } from '../whatsapp-api';
+import { WapiCard } from './wapi-card';
 import { WhatsAppCard } from './whatsapp-card';
 import { WhatsAppFormDialog } from './whatsapp-form-dialog';
 import { ChavesErpSection } from '@/features/autoatendimento/chaves-section';
 
-/** Integrações (admin and master): WhatsApp Cloud API numbers (issue 11). */
+/** Integrações (admin and master): WhatsApp Web by QR code (issue 15) and WhatsApp Cloud API numbers (issue 11). */
 export function IntegracoesTab() {
   const canais = useWhatsAppCanais();
   const departamentos = useDepartamentosOptions();
@@ -68,6 +69,8 @@ export function IntegracoesTab() {
           </Button>
         </div>
       )}
+
+      <WapiCard />
 
       {editing && <WhatsAppFormDialog canal={editing === 'novo' ? null : editing} onClose={() => setEditing(null)} />}
       <ChavesErpSection />

@@ -4,27 +4,11 @@ import type { TCanalWhatsApp, TTesteConexao } from '@balcao/shared/canais';
 import type { TDepartamento } from '@balcao/shared/departamentos';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import { cn } from '@/lib/utils';
 import { useDeleteWhatsApp, useTestarConexao, useUpdateWhatsApp } from '../whatsapp-api';
 import { whatsappUpdate } from '../whatsapp-form';
 import { ConfirmDialog } from './confirm-dialog';
+import { Badge } from './status-badge';
 import { CopyButton } from './copy-button';
-
-function Badge({ tone, children }: { tone: 'ok' | 'warn' | 'off' | 'bad'; children: ReactNode }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',
-        tone === 'ok' && 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
-        tone === 'warn' && 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
-        tone === 'bad' && 'bg-red-500/10 text-red-700 dark:text-red-400',
-        tone === 'off' && 'bg-muted text-muted-foreground',
-      )}
-    >
-      {children}
-    </span>
-  );
-}
 
 /** A value to paste into Meta's panel, with its copy button. */
 function PasteValue({ label, value, hint }: { label: string; value: string; hint?: string }) {

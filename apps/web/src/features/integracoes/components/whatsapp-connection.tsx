@@ -7,7 +7,15 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 import { useCanUseFeatures, useConnectionStatus, useIntegracoesPoll } from '../api';
-import { bannerState, dismissUntil, readEpoch, remindLaterUntil, resetModalMarks, shouldShowModal } from '../connection-state';
+import {
+  bannerState,
+  dismissUntil,
+  estadoWhatsApp,
+  readEpoch,
+  remindLaterUntil,
+  resetModalMarks,
+  shouldShowModal,
+} from '../connection-state';
 
 const isMaster = (user: TCurrentUser) => user.role === 'master';
 
@@ -68,7 +76,7 @@ function ConnectionBanner() {
     pathname,
     dismissedUntil,
     now,
-    whatsapp: poll.isError ? null : (poll.data?.configWhatsApp ?? null),
+    whatsapp: poll.isError || !poll.data ? null : estadoWhatsApp(poll.data),
   });
   if (state === 'none') return null;
   const offline = state === 'whatsapp_disconnected';
@@ -114,7 +122,7 @@ function ConnectionModal() {
   const graceEnds = loggedInAt === null ? null : loggedInAt + CONNECTION_MODAL_LOGIN_GRACE_MS;
   const now = useNowUntil(Math.max(remindUntil ?? 0, graceEnds ?? 0) || null);
   // A failed status read counts as not connected (spec part 1 §4), like the banner's poll.
-  const isConnected = status.isPending ? null : status.isError ? false : status.data.configWhatsApp.conectado;
+  const isConnected = status.isPending ? null : status.isError ? false : estadoWhatsApp(status.data).conectado;
 
   // Spec part 1 §4: 'It resets once connected'.
   useEffect(() => {
