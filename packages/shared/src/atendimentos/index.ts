@@ -76,6 +76,26 @@ export const ZMensagem = z.object({
 });
 export type TMensagem = z.infer<typeof ZMensagem>;
 
+/**
+ * A customer's message as every channel driver hands it to the one way in (server modules/atendimentos/inbound.ts):
+ * the widget's socket payload and a WhatsApp webhook are translated into this, and it is checked before it is stored.
+ */
+export const ZMensagemRecebida = z.object({
+  /** The widget's id for the message (stored once per visitor); WhatsApp messages carry `externalId` instead. */
+  clientId: z.string().min(1).nullish(),
+  /** The provider's id (WhatsApp's wamid): the same delivery twice is stored once. */
+  externalId: z.string().min(1).nullish(),
+  tipo: ZTipoMensagem,
+  conteudo: z.string(),
+  midia: ZMidia.nullish(),
+  localizacao: z.object({ latitude: z.number(), longitude: z.number(), nome: z.string().nullable() }).nullish(),
+  respondendoA: z.uuid().nullish(),
+  reagindoA: z.uuid().nullish(),
+  /** A reaction to a provider message we do not hold: its external id (a later removal finds it). */
+  alvoExterno: z.string().nullish(),
+});
+export type TMensagemRecebida = z.infer<typeof ZMensagemRecebida>;
+
 /** A list row and the header of an open conversation (spec part 2 §3 field names kept). */
 export const ZAtendimento = z.object({
   atendimentoId: z.string(),

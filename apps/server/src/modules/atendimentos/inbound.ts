@@ -1,8 +1,14 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { ATENDIMENTO_TEXTS, type TAtendimento, type TMensagem } from '@balcao/shared/atendimentos';
+import {
+  ATENDIMENTO_TEXTS,
+  ZMensagemRecebida,
+  type TAtendimento,
+  type TMensagem,
+  type TMensagemRecebida,
+} from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, type AtendimentoRow, type CanalRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { type Db, withTransaction } from '../../lib/db';
-import { NotFound } from '../../lib/errors';
+import { BadRequest, NotFound } from '../../lib/errors';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { findOpenAtendimento, selectAtendimentos } from './queries';
@@ -14,7 +20,8 @@ export type InboundInput = {
   /** Asked only when a new atendimento opens: whether this customer had finished ones on the channel. */
   origem: (hadPrevious: boolean) => AtendimentoRow['origem'];
   departamentoId: string | null;
-  mensagem: NewMessage;
+  /** Checked against the shared schema before anything is written (a driver's translation that drifts fails here). */
+  mensagem: TMensagemRecebida;
   /** 'sistema' for a line about the customer's message rather than from them (a type the provider cannot show). */
   autor?: 'cliente' | 'sistema';
 };
@@ -231,6 +238,8 @@ const batchers = new WeakMap<Db, WriteBatcher<InboundInput, InboundResult>>();
  * light load a batch is one message and takes the same path).
  */
 export function receiveFromCliente(db: Db, input: InboundInput): Promise<InboundResult> {
+  const parsed = ZMensagemRecebida.safeParse(input.mensagem);
+  if (!parsed.success) return Promise.reject(new BadRequest(parsed.error.issues[0]?.message ?? 'Mensagem inválida.'));
   let b = batchers.get(db);
   if (!b) {
     b = new WriteBatcher((items: InboundInput[]) => receive(db, items), MAX_BATCH);

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
+import { AppError } from '../../lib/errors';
+import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { login, makeAccount } from '../../test/factories';
+import { makeCanal } from '../../test/atendimentos-fixtures';
+import { receiveFromCliente, type InboundInput } from './inbound';
+
+/** Issue 11 "One way in": every driver hands the customer's message to receiveFromCliente, checked by the shared schema. */
+describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  async function cliente() {
+    const acc = await makeAccount(t.ctx.db);
+    const admin = await login(t.app, acc.master.email);
+    const canal = await makeCanal(t, admin.auth);
+    const [c] = await t.ctx.db.insert(clientes).values({ accountId: acc.account.id, nome: 'Cliente' }).returning();
+    const input = (mensagem: unknown): InboundInput => ({
+      canal: { id: canal.id, accountId: acc.account.id },
+      clienteId: c!.id,
+      origem: () => 'widget',
+      departamentoId: null,
+      mensagem: mensagem as InboundInput['mensagem'],
+    });
+    return { input, clienteId: c!.id };
+  }
+
+  it('stores a well-formed message once per client id, opening the atendimento', async () => {
+    const { input, clienteId } = await cliente();
+    const first = await receiveFromCliente(t.ctx.db, input({ clientId: 'c-1', tipo: 'text', conteudo: 'Oi' }));
+    const again = await receiveFromCliente(t.ctx.db, input({ clientId: 'c-1', tipo: 'text', conteudo: 'Oi' }));
+    expect([first.opened, again.duplicate]).toEqual([true, true]);
+    const rows = await t.ctx.db.select().from(mensagens).where(eq(mensagens.atendimentoId, first.atendimentoId));
+    expect(rows.map((m) => m.conteudo)).toEqual(['Oi']);
+    expect((await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.clienteId, clienteId))).length).toBe(1);
+  });
+
+  it.each([
+    ['a type no channel has', { clientId: 'x', tipo: 'sticker', conteudo: '' }],
+    ['media without its address', { externalId: 'wamid.1', tipo: 'image', conteudo: '', midia: { mimeType: 'image/png' } }],
+    ['a quote that is not one of our ids', { externalId: 'wamid.2', tipo: 'text', conteudo: 'x', respondendoA: 'wamid.HBgM' }],
+    ['no text at all', { clientId: 'y', tipo: 'text' }],
+  ])('refuses %s (400, in Portuguese) before writing anything', async (_what, mensagem) => {
+    const { input, clienteId } = await cliente();
+    const err = await receiveFromCliente(t.ctx.db, input(mensagem)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(400);
+    expect((err as AppError).message).not.toMatch(/expected|invalid input/i);
+    expect(await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.clienteId, clienteId))).toEqual([]);
+  });
+});
