@@ -34,6 +34,7 @@ import { clientesRoutes } from './modules/clientes/routes';
 import { mensagensRapidasRoutes } from './modules/mensagens-rapidas/routes';
 import { mensagensAgendadasRoutes } from './modules/mensagens-agendadas/routes';
 import { autoatendimentoRoutes } from './modules/autoatendimento/routes';
+import { novaConversaRoutes } from './modules/nova-conversa/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { departamentosRoutes } from './modules/departamentos/routes';
 import { chatInternoRoutes } from './modules/chat-interno/routes';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(mensagensRapidasRoutes, { ctx });
       await api.register(mensagensAgendadasRoutes, { ctx });
       await api.register(autoatendimentoRoutes, { ctx });
+      await api.register(novaConversaRoutes, { ctx });
       await api.register(departamentosRoutes, { ctx });
       await api.register(canaisRoutes, { ctx });
       await api.register(avaliacaoRoutes, { ctx });

@@ -120,8 +120,8 @@ async function insertOnce(
 }
 
 /**
- * A message staff wrote ahead of time (a scheduled message) for a customer on a channel: it joins the customer's
- * open atendimento there, or opens one waiting in the queue (carrying over when the customer last wrote: the
+ * A message staff wrote ahead of time (a scheduled message) or first ('Nova conversa') for a customer on a channel:
+ * it joins the customer's open atendimento there, or opens one (waiting in the queue, or held by `com`) (carrying over when the customer last wrote: the
  * reply window is the customer's, not the ticket's), and is queued for the channel. Runs in the caller's
  * transaction; answers the atendimento and the message.
  */
@@ -134,6 +134,8 @@ export async function storeOutbound(
     atendenteId: string | null;
     clienteEscreveuEm: Date | null;
     mensagem: NewMessage;
+    /** 'Nova conversa': the new atendimento starts with this attendant (in their department), not in the queue. */
+    com?: { atendenteId: string; departamentoId: string | null };
   },
 ) {
   let a: AtendimentoRow | null | undefined = await findOpenAtendimento(tx, o.clienteId, o.canalId, { forUpdate: true });
@@ -148,6 +150,7 @@ export async function storeOutbound(
         canalId: o.canalId,
         origem: 'whatsapp',
         clienteEscreveuEm: o.clienteEscreveuEm,
+        ...(o.com ? { status: 'em_atendimento' as const, atendenteId: o.com.atendenteId, departamentoId: o.com.departamentoId } : {}),
       })
       .onConflictDoNothing()
       .returning();

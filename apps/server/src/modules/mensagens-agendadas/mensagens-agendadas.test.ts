@@ -5,6 +5,8 @@ import type { TCanalWhatsApp } from '@balcao/shared/canais';
 import { MENSAGENS_AGENDADAS_TEXTS as T, type TMensagemAgendada, type TMensagemAgendadaPagina } from '@balcao/shared/mensagens-agendadas';
 import { atendimentos, mensagens } from '../../db/schema/atendimentos';
 import { mensagensAgendadas } from '../../db/schema/mensagens-agendadas';
+import { licencas } from '../../db/schema/licencas';
+import { LICENCA_TEXTS } from '@balcao/shared/licenca';
 import { whatsappOf } from '../../channels/registry';
 import { FakeGraph } from '../../test/fake-graph';
 import { login, makeAccount } from '../../test/factories';
@@ -225,6 +227,23 @@ describe.each(DB_KINDS)('scheduled messages on %s', (kind) => {
     const agendadas = page.mensagens.filter((m) => m.agendada);
     expect(agendadas.map((m) => m.conteudo).sort()).toEqual([texto, `${texto} diária`].sort());
     expect(agendadas.every((m) => m.autor === 'atendente' && m.status === 'sent')).toBe(true);
+  });
+
+  it('an expired licence sends nothing: the row says why and backs off', async () => {
+    const s = await setup();
+    const ag = (
+      await call('POST', '/backend/mensagemagendada/save', s.admin.auth, s.body({ dataEnvio: local(1_000) }))
+    ).json() as TMensagemAgendada;
+    await t.ctx.db
+      .update(licencas)
+      .set({ dataVencimento: new Date(Date.now() - 60_000) })
+      .where(eq(licencas.accountId, s.acc.account.id));
+    const before = graph.sends().length;
+    expect(await enviarAgendadasDevidas(t.ctx, () => new Date(Date.now() + 2_000))).toBe(1);
+    await whatsappOf(t.ctx).idle();
+    expect(graph.sends().length).toBe(before);
+    const row = (await call('GET', `/backend/mensagemagendada/get/${ag.id}`, s.admin.auth)).json() as TMensagemAgendada;
+    expect(row).toMatchObject({ status: 'ativa', ultimoResultado: 'falhou', ultimoErro: LICENCA_TEXTS.expirada, envios: 0 });
   });
 
   it('outside the 24-hour window: without a template it fails with the reason and backs off; with one it goes as the template', async () => {

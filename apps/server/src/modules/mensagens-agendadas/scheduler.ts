@@ -6,7 +6,9 @@ import { atendimentoEvents, type AppContext } from '../../context';
 import { asCanal, atendimentos, canais, clientes } from '../../db/schema/atendimentos';
 import { mensagensAgendadas, type MensagemAgendadaRow } from '../../db/schema/mensagens-agendadas';
 import { type Db, withTransaction } from '../../lib/db';
+import { AppError } from '../../lib/errors';
 import { result, storeOutbound } from '../atendimentos/service';
+import { assertLicencaAtiva } from '../licenca/service';
 import { proximoEnvio } from './recorrencia';
 import { timeZoneOf } from './service';
 
@@ -40,6 +42,10 @@ async function afterTime(tx: Db, row: MensagemAgendadaRow, now: Date) {
 
 /** Writes the due message into the customer's atendimento and moves the row on, in the caller's (claiming) transaction. */
 async function sendRow(tx: Db, row: MensagemAgendadaRow, now: Date) {
+  // An expired licence sends nothing to customers (the same rule as the attendants' sends): the reason shows on the row.
+  await assertLicencaAtiva(tx, row.accountId, now).catch((err: unknown) => {
+    throw err instanceof AppError && err.status === 402 ? new NaoEnviada(err.message) : err;
+  });
   const [canalRow] = await tx.select().from(canais).where(eq(canais.id, row.canalId)).limit(1);
   const canal = canalRow ? asCanal(canalRow) : null;
   if (!canal || canal.removidoEm || !canal.ativo || canal.tipo !== 'whatsapp') throw new NaoEnviada(T.canalInativo);

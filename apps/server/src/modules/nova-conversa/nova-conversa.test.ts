@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAtendimento } from '@balcao/shared/atendimentos';
+import { NOVA_CONVERSA_TEXTS as T } from '@balcao/shared/nova-conversa';
+import { atendimentos } from '../../db/schema/atendimentos';
+import { whatsappOf } from '../../channels/registry';
+import { FakeGraph } from '../../test/fake-graph';
+import { login, makeAccount } from '../../test/factories';
+import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { nextTicket } from '../atendimentos/service';
+
+const TOKEN = 'EAAJBtest-access-token-0123456789';
+const PNID = '1122334455667';
+
+describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
+  let t: TestApp;
+  let graph: FakeGraph;
+  beforeAll(async () => {
+    graph = await new FakeGraph(TOKEN, PNID).start();
+    t = await createTestApp(kind, { whatsapp: { graphUrl: graph.baseUrl, graphVersion: 'v23.0' } });
+  });
+  afterAll(async () => {
+    await whatsappOf(t.ctx).idle();
+    await t.close();
+    await graph.stop();
+  });
+  const call = (method: 'GET' | 'POST', url: string, auth: Record<string, string>, payload?: object) =>
+    t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+
+  it('opens a WhatsApp conversation held by the attendant; outside the window only with a template; an open one is answered as it is', async () => {
+    const acc = await makeAccount(t.ctx.db);
+    const admin = await login(t.app, (await acc.addUser('admin')).email);
+    const at = await login(t.app, (await acc.addUser('atendente', { nome: 'Ana' })).email);
+    const novo = async (nome: string) =>
+      (
+        (
+          await call('POST', '/backend/api/clientes', at.auth, {
+            nome,
+            numero: `+55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+          })
+        ).json() as { id: string }
+      ).id;
+    const semCanal = await novo('Sem canal');
+    expect((await call('GET', `/backend/api/atendimento/nova-conversa/opcoes?clienteId=${semCanal}`, at.auth)).json().message).toBe(
+      T.semCanal,
+    );
+    const criado = await call('POST', '/backend/api/canais/whatsapp', admin.auth, {
+      nome: 'WA',
+      phoneNumberId: PNID,
+      wabaId: '99887766',
+      accessToken: TOKEN,
+      appSecret: 'TEST_APP_SECRET',
+      verifyToken: 'vibecoding',
+    });
+    expect(criado.statusCode, criado.body).toBe(201);
+    const canal = criado.json() as { id: string };
+    graph.templates = [{ name: 'ola', language: 'pt_BR', status: 'APPROVED', components: [{ type: 'BODY', text: 'Olá {{1}}!' }] }];
+
+    // Never wrote: outside the window, a template is needed.
+    const joana = await novo('Joana');
+    const op = (await call('GET', `/backend/api/atendimento/nova-conversa/opcoes?clienteId=${joana}`, at.auth)).json();
+    expect(op).toMatchObject({ canalId: canal.id, dentroDaJanela: false, modelos: [{ nome: 'ola', variaveis: 1 }] });
+    const sem = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, { clienteId: joana, conteudo: 'Oi' });
+    expect(sem.statusCode).toBe(400);
+    expect(sem.json().errors.modelo).toEqual([T.precisaModelo]);
+    const com = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, {
+      clienteId: joana,
+      conteudo: 'Olá Joana!',
+      modelo: { nome: 'ola', idioma: 'pt_BR', variaveis: ['Joana'] },
+    });
+    expect(com.statusCode).toBe(201);
+    const { atendimentoId } = com.json() as { atendimentoId: string };
+    await whatsappOf(t.ctx).idle();
+    expect(graph.sends().at(-1)!.body).toMatchObject({ type: 'template', template: { name: 'ola' } });
+    const row = (await call('GET', `/backend/api/atendimento/${atendimentoId}`, at.auth)).json() as TAtendimento;
+    expect(row).toMatchObject({ status: 'em_atendimento', atendenteNome: 'Ana' });
+    // Again: the open one, nothing sent.
+    const again = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, { clienteId: joana, conteudo: 'De novo' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ atendimentoId, existente: true });
+
+    // Wrote an hour ago: plain text goes.
+    const bia = await novo('Bia');
+    await t.ctx.db.insert(atendimentos).values({
+      accountId: acc.account.id,
+      ticket: await nextTicket(t.ctx.db, acc.account.id),
+      clienteId: bia,
+      canalId: canal.id,
+      origem: 'whatsapp',
+      status: 'finalizado',
+      clienteEscreveuEm: new Date(Date.now() - 3_600_000),
+    });
+    expect((await call('GET', `/backend/api/atendimento/nova-conversa/opcoes?clienteId=${bia}`, at.auth)).json()).toMatchObject({
+      dentroDaJanela: true,
+      modelos: [],
+    });
+    expect(
+      (await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, { clienteId: bia, conteudo: 'Oi Bia, tudo bem?' })).statusCode,
+    ).toBe(201);
+    await whatsappOf(t.ctx).idle();
+    expect(graph.sends().at(-1)!.body).toMatchObject({ type: 'text', text: { body: 'Oi Bia, tudo bem?' } });
+
+    const user = await login(t.app, (await acc.addUser('user')).email);
+    expect((await call('POST', '/backend/api/atendimento/nova-conversa', user.auth, { clienteId: bia, conteudo: 'x' })).statusCode).toBe(
+      403,
+    );
+    const other = await makeAccount(t.ctx.db);
+    const otherAt = await login(t.app, (await other.addUser('atendente')).email);
+    expect((await call('POST', '/backend/api/atendimento/nova-conversa', otherAt.auth, { clienteId: bia, conteudo: 'x' })).statusCode).toBe(
+      404,
+    );
+  });
+});
