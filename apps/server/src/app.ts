@@ -24,6 +24,7 @@ import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
 import { widgetPublicRoutes } from './channels/widget/routes';
 import { whatsappSettingsRoutes } from './channels/whatsapp-cloud/routes';
+import type { FakeWhatsAppWeb } from './channels/whatsapp-web/fake-socket';
 import { wapiRoutes } from './channels/whatsapp-web/routes';
 import { whatsappWebhookRoutes } from './channels/whatsapp-cloud/webhook';
 import { atendimentosRoutes } from './modules/atendimentos/routes';
@@ -62,6 +63,8 @@ export type BuildOptions = {
   widgetJs?: string;
   /** Checks the database for GET /backend/health. */
   ping: () => Promise<void>;
+  /** Test-only (WAPI_FAKE_SOCKET): the fake WhatsApp Web behind /backend/wapi-teste. */
+  wapiFake?: FakeWhatsAppWeb;
 };
 
 /** Builds the HTTP app: API under /backend, uploads, and the web app at /. Listening is the caller's job. */
@@ -125,6 +128,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(whatsappSettingsRoutes, { ctx });
       await api.register(whatsappWebhookRoutes, { ctx });
       await api.register(wapiRoutes, { ctx });
+      // Loaded only in that test mode: it brings Baileys' protobufs in at start.
+      if (opts.wapiFake)
+        await api.register((await import('./channels/whatsapp-web/fake-routes')).fakeWapiRoutes, { ctx, fake: opts.wapiFake });
       await api.register(operatorRoutes, { ctx });
     },
     { prefix: '/backend' },

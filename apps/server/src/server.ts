@@ -25,6 +25,7 @@ import { startJobs } from './jobs';
 import { licencaPrecos, pixConfig } from './payments/config';
 import { createPaymentProvider } from './payments/create';
 import { createChannels, wapiOf, whatsappOf } from './channels/registry';
+import { FakeWhatsAppWeb } from './channels/whatsapp-web/fake-socket';
 
 export type Running = { app: App; ctx: AppContext; database: Database; close: () => Promise<void> };
 
@@ -84,6 +85,9 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     whatsapp: { graphUrl: env.WHATSAPP_GRAPH_URL, graphVersion: env.WHATSAPP_GRAPH_VERSION, sendsPerSecond: env.WHATSAPP_SENDS_PER_SECOND },
     wapi: env.WAPI_SEND_GAP_MS === undefined ? {} : { sendGapMs: env.WAPI_SEND_GAP_MS },
   };
+  // Test-only switch (e2e): WhatsApp Web without WhatsApp, driven through /backend/wapi-teste.
+  const wapiFake = env.WAPI_FAKE_SOCKET ? new FakeWhatsAppWeb(true) : undefined;
+  if (wapiFake) ctx.wapi = { ...ctx.wapi, socket: wapiFake.factory };
   // One publisher for every change, socket or not; the socket server is read when it exists (below).
   ctx.channels = createChannels(ctx);
   ctx.publish = socketPublishers(() => ctx.io, ctx.channels);
@@ -94,6 +98,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     widgetJs: opts.widgetJs,
     trustProxy: env.TRUST_PROXY,
     ping: database.ping,
+    wapiFake,
   });
   logger = app.log;
   ctx.mailer = createMailer(database.db, app.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });

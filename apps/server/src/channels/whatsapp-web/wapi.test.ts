@@ -6,7 +6,7 @@ import type { TIntegracoes } from '@balcao/shared/canais';
 import { WAPI_TEXTS, type TWapiSessao, type TWapiStatus } from '@balcao/shared/wapi';
 import { clientes } from '../../db/schema/atendimentos';
 import { wapiChaves, wapiSessoes } from '../../db/schema/wapi';
-import { FakeWhatsAppWeb } from '../../test/fake-wapi';
+import { FakeWhatsAppWeb } from './fake-socket';
 import { login, makeAccount } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { wapiOf } from '../registry';

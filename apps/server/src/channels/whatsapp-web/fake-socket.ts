@@ -1,8 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { AnyMessageContent, BaileysEventMap, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from 'baileys';
-import type { SocketFactory, SocketOptions, WaSocket } from '../channels/whatsapp-web/socket';
+import type { SocketFactory, SocketOptions, WaSocket } from './socket';
 
-/** A WhatsApp Web socket that never touches the network: tests emit Baileys' events and read what was sent. */
+/**
+ * A WhatsApp Web socket that never touches the network: tests (and the e2e switch WAPI_FAKE_SOCKET, with the
+ * routes of fake-routes.ts) emit Baileys' events and read what was sent.
+ */
 export class FakeWaSocket implements WaSocket {
   private readonly emitter = new EventEmitter();
   readonly ev = {
@@ -50,12 +53,18 @@ export class FakeWaSocket implements WaSocket {
   }
 }
 
-/** The factory handed to the driver: every socket it made, newest last. */
+/**
+ * The factory handed to the driver: every socket it made, newest last. Tests drive each socket themselves;
+ * with `autoQr` (the e2e switch) a socket of a session never paired shows a QR code by itself, as WhatsApp does.
+ */
 export class FakeWhatsAppWeb {
   readonly sockets: FakeWaSocket[] = [];
+  constructor(private readonly autoQr = false) {}
   readonly factory: SocketFactory = async (opts) => {
     const s = new FakeWaSocket(opts);
     this.sockets.push(s);
+    if (this.autoQr && !opts.auth.creds.registered)
+      setTimeout(() => s.emit('connection.update', { qr: `2@e2e-${this.sockets.length},fake-ref,fake-key` }), 50);
     return s;
   };
   get last(): FakeWaSocket {

@@ -1,0 +1,49 @@
+import { proto, type WAMessage } from 'baileys';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { wapiOf } from '../registry';
+import type { FakeWhatsAppWeb } from './fake-socket';
+
+/** The fake's phone and its customer (e2e only). */
+const LOJA = '5511900001111';
+const CLIENTE = '5511988887777';
+
+/**
+ * Test-only (mounted only with WAPI_FAKE_SOCKET=true, never in production): what the phone and the customer
+ * would do on WhatsApp's side, done to the fake socket with Baileys' event shapes: the scan, a customer's
+ * message, and what Balcão sent.
+ */
+export const fakeWapiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; fake: FakeWhatsAppWeb }> = async (app, { ctx, fake }) => {
+  /** The phone scans the QR: WhatsApp stores the pairing, closes with 515, and the new socket opens. */
+  app.post('/wapi-teste/escanear', async () => {
+    const first = fake.last;
+    const me = { id: `${LOJA}:7@s.whatsapp.net`, name: 'Loja Demo' };
+    first.emit('creds.update', { me, registered: true });
+    first.emit('connection.update', {
+      connection: 'close',
+      lastDisconnect: { error: Object.assign(new Error('restart required'), { output: { statusCode: 515 } }), date: new Date() },
+    });
+    await wapiOf(ctx).idle();
+    const open = fake.last;
+    open.user = me;
+    open.emit('connection.update', { connection: 'open' });
+    await wapiOf(ctx).idle();
+    return { numero: `+${LOJA}` };
+  });
+
+  app.post('/wapi-teste/mensagem', { schema: { body: z.object({ texto: z.string().min(1).max(1000) }) } }, async (req) => {
+    const id = `3A${Date.now().toString(16).toUpperCase()}`;
+    const msg = proto.WebMessageInfo.fromObject({
+      key: { remoteJid: `${CLIENTE}@s.whatsapp.net`, fromMe: false, id },
+      message: { conversation: req.body.texto },
+      messageTimestamp: Math.floor(Date.now() / 1000),
+      pushName: 'Cliente do WhatsApp Web',
+    }) as WAMessage;
+    fake.last.emit('messages.upsert', { type: 'notify', messages: [msg] });
+    await wapiOf(ctx).idle();
+    return { id };
+  });
+
+  app.get('/wapi-teste/enviadas', async () => fake.sockets.flatMap((s) => s.sent.map((x) => ({ jid: x.jid, content: x.content }))));
+};

@@ -1,0 +1,67 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAs, newContext, seriousA11yViolations } from './support/browser';
+import { startE2EServer, type E2EServer } from './support/server';
+import { settled, shot } from './support/shell';
+
+/**
+ * WhatsApp Web (issue 15) in Chromium, with the fake socket the server mounts under WAPI_FAKE_SOCKET=true:
+ * /backend/wapi-teste plays the phone (the scan) and the customer (a message), and reads what was sent.
+ */
+describe('WhatsApp Web (issue 15): pairing by QR code and a conversation', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startE2EServer({ WAPI_FAKE_SOCKET: 'true', WAPI_SEND_GAP_MS: '0' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const fake = (page: Page, method: 'GET' | 'POST', path: string, data?: object) =>
+    page.request.fetch(`${server.baseUrl}/backend/wapi-teste/${path}`, { method, ...(data ? { data } : {}) });
+
+  it('the master connects, sees the QR, the phone scans it, the card shows the number; a customer message is answered', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    await page.goto('/config?tab=integracoes');
+    const card = page.getByTestId('wapi-card');
+    await card.getByRole('button', { name: 'Conectar com QR Code' }).click();
+    const qr = card.getByRole('img', { name: 'QR Code para conectar o WhatsApp' });
+    await qr.waitFor({ timeout: 15_000 });
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await card.getByText('Aguardando leitura').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'wapi-qr');
+
+    expect((await fake(page, 'POST', 'escanear')).ok()).toBe(true);
+    await card.getByText('+5511900001111').waitFor({ timeout: 15_000 });
+    await card.getByText('Conectado', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Pausar' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'wapi-conectado');
+
+    await page.goto('/atendimentos');
+    await settled(page);
+    expect((await fake(page, 'POST', 'mensagem', { texto: 'Oi! Vocês têm o modelo azul?' })).ok()).toBe(true);
+    const row = page.getByRole('listitem').filter({ hasText: 'Oi! Vocês têm o modelo azul?' });
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    const composer = page.getByLabel('Digite sua mensagem...');
+    await composer.fill('Temos sim, no tamanho M.');
+    await composer.press('Enter');
+    const enviadas = async () => (await (await fake(page, 'GET', 'enviadas')).json()) as { jid: string; content: { text?: string } }[];
+    await expect
+      .poll(async () => (await enviadas()).some((e) => e.content.text === 'Temos sim, no tamanho M.'), { timeout: 15_000 })
+      .toBe(true);
+    const reply = (await enviadas()).find((e) => e.content.text === 'Temos sim, no tamanho M.')!;
+    expect(reply.jid).toBe('5511988887777@s.whatsapp.net');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'wapi-atendimento');
+    await ctx.close();
+  });
+});
