@@ -338,6 +338,15 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     );
     await idle();
     expect((await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0004')!.status).toBe('sent');
+    // A 5xx from Meta (an outage on their side) is retried the same way.
+    graph.failNext(1, 503, { error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2 } });
+    await enviar('wa-test-0014', { conteudo: 'depois da queda' });
+    await vi.waitFor(
+      () => expect(graph.sends().filter((x) => (x.body?.text as { body?: string })?.body === 'depois da queda')).toHaveLength(2),
+      { timeout: 10_000, interval: 100 },
+    );
+    await idle();
+    expect((await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0014')!.status).toBe('sent');
     graph.failNext(1, 400, {
       error: { message: 'Message undeliverable', type: 'OAuthException', code: 131026, error_data: { details: 'x' } },
     });
