@@ -32,6 +32,8 @@ describe('format', () => {
     expect(formatSize(512)).toBe('512 B');
     expect(formatSize(2048)).toBe('2 KB');
     expect(formatSize(1.5 * 1024 * 1024)).toBe('1,5 MB');
+    expect(formatSize(1023 * 1024)).toBe('1.023 KB');
+    expect(formatSize(1234.56 * 1024 * 1024)).toBe('1.234,6 MB');
   });
 
   it('labels today and yesterday', () => {

@@ -2,10 +2,14 @@ import { T, UNREAD_CAP } from './texts';
 
 export const formatUnread = (n: number) => (n > UNREAD_CAP ? `${UNREAD_CAP}+` : String(n));
 
+const inteiro = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const umaCasa = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/** Sizes as a Brazilian reads them: '1.023 KB', '1,5 MB'. */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+  if (bytes < 1024) return `${inteiro.format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${inteiro.format(Math.round(bytes / 1024))} KB`;
+  return `${umaCasa.format(bytes / 1024 / 1024)} MB`;
 }
 
 // Times in the visitor's own time zone: the browser's, which is what a site visitor expects.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMinutes } from '@balcao/shared/dashboard';
-import { formatCount, formatDateCell, formatNota } from './format';
+import { formatCount, formatDateCell, formatNota, formatQuantidade } from './format';
 
 describe('formatDateCell (spec part 1 §3)', () => {
   it('shows a wall time without a zone as written, dd/mm/yyyy hh:mm in 24 h', () => {
@@ -39,5 +39,8 @@ describe('card values', () => {
     expect(formatCount(1234)).toBe('1.234');
     expect(formatCount(0)).toBe('0');
     expect(formatCount(undefined)).toBe('N/A');
+    expect(formatQuantidade(1, 'atendimento', 'atendimentos')).toBe('1 atendimento');
+    expect(formatQuantidade(0, 'atendimento', 'atendimentos')).toBe('0 atendimentos');
+    expect(formatQuantidade(12345, 'atendimento', 'atendimentos')).toBe('12.345 atendimentos');
   });
 });

@@ -28,3 +28,6 @@ export const formatNota = (nota: number | null | undefined) =>
 /** A count; 'N/A' when the numbers could not be loaded (spec part 1 §8: load failures stay silent). */
 export const formatCount = (n: number | null | undefined) =>
   n === null || n === undefined ? DASHBOARD_TEXTS.na : n.toLocaleString('pt-BR');
+
+/** A count with its noun, in pt-BR numbers: '1 atendimento', '1.234 atendimentos'. */
+export const formatQuantidade = (n: number, um: string, varios: string) => (n === 1 ? `1 ${um}` : `${formatCount(n)} ${varios}`);

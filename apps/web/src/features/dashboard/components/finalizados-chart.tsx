@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { TPeriodo } from '@balcao/shared/dashboard';
 import { Skeleton } from '@/components/ui/skeleton';
 import { bucketFinalizados } from '../chart-data';
+import { formatCount, formatQuantidade } from '../format';
 
 type Props = { rows: readonly { fim: string | null }[] | undefined; periodo: TPeriodo; loading: boolean };
 
@@ -22,11 +23,11 @@ export function FinalizadosChart({ rows, periodo, loading }: Props) {
     <figure className="flex h-44 min-w-0 flex-col gap-2 rounded-lg border p-3 md:h-72">
       <figcaption className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium">Finalizados por {porHora ? 'hora' : 'dia'}</span>
-        <span className="text-xs tabular-nums text-muted-foreground">{total === 1 ? '1 atendimento' : `${total} atendimentos`}</span>
+        <span className="text-xs tabular-nums text-muted-foreground">{formatQuantidade(total, 'atendimento', 'atendimentos')}</span>
       </figcaption>
       <div className="flex min-h-0 flex-1 items-end gap-[2px] pt-2" aria-hidden>
         {buckets.map((b) => (
-          <div key={b.label} title={`${b.label}: ${b.count}`} className="group flex h-full min-w-0 flex-1 items-end">
+          <div key={b.label} title={`${b.label}: ${formatCount(b.count)}`} className="group flex h-full min-w-0 flex-1 items-end">
             <div
               className={
                 b.count ? 'w-full rounded-t-[3px] bg-primary/80 transition-colors group-hover:bg-primary' : 'h-px w-full bg-border'

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TVisaoGeral } from '@balcao/shared/dashboard';
+import { formatCount, formatQuantidade } from '../format';
 
 // This module is the only one that imports recharts: it is loaded lazily by the dashboard page, never by the shell.
 // Bars are drawn at once (no grow animation): figures change with every filter and should read immediately.
@@ -17,6 +18,8 @@ const tooltipProps = {
     fontSize: 12,
   },
   labelStyle: { color: 'var(--popover-foreground)', fontWeight: 600 },
+  // Figures read in pt-BR ('1.234'), like every number on screen.
+  formatter: (v: unknown) => formatCount(Number(v)),
 } as const;
 
 const diaCurto = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
@@ -48,13 +51,13 @@ export default function VisaoGeralCharts({ data }: { data: TVisaoGeral }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <ChartCard
         title="Atendimentos por dia e canal"
-        summary={`${totalDias} atendimentos em ${data.porDia.length} dias`}
+        summary={`${formatQuantidade(totalDias, 'atendimento', 'atendimentos')} em ${formatQuantidade(data.porDia.length, 'dia', 'dias')}`}
         className="lg:col-span-2"
       >
         <BarChart data={porDia} margin={{ top: 4, right: 8, left: -16, bottom: 0 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} minTickGap={12} />
-          <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={40} />
+          <YAxis allowDecimals={false} tickFormatter={formatCount} tick={AXIS} tickLine={false} axisLine={false} width={40} />
           <Tooltip {...tooltipProps} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {(Object.keys(CANAL) as (keyof typeof CANAL)[]).map((c) => (
@@ -70,18 +73,20 @@ export default function VisaoGeralCharts({ data }: { data: TVisaoGeral }) {
           ))}
         </BarChart>
       </ChartCard>
-      <ChartCard title="Por hora do dia" summary={`pico às ${pico.hora} horas, com ${pico.total}`}>
+      <ChartCard title="Por hora do dia" summary={`pico às ${pico.hora} horas, com ${formatCount(pico.total)}`}>
         <BarChart data={porHora} margin={{ top: 4, right: 8, left: -16, bottom: 0 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={false} interval={2} />
-          <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={40} />
+          <YAxis allowDecimals={false} tickFormatter={formatCount} tick={AXIS} tickLine={false} axisLine={false} width={40} />
           <Tooltip {...tooltipProps} />
           <Bar isAnimationActive={false} dataKey="total" name="Atendimentos" fill="var(--primary)" radius={[3, 3, 0, 0]} />
         </BarChart>
       </ChartCard>
       <ChartCard
         title="Por departamento"
-        summary={data.porDepartamento.map((d) => `${d.nome}: ${d.abertos} abertos, ${d.finalizados} finalizados`).join('; ')}
+        summary={data.porDepartamento
+          .map((d) => `${d.nome}: ${formatCount(d.abertos)} abertos, ${formatCount(d.finalizados)} finalizados`)
+          .join('; ')}
       >
         <BarChart
           data={data.porDepartamento}
@@ -90,7 +95,7 @@ export default function VisaoGeralCharts({ data }: { data: TVisaoGeral }) {
           accessibilityLayer={false}
         >
           <CartesianGrid horizontal={false} stroke="var(--border)" />
-          <XAxis type="number" allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} />
+          <XAxis type="number" allowDecimals={false} tickFormatter={formatCount} tick={AXIS} tickLine={false} axisLine={false} />
           <YAxis type="category" dataKey="nome" tick={AXIS} tickLine={false} axisLine={false} width={96} />
           <Tooltip {...tooltipProps} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
