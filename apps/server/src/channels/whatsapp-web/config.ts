@@ -11,4 +11,10 @@ export type WapiConfig = {
   /** First reconnect wait after an unexpected close (doubles each time, at most 60 s). */
   backoffBaseMs: number;
 };
-export const WAPI_DEFAULTS: WapiConfig = { socket: baileysSocket, sendGapMs: 1500, leaseMs: 30_000, renewMs: 10_000, backoffBaseMs: 1000 };
+export const WAPI_DEFAULTS: WapiConfig = {
+  socket: baileysSocket(),
+  sendGapMs: 1500,
+  leaseMs: 30_000,
+  renewMs: 10_000,
+  backoffBaseMs: 1000,
+};

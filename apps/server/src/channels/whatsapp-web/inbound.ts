@@ -54,25 +54,36 @@ export class WapiInbound {
     for (const m of messages) await this.message(m, sock);
   }
 
-  /** The phone number behind a chat: the jid itself, its alternate (remoteJidAlt), or the stored LID map. */
+  /**
+   * The phone number and LID behind a chat: the jid itself, its alternate (remoteJidAlt), or the LID map in the
+   * key store (Baileys writes it as it learns pairs; a pair seen in remoteJidAlt is written here too).
+   */
   private async identity(key: WAMessageKey) {
     const jid = key.remoteJid ?? '';
-    if (isPn(jid)) return { pn: userOf(jid), lid: isLid(key.remoteJidAlt) ? userOf(key.remoteJidAlt) : null };
+    const alt = key.remoteJidAlt;
+    if (isPn(jid)) {
+      const pn = userOf(jid);
+      if (isLid(alt)) return { pn, lid: userOf(alt), learnt: true };
+      const known = await this.store.keys.get('lid-mapping', [pn]);
+      return { pn, lid: known[pn] ?? null, learnt: false };
+    }
     const lid = userOf(jid);
-    if (isPn(key.remoteJidAlt)) return { pn: userOf(key.remoteJidAlt), lid };
+    if (isPn(alt)) return { pn: userOf(alt), lid, learnt: true };
     const known = await this.store.keys.get('lid-mapping', [`${lid}_reverse`]);
-    return { pn: known[`${lid}_reverse`] ?? null, lid };
+    return { pn: known[`${lid}_reverse`] ?? null, lid, learnt: false };
   }
 
   /**
    * One customer per person: by number (`whatsapp:<digits>`, the Cloud API's key too); a LID-only chat is
-   * `whatsapp-lid:<lid>` until its number is learnt, and that customer then takes the number.
+   * `whatsapp-lid:<lid>` until its number is learnt, and that customer then takes the number (unless the number
+   * already has its customer, who is then used: never a second one for the same person).
    */
   private async cliente(key: WAMessageKey, nome: string | null) {
-    const { pn, lid } = await this.identity(key);
+    const { pn, lid, learnt } = await this.identity(key);
     const accountId = this.canal.accountId;
     if (pn) {
       if (lid) {
+        if (learnt) await this.store.keys.set({ 'lid-mapping': { [pn]: lid, [`${lid}_reverse`]: pn } });
         const [byNumber] = await this.ctx.db
           .select({ id: clientes.id })
           .from(clientes)

@@ -17,6 +17,10 @@ const MAX_QR = 3;
 const BACKOFF_MAX_MS = 60_000;
 const MAX_TRIES_UNPAIRED = 5;
 
+/** The wait before reconnect number `tries` (1, 2, ...): doubles from `baseMs`, never more than BACKOFF_MAX_MS. */
+export const reconnectDelay = (tries: number, baseMs: number) =>
+  Math.min(BACKOFF_MAX_MS, baseMs * 2 ** Math.min(30, Math.max(0, tries - 1)));
+
 export type SessionState = Partial<Omit<TWapiSessao, 'ativo'>> & { qrEmitidos?: number; querConectado?: boolean };
 export type SessionHooks = {
   /** A change the screen and the other instances must see (persisted in wapi_sessoes). */
@@ -168,7 +172,7 @@ export class WapiSession {
     this.tries += 1;
     const paired = Boolean(this.creds?.registered || this.creds?.me);
     if (!paired && this.tries >= MAX_TRIES_UNPAIRED) return this.giveUp(WAPI_TEXTS.semRede, {});
-    const wait = Math.min(BACKOFF_MAX_MS, this.backoffBaseMs * 2 ** (this.tries - 1));
+    const wait = reconnectDelay(this.tries, this.backoffBaseMs);
     this.hooks.log.info({ code, tentativa: this.tries, esperaMs: wait }, 'WhatsApp Web: conexão fechada, reconectando');
     await this.hooks.state({ estado: 'conectando', qr: null, erro: WAPI_TEXTS.semRede });
     this.timer = setTimeout(() => void this.reconnect(), wait);

@@ -36,29 +36,35 @@ export type SocketFactory = (opts: SocketOptions) => Promise<WaSocket>;
 /** Baileys logs a lot at info; only its warnings reach our log. */
 const baileysLog = pino({ level: process.env.WAPI_LOG_LEVEL ?? 'warn' });
 
-/** The real WhatsApp Web socket (Baileys' makeWASocket); groups, status broadcasts and newsletters are ignored. */
-export const baileysSocket: SocketFactory = async (opts) => {
-  const b = await loadBaileys();
-  const sock = b.makeWASocket({
-    auth: opts.auth,
-    getMessage: opts.getMessage,
-    logger: baileysLog,
-    browser: b.Browsers.ubuntu('Balcão'),
-    markOnlineOnConnect: false,
-    syncFullHistory: false,
-    shouldIgnoreJid: (jid) => Boolean(b.isJidGroup(jid) || b.isJidBroadcast(jid) || b.isJidNewsletter(jid)),
-  });
-  return {
-    ev: sock.ev,
-    get user() {
-      return sock.user;
-    },
-    sendMessage: (jid, content, options) => sock.sendMessage(jid, content, options),
-    readMessages: (keys) => sock.readMessages(keys),
-    requestPairingCode: (phone) => sock.requestPairingCode(phone),
-    logout: (msg) => sock.logout(msg),
-    end: (err) => sock.end(err),
-    downloadMedia: (message) =>
-      b.downloadMediaMessage(message, 'buffer', {}, { logger: baileysLog, reuploadRequest: sock.updateMediaMessage }) as Promise<Buffer>,
+/**
+ * The real WhatsApp Web socket (Baileys' makeWASocket); groups, status broadcasts and newsletters are ignored.
+ * `wsUrl` replaces WhatsApp's address (tests aim it at a closed port: no network, deterministically).
+ */
+export const baileysSocket =
+  (wsUrl?: string): SocketFactory =>
+  async (opts) => {
+    const b = await loadBaileys();
+    const sock = b.makeWASocket({
+      ...(wsUrl ? { waWebSocketUrl: wsUrl } : {}),
+      auth: opts.auth,
+      getMessage: opts.getMessage,
+      logger: baileysLog,
+      browser: b.Browsers.ubuntu('Balcão'),
+      markOnlineOnConnect: false,
+      syncFullHistory: false,
+      shouldIgnoreJid: (jid) => Boolean(b.isJidGroup(jid) || b.isJidBroadcast(jid) || b.isJidNewsletter(jid)),
+    });
+    return {
+      ev: sock.ev,
+      get user() {
+        return sock.user;
+      },
+      sendMessage: (jid, content, options) => sock.sendMessage(jid, content, options),
+      readMessages: (keys) => sock.readMessages(keys),
+      requestPairingCode: (phone) => sock.requestPairingCode(phone),
+      logout: (msg) => sock.logout(msg),
+      end: (err) => sock.end(err),
+      downloadMedia: (message) =>
+        b.downloadMediaMessage(message, 'buffer', {}, { logger: baileysLog, reuploadRequest: sock.updateMediaMessage }) as Promise<Buffer>,
+    };
   };
-};

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { proto, type WAMessage } from 'baileys';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import type { TIntegracoes } from '@balcao/shared/canais';
 import { WAPI_TEXTS, type TWapiSessao, type TWapiStatus } from '@balcao/shared/wapi';
 import { clientes } from '../../db/schema/atendimentos';
 import { wapiChaves, wapiSessoes } from '../../db/schema/wapi';
-import { FakeWhatsAppWeb } from './fake-socket';
 import { login, makeAccount } from '../../test/factories';
-import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { DB_KINDS } from '../../test/harness';
+import { closeWith, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
 import { WapiAuthStore } from './auth-store';
 import { WAPI_DEFAULTS } from './config';
@@ -31,50 +31,36 @@ function incoming(id: string, message: proto.IMessage, key: { remoteJid?: string
   if (key.remoteJidAlt) m.key.remoteJidAlt = key.remoteJidAlt;
   return m;
 }
-const closeWith = (statusCode: number) => ({
-  connection: 'close' as const,
-  lastDisconnect: { error: Object.assign(new Error('closed'), { output: { statusCode } }), date: new Date() },
-});
 
 describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
-  let t: TestApp;
-  let wa: FakeWhatsAppWeb;
+  const h = wapiTestApp(kind);
 
-  beforeAll(async () => {
-    wa = new FakeWhatsAppWeb();
-    t = await createTestApp(kind, { wapi: { socket: wa.factory, sendGapMs: 0, backoffBaseMs: 1 } });
-  });
-  afterAll(async () => {
-    await wapiOf(t.ctx).stop();
-    await t.close();
-  });
-
-  const idle = () => wapiOf(t.ctx).idle();
+  const idle = () => wapiOf(h.t.ctx).idle();
   const inject = (method: 'GET' | 'POST', url: string, auth: Record<string, string>, payload?: object) =>
-    t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+    h.t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
   async function setup() {
-    const acc = await makeAccount(t.ctx.db);
-    const master = await login(t.app, acc.master.email);
+    const acc = await makeAccount(h.t.ctx.db);
+    const master = await login(h.t.app, acc.master.email);
     const api = (p: string) => `/backend/wapi/clients/${acc.account.id}/${p}`;
     const qr = async () => (await inject('GET', api('qr'), master.auth)).json() as TWapiSessao;
     const status = async () => (await inject('GET', api('status'), master.auth)).json() as TWapiStatus;
     const integracoes = async () => ((await inject('GET', '/backend/Integracoes/get', master.auth)).json() as TIntegracoes).configWAPI;
     /** conectar, the QR, the scan (515 then a new socket that opens): a paired number. */
     const pair = async () => {
-      const before = wa.sockets.length;
+      const before = h.wa.sockets.length;
       expect((await inject('POST', api('conectar'), master.auth)).statusCode).toBe(202);
       await idle();
-      expect(wa.sockets.length).toBe(before + 1);
-      wa.last.emit('connection.update', { connection: 'connecting' });
-      wa.last.emit('connection.update', { qr: '2@fake-qr-ref,abc,def,ghi' });
+      expect(h.wa.sockets.length).toBe(before + 1);
+      h.wa.last.emit('connection.update', { connection: 'connecting' });
+      h.wa.last.emit('connection.update', { qr: '2@fake-qr-ref,abc,def,ghi' });
       await idle();
-      const sock = wa.last;
+      const sock = h.wa.last;
       sock.emit('creds.update', { me: { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' }, registered: true });
       sock.emit('connection.update', closeWith(515));
       await idle();
-      expect(wa.sockets.length).toBe(before + 2);
-      const open = wa.last;
+      expect(h.wa.sockets.length).toBe(before + 2);
+      const open = h.wa.last;
       open.user = { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' };
       open.emit('connection.update', { connection: 'open' });
       await idle();
@@ -97,8 +83,8 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     const w = await inject('POST', s.api('conectar'), s.master.auth);
     expect(w.statusCode).toBe(202);
     await idle();
-    const [sessao] = await t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
-    const store = new WapiAuthStore(t.ctx.db, t.ctx.cipher, sessao!.canalId);
+    const [sessao] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
+    const store = new WapiAuthStore(h.t.ctx.db, h.t.ctx.cipher, sessao!.canalId);
     const keyPair = { public: Buffer.from('pub-key-bytes'), private: Buffer.from('priv-key-bytes') };
     const values = {
       'pre-key': { '1': keyPair },
@@ -119,12 +105,19 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     }
     const pk = await store.keys.get('pre-key', ['1']);
     expect(Buffer.isBuffer(pk['1']!.public)).toBe(true);
+    // Binary values come back as bytes, not as JSON objects, also through Baileys' cache (what the socket reads).
+    const cached = (await store.state()).keys;
+    expect(Buffer.isBuffer((await cached.get('session', [`${CUSTOMER}.0`]))[`${CUSTOMER}.0`])).toBe(true);
+    expect(Buffer.isBuffer((await cached.get('identity-key', [`${CUSTOMER}.0`]))[`${CUSTOMER}.0`])).toBe(true);
+    expect(Buffer.isBuffer((await cached.get('tctoken', [JID]))[JID]!.token)).toBe(true);
+    expect(await cached.get('lid-mapping', [`${LID}_reverse`])).toEqual({ [`${LID}_reverse`]: CUSTOMER });
+    expect(await cached.get('device-list', [CUSTOMER])).toEqual({ [CUSTOMER]: ['0', '7'] });
     const sync = await store.keys.get('app-state-sync-key', ['AAAAAQ']);
     expect(sync.AAAAAQ).toBeInstanceOf(proto.Message.AppStateSyncKeyData);
     expect(Buffer.from(sync.AAAAAQ!.keyData!).toString()).toBe('app-state-key');
     expect(Number(sync.AAAAAQ!.timestamp)).toBe(1700000000);
     // At rest nothing is readable: the values are sealed like other channel secrets.
-    const rows = await t.ctx.db.select().from(wapiChaves).where(eq(wapiChaves.canalId, sessao!.canalId));
+    const rows = await h.t.ctx.db.select().from(wapiChaves).where(eq(wapiChaves.canalId, sessao!.canalId));
     expect(rows.some((r) => r.valor.includes(LID) || r.valor.includes('Buffer'))).toBe(false);
     await store.keys.set({ 'pre-key': { '1': null } });
     expect(await store.keys.get('pre-key', ['1'])).toEqual({});
@@ -143,19 +136,30 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     const integ = (await inject('GET', '/backend/Integracoes/get', s.master.auth)).json() as TIntegracoes;
     expect(integ.userId).toBe(s.acc.account.id);
     const at = await s.acc.addUser('atendente');
-    const atendente = await login(t.app, at.email);
+    const atendente = await login(h.t.app, at.email);
     expect((await inject('GET', s.api('status'), atendente.auth)).statusCode).toBe(403);
     expect((await inject('POST', s.api('conectar'), atendente.auth)).statusCode).toBe(403);
+    for (const role of ['user', 'tracker'] as const) {
+      const other = await login(h.t.app, (await s.acc.addUser(role)).email);
+      expect((await inject('GET', s.api('qr'), other.auth)).statusCode, role).toBe(403);
+      expect((await inject('POST', s.api('desconectar'), other.auth)).statusCode, role).toBe(403);
+    }
+    const admin = await login(h.t.app, (await s.acc.addUser('admin')).email);
+    expect((await inject('GET', s.api('status'), admin.auth)).json()).toEqual({ connected: false, phoneNumber: null });
+    expect((await inject('GET', s.api('qr'), admin.auth)).statusCode).toBe(200);
     const other = await setup();
-    expect((await inject('GET', other.api('status'), s.master.auth)).statusCode).toBe(404);
-    expect((await inject('POST', other.api('conectar'), s.master.auth)).statusCode).toBe(404);
+    for (const p of ['status', 'qr'])
+      expect((await inject('GET', other.api(p), s.master.auth)).json()).toMatchObject({ message: WAPI_TEXTS.naoEncontrado });
+    for (const p of ['conectar', 'desconectar', 'pausar', 'ativar'])
+      expect((await inject('POST', other.api(p), admin.auth)).statusCode, p).toBe(404);
+    expect((await inject('POST', other.api('pareamento'), s.master.auth, { numero: '5511900001111' })).statusCode).toBe(404);
   });
 
   it('shows the QR as an image, a pairing code on request, reconnects after the scan (515) and reports the number', async () => {
     const s = await setup();
     expect((await inject('POST', s.api('conectar'), s.master.auth)).statusCode).toBe(202);
     await idle();
-    const first = wa.last;
+    const first = h.wa.last;
     first.emit('connection.update', { qr: '2@first-qr' });
     await idle();
     const q = await s.qr();
@@ -171,7 +175,7 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     first.emit('creds.update', { registered: true, me: { id: '5511900001111:3@s.whatsapp.net' } });
     first.emit('connection.update', closeWith(515));
     await idle();
-    const second = wa.last;
+    const second = h.wa.last;
     expect(second).not.toBe(first);
     // The creds written by creds.update are what the new socket opens with.
     expect(second.opts.auth.creds.registered).toBe(true);
@@ -206,11 +210,19 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
       type: 'notify',
       messages: [incoming('WA-S', { conversation: 'status' }, { remoteJid: 'status@broadcast' })],
     });
+    sock.emit('messages.upsert', {
+      type: 'notify',
+      messages: [incoming('WA-N', { conversation: 'novidades' }, { remoteJid: '120363025246125486@newsletter' })],
+    });
     await idle();
     const c = (await s.conversa())!;
     expect(c.origem).toBe('whatsapp');
     expect(c.clienteNome).toBe('Cliente Fulano');
     expect(c.numero).toBe(`+${CUSTOMER}`);
+    // Only the customer: no conversation for the group, the status broadcast or the newsletter.
+    const all = (await inject('GET', '/backend/api/atendimento/conversas?status=aguardando', s.master.auth)).json() as TConversasPage;
+    expect(all.itens.map((i) => i.atendimentoId)).toEqual([c.atendimentoId]);
+    expect((await h.t.ctx.db.select().from(clientes).where(eq(clientes.accountId, s.acc.account.id))).length).toBe(1);
     let ms = await s.mensagens(c.atendimentoId);
     expect(ms.map((m) => m.conteudo)).toEqual(['Olá, bom dia', 'Vocês abrem sábado? https://exemplo.com', 'Foto do produto']);
     const foto = ms[2]!;
@@ -263,10 +275,32 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     });
     sock.emit('messages.upsert', { type: 'notify', messages: [incoming('L-3', { conversation: 'de novo' })] });
     await idle();
-    const rows = await t.ctx.db.select().from(clientes).where(eq(clientes.accountId, s.acc.account.id));
+    const rows = await h.t.ctx.db.select().from(clientes).where(eq(clientes.accountId, s.acc.account.id));
     expect(rows.map((r) => r.identificador)).toEqual([`whatsapp:${CUSTOMER}`]);
     const c = (await s.conversa())!;
     expect((await s.mensagens(c.atendimentoId)).map((m) => m.conteudo)).toEqual(['oi', 'sou eu', 'de novo']);
+    // The pair seen in remoteJidAlt is kept in the LID map of the key store.
+    const [row] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
+    const store = new WapiAuthStore(h.t.ctx.db, h.t.ctx.cipher, row!.canalId);
+    expect(await store.keys.get('lid-mapping', [CUSTOMER, `${LID}_reverse`])).toEqual({ [CUSTOMER]: LID, [`${LID}_reverse`]: CUSTOMER });
+    // Another person writes by LID only; Baileys learns the pair (lid-mapping.update); their next message comes by
+    // number alone: still one customer, who now has the number.
+    const LID2 = '987654321098765';
+    const PN2 = '5521977776666';
+    sock.emit('messages.upsert', { type: 'notify', messages: [incoming('L-4', { conversation: 'olá' }, { remoteJid: `${LID2}@lid` })] });
+    await idle();
+    await store.keys.set({ 'lid-mapping': { [PN2]: LID2, [`${LID2}_reverse`]: PN2 } });
+    sock.emit('messages.upsert', {
+      type: 'notify',
+      messages: [incoming('L-5', { conversation: 'agora pelo número' }, { remoteJid: `${PN2}@s.whatsapp.net` })],
+    });
+    sock.emit('messages.upsert', {
+      type: 'notify',
+      messages: [incoming('L-6', { conversation: 'e pelo LID' }, { remoteJid: `${LID2}@lid` })],
+    });
+    await idle();
+    const after = await h.t.ctx.db.select().from(clientes).where(eq(clientes.accountId, s.acc.account.id));
+    expect(after.map((r) => r.identificador).sort()).toEqual([`whatsapp:${CUSTOMER}`, `whatsapp:${PN2}`]);
   });
 
   it('sends answers through the socket (text, reply quoted, reaction), paced in order, and follows receipts', async () => {
@@ -307,11 +341,14 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     sock.emit('messages.update', [{ key: { remoteJid: JID, id: wamid, fromMe: true }, update: { status: 3 } }]);
     await idle();
     expect((await s.mensagens(c.atendimentoId)).find((m) => m.id === mine.id)?.status).toBe('read');
+    // Baileys' retries re-encrypt from our database: the text we sent under that id, undefined on a miss.
+    expect(await sock.opts.getMessage({ remoteJid: JID, id: wamid, fromMe: true })).toEqual({ conversation: 'Claro! Qual produto?' });
+    expect(await sock.opts.getMessage({ remoteJid: JID, id: 'NOT-OURS', fromMe: true })).toBeUndefined();
     // Opening the conversation marks the customer's messages read on WhatsApp.
     expect((await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/lidas`, s.master.auth)).statusCode).toBe(204);
     await vi.waitFor(() => expect(sock.read.flat()).toContainEqual({ remoteJid: JID, id: 'IN-1', fromMe: false }), { timeout: 10_000 });
     // No 24-hour window on WhatsApp Web: an answer days later still goes out.
-    await t.ctx.db.execute(sql`update atendimentos set cliente_escreveu_em = now() - interval '3 days' where id = ${c.atendimentoId}`);
+    await h.t.ctx.db.execute(sql`update atendimentos set cliente_escreveu_em = now() - interval '3 days' where id = ${c.atendimentoId}`);
     expect((await enviar('wapi-0004', { conteudo: 'Ainda por aqui' })).statusCode).toBe(201);
   });
 
@@ -319,26 +356,26 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     const s = await setup();
     await inject('POST', s.api('conectar'), s.master.auth);
     await idle();
-    const sock = wa.last;
+    const sock = h.wa.last;
     for (const n of [1, 2, 3, 4]) sock.emit('connection.update', { qr: `2@qr-${n}` });
     await idle();
     expect(await s.qr()).toMatchObject({ estado: 'desconectado', qr: null, erro: WAPI_TEXTS.qrExpirado });
     expect(sock.ended).toBe(true);
 
     const open = await s.pair();
-    const count = wa.sockets.length;
+    const count = h.wa.sockets.length;
     open.emit('connection.update', closeWith(440));
     await idle();
-    expect(wa.sockets.length).toBe(count);
+    expect(h.wa.sockets.length).toBe(count);
     expect(await s.qr()).toMatchObject({ estado: 'desconectado', erro: WAPI_TEXTS.substituida });
 
     const again = await s.pair();
-    const [row] = await t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
-    expect(await new WapiAuthStore(t.ctx.db, t.ctx.cipher, row!.canalId).hasCreds()).toBe(true);
+    const [row] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
+    expect(await new WapiAuthStore(h.t.ctx.db, h.t.ctx.cipher, row!.canalId).hasCreds()).toBe(true);
     again.emit('connection.update', closeWith(401));
     await idle();
     expect(await s.qr()).toMatchObject({ estado: 'desconectado', numero: null, erro: WAPI_TEXTS.desconectadoNoCelular });
-    expect(await new WapiAuthStore(t.ctx.db, t.ctx.cipher, row!.canalId).hasCreds()).toBe(false);
+    expect(await new WapiAuthStore(h.t.ctx.db, h.t.ctx.cipher, row!.canalId).hasCreds()).toBe(false);
     expect(await s.status()).toEqual({ connected: false, phoneNumber: null });
   });
 
@@ -346,15 +383,15 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     const s = await setup();
     await inject('POST', s.api('conectar'), s.master.auth);
     await idle();
-    const before = wa.sockets.length;
+    const before = h.wa.sockets.length;
     // No network: every socket closes at once (408). An unpaired session gives up after 5 tries.
-    for (let i = 0; i < 10 && wa.sockets.length - before < 5; i++) {
-      wa.last.emit('connection.update', closeWith(408));
+    for (let i = 0; i < 10 && h.wa.sockets.length - before < 5; i++) {
+      h.wa.last.emit('connection.update', closeWith(408));
       await idle();
       await new Promise((r) => setTimeout(r, 20));
       await idle();
     }
-    expect(wa.sockets.length - before).toBe(4);
+    expect(h.wa.sockets.length - before).toBe(4);
     expect(await s.qr()).toMatchObject({ estado: 'desconectado', erro: WAPI_TEXTS.semRede });
     expect(await s.status()).toEqual({ connected: false, phoneNumber: null });
 
@@ -364,11 +401,11 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     expect(sock.ended).toBe(true);
     expect(sock.loggedOut).toBe(false);
     expect(await s.integracoes()).toEqual({ conectado: true, ativo: false });
-    const count = wa.sockets.length;
+    const count = h.wa.sockets.length;
     expect((await inject('POST', s.api('ativar'), s.master.auth)).statusCode).toBe(200);
     await idle();
-    expect(wa.sockets.length).toBe(count + 1);
-    const back = wa.last;
+    expect(h.wa.sockets.length).toBe(count + 1);
+    const back = h.wa.last;
     // The stored pairing opens again without a QR.
     expect(back.opts.auth.creds.registered).toBe(true);
     back.user = { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' };
@@ -378,9 +415,9 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     const off = await inject('POST', s.api('desconectar'), s.master.auth);
     expect(off.json()).toMatchObject({ estado: 'desconectado', numero: null });
     expect(back.loggedOut).toBe(true);
-    const [row] = await t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
+    const [row] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
     expect(
-      await t.ctx.db
+      await h.t.ctx.db
         .select()
         .from(wapiChaves)
         .where(and(eq(wapiChaves.canalId, row!.canalId))),
@@ -390,29 +427,29 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
   it('lets one instance own a session: another takes over only once the lease is released or expired', async () => {
     const s = await setup();
     const sock = await s.pair();
-    const [row] = await t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
-    expect(row!.dono).toBe(wapiOf(t.ctx).instance);
-    const other = new WhatsAppWebDriver(t.ctx, { ...WAPI_DEFAULTS, socket: wa.factory, sendGapMs: 0, backoffBaseMs: 1 });
-    const count = wa.sockets.length;
+    const [row] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
+    expect(row!.dono).toBe(wapiOf(h.t.ctx).instance);
+    const other = new WhatsAppWebDriver(h.t.ctx, { ...WAPI_DEFAULTS, socket: h.wa.factory, sendGapMs: 0, backoffBaseMs: 1 });
+    const count = h.wa.sockets.length;
     await other.wake();
-    expect(wa.sockets.length).toBe(count);
+    expect(h.wa.sockets.length).toBe(count);
     // The owner dies without releasing (no renewal): once the lease has expired the other instance reopens it.
-    await t.ctx.db
+    await h.t.ctx.db
       .update(wapiSessoes)
       .set({ leaseAte: new Date(Date.now() - 1000) })
       .where(eq(wapiSessoes.canalId, row!.canalId));
     await other.wake();
     await other.idle();
-    expect(wa.sockets.length).toBe(count + 1);
-    expect((await t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.canalId, row!.canalId)))[0]!.dono).toBe(other.instance);
+    expect(h.wa.sockets.length).toBe(count + 1);
+    expect((await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.canalId, row!.canalId)))[0]!.dono).toBe(other.instance);
     // The old owner's next renewal finds the lease gone and closes its socket instead of fighting.
-    await wapiOf(t.ctx).wake();
+    await wapiOf(h.t.ctx).wake();
     expect(sock.ended).toBe(true);
     await other.stop();
-    const [released] = await t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.canalId, row!.canalId));
+    const [released] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.canalId, row!.canalId));
     expect(released!.dono).toBeNull();
-    await wapiOf(t.ctx).wake();
+    await wapiOf(h.t.ctx).wake();
     await idle();
-    expect(wa.sockets.length).toBe(count + 2);
+    expect(h.wa.sockets.length).toBe(count + 2);
   });
 });

@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { WAPI_TEXTS, type TWapiSessao, type TWapiStatus } from '@balcao/shared/wapi';
+import { wapiSessoes } from '../../db/schema/wapi';
+import { login, makeAccount } from '../../test/factories';
+import { DB_KINDS } from '../../test/harness';
+import { closeWith, wapiTestApp } from '../../test/wapi-kit';
+import { wapiOf } from '../registry';
+import { WapiAuthStore } from './auth-store';
+import { reconnectDelay } from './session';
+
+/** Baileys' DisconnectReason, value by name (baileys/lib/Types: timedOut and connectionLost share 408). */
+const REASONS = {
+  connectionClosed: 428,
+  connectionLost: 408,
+  connectionReplaced: 440,
+  loggedOut: 401,
+  badSession: 500,
+  restartRequired: 515,
+  multideviceMismatch: 411,
+  forbidden: 403,
+  unavailableService: 503,
+} as const;
+const ME = { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' };
+
+describe('reconnectDelay', () => {
+  it('doubles from the base and never waits more than 60 s', () => {
+    expect([1, 2, 3, 4].map((n) => reconnectDelay(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
+    for (let n = 1; n < 200; n++) expect(reconnectDelay(n, 1000)).toBeLessThanOrEqual(60_000);
+    expect(reconnectDelay(7, 1000)).toBe(60_000);
+    expect(reconnectDelay(10_000, 1000)).toBe(60_000);
+  });
+});
+
+/**
+ * Each DisconnectReason through the fake socket, on a paired session: what the screen says, whether a new
+ * socket opens (at once, after a back-off, or never), and what happens to the stored keys.
+ */
+describe.each(DB_KINDS)('WhatsApp Web closes by DisconnectReason on %s', (kind) => {
+  const h = wapiTestApp(kind);
+
+  const idle = () => wapiOf(h.t.ctx).idle();
+
+  /** A fresh account paired through conectar → QR → scan (515) → open. */
+  async function paired() {
+    const acc = await makeAccount(h.t.ctx.db);
+    const master = await login(h.t.app, acc.master.email);
+    const api = (p: string) => `/backend/wapi/clients/${acc.account.id}/${p}`;
+    const get = async <T>(p: string) => (await h.t.app.inject({ method: 'GET', url: api(p), headers: master.auth })).json() as T;
+    expect((await h.t.app.inject({ method: 'POST', url: api('conectar'), headers: master.auth })).statusCode).toBe(202);
+    await idle();
+    h.wa.last.emit('connection.update', { qr: '2@qr-ref,abc,def,ghi' });
+    await idle();
+    h.wa.last.emit('creds.update', { me: ME, registered: true });
+    h.wa.last.emit('connection.update', closeWith(REASONS.restartRequired));
+    await idle();
+    const open = h.wa.last;
+    open.user = ME;
+    open.emit('connection.update', { connection: 'open' });
+    await idle();
+    const [row] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, acc.account.id));
+    const store = new WapiAuthStore(h.t.ctx.db, h.t.ctx.cipher, row!.canalId);
+    expect(await get<TWapiStatus>('status')).toEqual({ connected: true, phoneNumber: '+5511900001111' });
+    return { open, store, qr: () => get<TWapiSessao>('qr'), status: () => get<TWapiStatus>('status') };
+  }
+
+  it('restartRequired (515) after the scan: a new socket at once with the stored pairing, no error shown', async () => {
+    const s = await paired();
+    const count = h.wa.sockets.length;
+    s.open.emit('connection.update', closeWith(REASONS.restartRequired));
+    await idle();
+    // No timer involved: the new socket exists as soon as the close is handled.
+    expect(h.wa.sockets.length).toBe(count + 1);
+    expect(h.wa.last.opts.auth.creds.registered).toBe(true);
+    expect((await s.qr()).erro).toBeNull();
+    h.wa.last.user = ME;
+    h.wa.last.emit('connection.update', { connection: 'open' });
+    await idle();
+    expect(await s.status()).toEqual({ connected: true, phoneNumber: '+5511900001111' });
+  });
+
+  it('loggedOut (401): keys and session cleared, desconectado with the reason, never reopened', async () => {
+    const s = await paired();
+    const count = h.wa.sockets.length;
+    expect(await s.store.hasCreds()).toBe(true);
+    s.open.emit('connection.update', closeWith(REASONS.loggedOut));
+    await idle();
+    expect(await s.store.hasCreds()).toBe(false);
+    expect(await s.qr()).toMatchObject({ estado: 'desconectado', numero: null, nome: null, erro: WAPI_TEXTS.desconectadoNoCelular });
+    expect(await s.status()).toEqual({ connected: false, phoneNumber: null });
+    await wapiOf(h.t.ctx).wake();
+    await idle();
+    expect(h.wa.sockets.length).toBe(count);
+  });
+
+  it('connectionReplaced (440): yields to the other session, keeps the pairing, does not reconnect', async () => {
+    const s = await paired();
+    const count = h.wa.sockets.length;
+    s.open.emit('connection.update', closeWith(REASONS.connectionReplaced));
+    await idle();
+    expect(await s.qr()).toMatchObject({ estado: 'desconectado', erro: WAPI_TEXTS.substituida });
+    expect(await s.store.hasCreds()).toBe(true);
+    await wapiOf(h.t.ctx).wake();
+    await idle();
+    // Give any stray timer a chance: still no new socket.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.wa.sockets.length).toBe(count);
+  });
+
+  it('forbidden (403): stops and forgets the pairing with the reason', async () => {
+    const s = await paired();
+    const count = h.wa.sockets.length;
+    s.open.emit('connection.update', closeWith(REASONS.forbidden));
+    await idle();
+    expect(await s.qr()).toMatchObject({ estado: 'desconectado', numero: null, erro: WAPI_TEXTS.banido });
+    expect(await s.store.hasCreds()).toBe(false);
+    expect(h.wa.sockets.length).toBe(count);
+  });
+
+  const transient = [
+    ['connectionClosed', REASONS.connectionClosed],
+    ['connectionLost / timedOut', REASONS.connectionLost],
+    ['badSession', REASONS.badSession],
+    ['multideviceMismatch', REASONS.multideviceMismatch],
+    ['unavailableService', REASONS.unavailableService],
+    ['a network error without a status', undefined],
+  ] as const;
+  it.each(transient)('%s: reconnects after a back-off with the pairing kept, the screen says why meanwhile', async (_name, code) => {
+    const s = await paired();
+    // A paired number keeps trying (never gives up like an unpaired one): 8 closes in a row, 8 new sockets.
+    for (let i = 1; i <= 8; i++) {
+      const count = h.wa.sockets.length;
+      h.wa.last.emit('connection.update', closeWith(code));
+      await idle();
+      const shown = await s.qr();
+      expect(shown.erro).toBe(WAPI_TEXTS.semRede);
+      expect(shown.numero).toBe('+5511900001111');
+      expect(await s.status()).toEqual({ connected: false, phoneNumber: null });
+      await vi.waitFor(() => expect(h.wa.sockets.length).toBe(count + 1), { timeout: 10_000, interval: 5 });
+      await idle();
+      expect(h.wa.last.opts.auth.creds.registered).toBe(true);
+    }
+    expect(await s.store.hasCreds()).toBe(true);
+    h.wa.last.user = ME;
+    h.wa.last.emit('connection.update', { connection: 'open' });
+    await idle();
+    expect(await s.qr()).toMatchObject({ estado: 'conectado', erro: null });
+  });
+});
