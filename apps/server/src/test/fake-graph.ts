@@ -40,6 +40,8 @@ export class FakeGraph {
   baseUrl = '';
   /** What GET /{waba-id}/message_templates answers (Meta's shape: name, language, status, category, components). */
   templates: Record<string, unknown>[] = [];
+  /** While true, GET /{waba-id}/message_templates answers Meta's 'service unavailable' (code 2). */
+  templatesDown = false;
 
   constructor(
     readonly token: string,
@@ -118,7 +120,8 @@ export class FakeGraph {
         messages: [{ id: `wamid.FAKE${++this.n}` }],
       });
     }
-    if (req.method === 'GET' && edge === 'message_templates') return json(200, { data: this.templates, paging: {} });
+    if (req.method === 'GET' && edge === 'message_templates')
+      return this.templatesDown ? metaError(503, 2, 'Service temporarily unavailable') : json(200, { data: this.templates, paging: {} });
     if (req.method === 'GET' && id === this.phoneNumberId && !edge)
       return json(200, { verified_name: 'Loja Teste', display_phone_number: '+55 11 99999-0000', id: this.phoneNumberId });
     if (req.method === 'GET' && id && !edge && this.media.has(id)) {

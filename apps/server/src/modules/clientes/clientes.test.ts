@@ -59,6 +59,17 @@ describe.each(DB_KINDS)('customer directory on %s', (kind) => {
     const other = await makeAccount(t.ctx.db);
     const otherAdmin = await login(t.app, (await other.addUser('admin')).email);
     expect((await call('PUT', `/backend/api/clientes/${c.id}`, otherAdmin.auth, { nome: 'X' })).statusCode).toBe(404);
+    // An atendente finds and edits a customer nobody has talked to yet (typed in to write to first).
+    const at = await login(t.app, (await acc.addUser('atendente')).email);
+    const dela = (await call('POST', '/backend/api/clientes', at.auth, { nome: 'Carla Nova', numero: '+5531966665555' })).json() as {
+      id: string;
+    };
+    const achados = (await call('GET', '/backend/cliente/lista?pesquisa=Carla', at.auth)).json() as TClientePagina;
+    expect(achados).toMatchObject({ total: 1, itens: [{ id: dela.id, numero: '+5531966665555' }] });
+    expect((await call('PUT', `/backend/api/clientes/${dela.id}`, at.auth, { nome: 'Carla', numero: '+5531966665555' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', `/backend/api/clientes/${dela.id}`, at.auth)).json()).toMatchObject({ nome: 'Carla', atendimentos: [] });
     // The same number in another account is another customer.
     expect((await call('POST', '/backend/api/clientes', otherAdmin.auth, { nome: 'Joana', numero: '+5511977776666' })).statusCode).toBe(
       201,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZClienteDetalhe } from '@balcao/shared/atendimentos';
 import { CLIENTES_TEXTS, ZClienteInput, ZClientePagina, ZClienteResumo } from '@balcao/shared/clientes';
@@ -23,18 +23,19 @@ const ZListaQuery = z.object({
 });
 
 /**
- * Which customers a staff member may read: admin and master every customer of the account; an atendente only
- * customers with an atendimento visible to them (their department's queue, or assigned to them).
+ * Which customers a staff member may read: admin and master every customer of the account; an atendente the
+ * customers with an atendimento visible to them (their department's queue, or assigned to them) and those nobody
+ * has talked to yet (typed into the directory, e.g. by themselves, to write to first).
  */
 function customersVisibleTo(db: Db, staff: TStaff): SQL | undefined {
   const seen = visibleTo(staff);
   if (!seen) return undefined;
-  return exists(
+  const deles = (where: SQL | undefined) =>
     db
       .select({ one: sql`1` })
       .from(atendimentos)
-      .where(and(eq(atendimentos.clienteId, clientes.id), eq(atendimentos.accountId, staff.accountId), seen)),
-  );
+      .where(and(eq(atendimentos.clienteId, clientes.id), eq(atendimentos.accountId, staff.accountId), where));
+  return or(exists(deles(seen)), notExists(deles(undefined)));
 }
 
 export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
+import { CLIENTES_TEXTS } from '@balcao/shared/clientes';
 import { NOVA_CONVERSA_TEXTS as T } from '@balcao/shared/nova-conversa';
 import { atendimentos } from '../../db/schema/atendimentos';
 import { whatsappOf } from '../../channels/registry';
@@ -58,7 +59,14 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
     // Never wrote: outside the window, a template is needed.
     const joana = await novo('Joana');
     const op = (await call('GET', `/backend/api/atendimento/nova-conversa/opcoes?clienteId=${joana}`, at.auth)).json();
-    expect(op).toMatchObject({ canalId: canal.id, dentroDaJanela: false, modelos: [{ nome: 'ola', variaveis: 1 }] });
+    expect(op).toMatchObject({
+      canalId: canal.id,
+      clienteId: joana,
+      clienteNome: 'Joana',
+      atendimentoAbertoId: null,
+      dentroDaJanela: false,
+      modelos: [{ nome: 'ola', variaveis: 1 }],
+    });
     const sem = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, { clienteId: joana, conteudo: 'Oi' });
     expect(sem.statusCode).toBe(400);
     expect(sem.json().errors.modelo).toEqual([T.precisaModelo]);
@@ -98,6 +106,57 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
     ).toBe(201);
     await whatsappOf(t.ctx).idle();
     expect(graph.sends().at(-1)!.body).toMatchObject({ type: 'text', text: { body: 'Oi Bia, tudo bem?' } });
+
+    // A typed number nobody has: the templates are offered, the send creates the customer (named as typed).
+    const porNumero = `/backend/api/atendimento/nova-conversa/opcoes?numero=${encodeURIComponent('+55 (21) 91234-5678')}`;
+    expect((await call('GET', porNumero, at.auth)).json()).toEqual({
+      canalId: canal.id,
+      canalNome: 'WA',
+      clienteId: null,
+      clienteNome: null,
+      atendimentoAbertoId: null,
+      dentroDaJanela: false,
+      modelos: [{ nome: 'ola', idioma: 'pt_BR', categoria: null, corpo: 'Olá {{1}}!', variaveis: 1 }],
+      modelosErro: null,
+    });
+    const semModelo = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, { numero: '5521912345678', conteudo: 'Oi' });
+    expect(semModelo.json().errors).toEqual({ modelo: [T.precisaModelo] });
+    const rita = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, {
+      numero: '+55 21 91234-5678',
+      nome: 'Rita',
+      conteudo: 'Olá Rita!',
+      modelo: { nome: 'ola', idioma: 'pt_BR', variaveis: ['Rita'] },
+    });
+    expect(rita.statusCode, rita.body).toBe(201);
+    await whatsappOf(t.ctx).idle();
+    expect(graph.sends().at(-1)!.body).toMatchObject({ to: '5521912345678', type: 'template' });
+    const ritaId = (rita.json() as { atendimentoId: string }).atendimentoId;
+    const lista = (await call('GET', '/backend/cliente/lista?pesquisa=Rita', at.auth)).json();
+    expect(lista).toMatchObject({ total: 1, itens: [{ nome: 'Rita', numero: '+5521912345678' }] });
+    // Now open: the number finds her and her open conversation, which is just opened (nothing sent, no templates read).
+    expect((await call('GET', porNumero, at.auth)).json()).toMatchObject({
+      clienteId: lista.itens[0].id,
+      clienteNome: 'Rita',
+      atendimentoAbertoId: ritaId,
+      modelos: [],
+    });
+    const sends = graph.sends().length;
+    const denovo = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, { numero: '+5521912345678', conteudo: 'x' });
+    expect(denovo.json()).toEqual({ atendimentoId: ritaId, existente: true });
+    expect(graph.sends()).toHaveLength(sends);
+    // The 400 texts: no customer nor number, a number that is not one; Meta down says so instead of listing nothing.
+    const erro = async (payload: object) => {
+      const r = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, payload);
+      expect(r.statusCode).toBe(400);
+      return Object.values(r.json().errors as Record<string, string[]>)[0]![0];
+    };
+    expect(await erro({ conteudo: 'Oi' })).toBe(T.clienteVazio);
+    expect(await erro({ numero: '1234', conteudo: 'Oi' })).toBe(CLIENTES_TEXTS.numeroInvalido);
+    expect(await erro({ clienteId: joana, conteudo: '  ' })).toBe(T.conteudoVazio);
+    graph.templatesDown = true;
+    const fora = (await call('GET', '/backend/api/atendimento/nova-conversa/opcoes?numero=%2B5521900001111', at.auth)).json();
+    graph.templatesDown = false;
+    expect(fora).toMatchObject({ clienteId: null, modelos: [], modelosErro: expect.stringMatching(/\S/) });
 
     const user = await login(t.app, (await acc.addUser('user')).email);
     expect((await call('POST', '/backend/api/atendimento/nova-conversa', user.auth, { clienteId: bia, conteudo: 'x' })).statusCode).toBe(

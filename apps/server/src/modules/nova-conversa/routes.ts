@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZNovaConversaInput, ZNovaConversaOpcoes, ZNovaConversaResposta } from '@balcao/shared/nova-conversa';
+import {
+  NOVA_CONVERSA_TEXTS as T,
+  ZNovaConversaAlvo,
+  ZNovaConversaInput,
+  ZNovaConversaOpcoes,
+  ZNovaConversaResposta,
+} from '@balcao/shared/nova-conversa';
 import { atendimentoEvents, type AppContext } from '../../context';
 import { whatsappOf } from '../../channels/registry';
 import { openSecrets } from '../../channels/whatsapp-cloud/service';
+import { AppError } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import { requireStaff } from '../atendimentos/policy';
+import { findOpenAtendimento } from '../atendimentos/queries';
 import { result } from '../atendimentos/service';
 import { assertLicencaAtiva } from '../licenca/service';
 import { activeTemplates } from '../mensagens-agendadas/modelos';
@@ -17,15 +24,32 @@ export const novaConversaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.get(
     '/api/atendimento/nova-conversa/opcoes',
-    { schema: { querystring: z.object({ clienteId: z.uuid({ error: 'Escolha o cliente.' }) }), response: { 200: ZNovaConversaOpcoes } } },
+    { schema: { querystring: ZNovaConversaAlvo, response: { 200: ZNovaConversaOpcoes } } },
     async (req) => {
       const staff = await requireStaff(db, requireUser(req));
-      const d = await destino(db, staff, req.query.clienteId);
-      // Templates only matter outside the window; Meta unreachable leaves the list empty (the send says why).
-      const modelos = d.dentroDaJanela
-        ? []
-        : await activeTemplates(whatsappOf(ctx).graph, d.canal.config.wabaId, openSecrets(ctx.cipher, d.canal).accessToken).catch(() => []);
-      return { canalId: d.canal.id, canalNome: d.canal.nome, dentroDaJanela: d.dentroDaJanela, modelos };
+      const d = await destino(db, staff, req.query);
+      // Templates only matter outside the window; Meta unreachable leaves the list empty and says why.
+      const aberto = d.cliente ? await findOpenAtendimento(db, d.cliente.id, d.canal.id) : null;
+      let modelosErro: string | null = null;
+      const modelos =
+        d.dentroDaJanela || aberto
+          ? []
+          : await activeTemplates(whatsappOf(ctx).graph, d.canal.config.wabaId, openSecrets(ctx.cipher, d.canal).accessToken).catch(
+              (err: unknown) => {
+                modelosErro = err instanceof AppError ? err.message : T.erroModelos;
+                return [];
+              },
+            );
+      return {
+        canalId: d.canal.id,
+        canalNome: d.canal.nome,
+        clienteId: d.cliente?.id ?? null,
+        clienteNome: d.cliente?.nome ?? null,
+        atendimentoAbertoId: aberto?.id ?? null,
+        dentroDaJanela: d.dentroDaJanela,
+        modelos,
+        modelosErro,
+      };
     },
   );
 

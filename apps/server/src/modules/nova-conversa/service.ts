@@ -10,57 +10,98 @@ import { BadRequest, NotFound } from '../../lib/errors';
 import type { TStaff } from '../atendimentos/policy';
 import { findOpenAtendimento } from '../atendimentos/queries';
 import { storeOutbound } from '../atendimentos/service';
+import { createCliente } from '../clientes/service';
 
 const JANELA = CAPACIDADES_CANAL.whatsapp.janelaRespostaMs!;
 
-/** The customer (with a WhatsApp number) and the channel to write from: the last one they used, else the account's first. */
-export async function destino(db: Db, staff: TStaff, clienteId: string) {
-  const [cliente] = await db
-    .select({ id: clientes.id, numero: clientes.numero, identificador: clientes.identificador })
+/** Who to write to: a customer of the directory, or a typed number in E.164. */
+type Alvo = { clienteId?: string | undefined; numero?: string | undefined };
+type Cliente = { id: string; nome: string; numero: string | null; identificador: string | null };
+
+/** The account's customer: by id (404 when not the account's), or by number (null when nobody has it yet). */
+async function clienteDo(db: Db, accountId: string, alvo: Alvo): Promise<Cliente | null> {
+  const cols = { id: clientes.id, nome: clientes.nome, numero: clientes.numero, identificador: clientes.identificador };
+  if (alvo.clienteId) {
+    const [c] = await db
+      .select(cols)
+      .from(clientes)
+      .where(and(eq(clientes.id, alvo.clienteId), eq(clientes.accountId, accountId)))
+      .limit(1);
+    if (!c) throw new NotFound(CLIENTES_TEXTS.naoEncontrado);
+    return c;
+  }
+  const numero = alvo.numero!;
+  const [c] = await db
+    .select(cols)
     .from(clientes)
-    .where(and(eq(clientes.id, clienteId), eq(clientes.accountId, staff.accountId)))
+    .where(and(eq(clientes.accountId, accountId), eq(clientes.numero, numero)))
     .limit(1);
-  if (!cliente) throw new NotFound(CLIENTES_TEXTS.naoEncontrado);
-  if (!cliente.numero && !cliente.identificador?.startsWith('whatsapp:'))
+  if (c) return c;
+  // A customer who wrote first is known by their WhatsApp identity even without a number typed in.
+  const [w] = await db
+    .select(cols)
+    .from(clientes)
+    .where(and(eq(clientes.accountId, accountId), eq(clientes.identificador, `whatsapp:${numero.slice(1)}`)))
+    .limit(1);
+  return w ?? null;
+}
+
+/**
+ * The customer (with a WhatsApp number; null for a number nobody has yet) and the channel to write from: the last
+ * one they used, else the account's first live WhatsApp number; and whether their 24-hour window is open.
+ */
+export async function destino(db: Db, staff: TStaff, alvo: Alvo) {
+  const cliente = await clienteDo(db, staff.accountId, alvo);
+  if (cliente && !cliente.numero && !cliente.identificador?.startsWith('whatsapp:'))
     throw new BadRequest(MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero, { clienteId: [MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero] });
   const ativos = and(eq(canais.accountId, staff.accountId), eq(canais.tipo, 'whatsapp'), eq(canais.ativo, true), isNull(canais.removidoEm));
-  const [usado] = await db
-    .select({ canal: canais })
-    .from(atendimentos)
-    .innerJoin(canais, eq(canais.id, atendimentos.canalId))
-    .where(and(eq(atendimentos.clienteId, clienteId), ativos))
-    .orderBy(desc(atendimentos.ultimaMensagemEm))
-    .limit(1);
+  const [usado] = cliente
+    ? await db
+        .select({ canal: canais })
+        .from(atendimentos)
+        .innerJoin(canais, eq(canais.id, atendimentos.canalId))
+        .where(and(eq(atendimentos.clienteId, cliente.id), ativos))
+        .orderBy(desc(atendimentos.ultimaMensagemEm))
+        .limit(1)
+    : [];
   const [primeiro] = usado
     ? [usado]
     : await db.select({ canal: canais }).from(canais).where(ativos).orderBy(asc(canais.createdAt)).limit(1);
   if (!primeiro) throw new NotFound(T.semCanal);
   const canal = asCanal(primeiro.canal) as WhatsAppCanalRow;
-  const [w] = await db
-    .select({ em: max(atendimentos.clienteEscreveuEm) })
-    .from(atendimentos)
-    .where(and(eq(atendimentos.clienteId, clienteId), eq(atendimentos.canalId, canal.id)));
+  const [w] = cliente
+    ? await db
+        .select({ em: max(atendimentos.clienteEscreveuEm) })
+        .from(atendimentos)
+        .where(and(eq(atendimentos.clienteId, cliente.id), eq(atendimentos.canalId, canal.id)))
+    : [];
   const escreveu = w?.em ? new Date(w.em) : null;
-  return { canal, escreveu, dentroDaJanela: escreveu !== null && Date.now() - escreveu.getTime() <= JANELA };
+  return { cliente, canal, escreveu, dentroDaJanela: escreveu !== null && Date.now() - escreveu.getTime() <= JANELA };
 }
 
 /**
  * Starts an outbound WhatsApp conversation held by the caller, with its first message (an approved template outside
- * the 24-hour window). A conversation already open with the customer on that channel is answered as it is.
+ * the 24-hour window); a typed number nobody has yet becomes a customer (named `nome`, else the number). A
+ * conversation already open with the customer on that channel is answered as it is.
  */
 export async function novaConversa(
   db: Db,
   staff: TStaff,
-  input: { clienteId: string; conteudo: string; modelo?: TModeloEscolhido | null },
+  input: Alvo & { nome?: string | undefined; conteudo: string; modelo?: TModeloEscolhido | null | undefined },
 ) {
-  const d = await destino(db, staff, input.clienteId);
-  const open = await findOpenAtendimento(db, input.clienteId, d.canal.id);
-  if (open) return { atendimentoId: open.id, mensagemId: null, existente: true };
+  const d = await destino(db, staff, input);
+  if (d.cliente) {
+    const open = await findOpenAtendimento(db, d.cliente.id, d.canal.id);
+    if (open) return { atendimentoId: open.id, mensagemId: null, existente: true };
+  }
   if (!d.dentroDaJanela && !input.modelo) throw new BadRequest(T.precisaModelo, { modelo: [T.precisaModelo] });
+  const clienteId =
+    d.cliente?.id ??
+    (await createCliente(db, staff.accountId, { nome: input.nome || input.numero!, email: null, numero: input.numero! })).id;
   const stored = await withTransaction(db, (tx) =>
     storeOutbound(tx, {
       accountId: staff.accountId,
-      clienteId: input.clienteId,
+      clienteId,
       canalId: d.canal.id,
       atendenteId: staff.id,
       clienteEscreveuEm: d.escreveu,

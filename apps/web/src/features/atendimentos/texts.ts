@@ -48,6 +48,9 @@ export const MENSAGENS_TEXTS = {
   erro: 'Não foi possível carregar as mensagens.',
   apagada: 'Mensagem apagada',
   editada: 'editada',
+  /** A message written by a scheduled message (mensagem agendada). */
+  agendada: 'agendada',
+  agendadaTitulo: 'Enviada por uma mensagem agendada',
   responder: 'Responder',
   reagiu: 'reagiu',
   reagiuA: 'Reagiu a uma mensagem',

@@ -17,7 +17,8 @@ import { describedBy, Field } from '@/features/config/components/field';
 import { useWhatsAppCanais } from '@/features/config/whatsapp-api';
 import { ApiError, mensagemHttp } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useBuscaClientes, useModelos, useSaveAgendada } from './api';
+import { useBuscaClientes } from '@/features/clientes/api';
+import { useModelos, useSaveAgendada } from './api';
 import { paraDataEnvio } from './format';
 
 const textareaClass =

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZClientePagina } from '@balcao/shared/clientes';
 import {
   AGENDADAS_TAKE_DEFAULT,
   MENSAGENS_AGENDADAS_TEXTS as T,
@@ -73,17 +72,6 @@ export function useAtivarAgendada() {
     onError: (err) => toast.error(err.message),
   });
 }
-
-/** GET /cliente/lista for the dialog's customer search ('Erro ao buscar clientes' on failure). */
-export const useBuscaClientes = (pesquisa: string) =>
-  useQuery({
-    queryKey: ['clientes', 'busca', pesquisa],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      request('GET', `/cliente/lista?pesquisa=${encodeURIComponent(pesquisa)}&page=1&take=8`, ZClientePagina).catch(
-        falha('Erro ao buscar clientes'),
-      ),
-  });
 
 /** The channel's approved WhatsApp templates (for sends outside the 24-hour window). */
 export const useModelos = (canalId: string | null) =>

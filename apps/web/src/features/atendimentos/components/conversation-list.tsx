@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Inbox, RotateCw, SearchX } from 'lucide-react';
 import { STATUS_ATENDIMENTO, STATUS_LABEL, formatUnread, type TStatusAtendimento } from '@balcao/shared/atendimentos';
 import { Button } from '@/components/ui/button';
@@ -22,10 +22,12 @@ type Props = {
   onDepartamento: (id: string | null) => void;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** Beside the connection state: the header's own action ('Nova conversa'). */
+  acao?: ReactNode;
 };
 
 /** The left column: title and connection, search and department, the three tabs, the paged list. */
-export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartamento, selectedId, onSelect }: Props) {
+export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartamento, selectedId, onSelect, acao }: Props) {
   const query = useConversas(filtro);
   const contagens = query.data?.pages[0]?.contagens;
   const rows = query.data?.pages.flatMap((p) => p.itens) ?? [];
@@ -37,7 +39,10 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
       <div className="flex flex-col gap-2.5 border-b p-3">
         <div className="flex items-center justify-between gap-2">
           <h1 className="text-base font-semibold tracking-tight">{INBOX_TEXTS.titulo}</h1>
-          <ConnectionIndicator />
+          <div className="flex items-center gap-1">
+            <ConnectionIndicator />
+            {acao}
+          </div>
         </div>
         <ListFilters busca={busca} onBusca={onBusca} departamentoId={filtro.departamentoId} onDepartamento={onDepartamento} />
         <TabsList className="h-8 w-full">

@@ -51,6 +51,14 @@ describe('WhatsApp messages in the bubble', () => {
     expect(onReenviar).toHaveBeenCalledWith(m);
   });
 
+  it("a message sent by a scheduled message is marked 'agendada'; others are not", () => {
+    bubble(umaMensagem({ autor: 'atendente', atendenteId: 'u1', status: 'sent', conteudo: 'Lembrete', agendada: true }));
+    expect(screen.getAllByTitle('Enviada por uma mensagem agendada').length).toBeGreaterThan(0);
+    cleanup();
+    bubble(umaMensagem({ autor: 'atendente', atendenteId: 'u1', status: 'sent', conteudo: 'Oi' }));
+    expect(screen.queryByTitle('Enviada por uma mensagem agendada')).toBeNull();
+  });
+
   it('edited and deleted states, a quoted reply and reactions', () => {
     const alvo = umaMensagem({ id: 'm1', conteudo: 'Pode ser amanhã?', editada: true });
     bubble(alvo, [umaMensagem({ tipo: 'reaction', conteudo: '👍', reagindoA: 'm1', autor: 'atendente', atendenteId: 'u1' })]);

@@ -1,4 +1,4 @@
-import { Ban, Phone, Reply, RotateCw, UserRound } from 'lucide-react';
+import { Ban, CalendarClock, Phone, Reply, RotateCw, UserRound } from 'lucide-react';
 import type { TMensagem } from '@balcao/shared/atendimentos';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -135,7 +135,7 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
 }
 
 /**
- * Time, 'editada' and ticks. After text it sits on the last line when there is room (WhatsApp-style):
+ * 'agendada', time, 'editada' and ticks. After text it sits on the last line when there is room (WhatsApp-style):
  * an invisible copy at the end of the text reserves exactly its width, the visible one is placed there.
  */
 function Rodape({ m, minha, reserva, className }: { m: TMensagemLocal; minha: boolean; reserva?: boolean; className?: string }) {
@@ -148,6 +148,12 @@ function Rodape({ m, minha, reserva, className }: { m: TMensagemLocal; minha: bo
         className,
       )}
     >
+      {m.agendada && (
+        <span className="inline-flex items-center gap-0.5" title={MENSAGENS_TEXTS.agendadaTitulo}>
+          <CalendarClock className="size-3" aria-hidden />
+          {MENSAGENS_TEXTS.agendada}
+        </span>
+      )}
       {m.editada && !m.apagada && <span className="italic">{MENSAGENS_TEXTS.editada}</span>}
       <time dateTime={m.criadaEm} className="tabular-nums">
         {formatHora(m.criadaEm)}

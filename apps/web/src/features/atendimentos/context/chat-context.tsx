@@ -29,7 +29,7 @@ export type TChatContext = {
 
 const ChatContext = createContext<TChatContext | null>(null);
 /** The open conversation lives in the address (?conversa=), so a reload or a shared link reopens it. */
-const CONVERSA_PARAM = 'conversa';
+export const CONVERSA_PARAM = 'conversa';
 
 export function ChatProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();

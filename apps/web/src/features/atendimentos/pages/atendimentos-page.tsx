@@ -7,13 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/features/auth/api';
+import { NovaConversaButton } from '@/features/nova-conversa/nova-conversa-button';
 import { cn } from '@/lib/utils';
 import { useAtendimento } from '../api';
 import { ConversationList } from '../components/conversation-list';
 import { ConversationView } from '../components/conversation-view';
 import { CustomerPanel } from '../components/customer-panel';
 import { EmptyState } from '../components/empty-state';
-import { ChatProvider, useChatContext } from '../context/chat-context';
+import { CONVERSA_PARAM, ChatProvider, useChatContext } from '../context/chat-context';
 import { useDebounced, useFillHeight, useMediaQuery } from '../hooks';
 import { ATENDEM_CLIENTES } from '../realtime/use-customer-chat-background';
 import { useAtendimentoAberto } from '../realtime/use-realtime-binding';
@@ -106,6 +107,19 @@ function Inbox({ user }: { user: TCurrentUser }) {
           onDepartamento={setDepartamentoId}
           selectedId={id}
           onSelect={selecionar}
+          acao={
+            <NovaConversaButton
+              onAberta={(atendimentoId, nova) =>
+                // One navigation: a new conversation is the caller's, in progress; an open one keeps the tab.
+                setParams((prev) => {
+                  const next = new URLSearchParams(prev);
+                  if (nova) next.set(ABA_PARAM, 'em_atendimento');
+                  next.set(CONVERSA_PARAM, atendimentoId);
+                  return next;
+                })
+              }
+            />
+          }
         />
       </aside>
       <section aria-label={INBOX_TEXTS.titulo} className={cn('flex min-w-0 flex-1 flex-col', !id && 'max-md:hidden')}>
