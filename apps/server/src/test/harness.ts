@@ -63,8 +63,13 @@ export async function throwawayPostgres(): Promise<{ url: string; drop: () => Pr
 export type TestApp = { app: App; ctx: AppContext; database: Database; uploadsDir: string; close: () => Promise<void> };
 
 /** The real app (no listening socket) on a fresh database; use app.inject() for HTTP. */
-export async function createTestApp(kind: 'pglite' | 'postgres', overrides: Partial<AppContext> = {}): Promise<TestApp> {
-  const database = await freshDatabase(kind);
+export async function createTestApp(
+  kind: 'pglite' | 'postgres',
+  overrides: Partial<AppContext> = {},
+  /** Another instance on an existing database (closed by its owner, not here). */
+  shared?: Database,
+): Promise<TestApp> {
+  const database = shared ?? (await freshDatabase(kind));
   const uploadsDir = mkdtempSync(path.join(tmpdir(), 'balcao-uploads-'));
   const ctx: AppContext = {
     db: database.db,
@@ -92,7 +97,7 @@ export async function createTestApp(kind: 'pglite' | 'postgres', overrides: Part
     uploadsDir,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(uploadsDir, { recursive: true, force: true });
     },
   };

@@ -8,6 +8,11 @@ export type WapiConfig = {
   /** How long an instance owns a session without renewing, and how often it renews (and looks for orphans). */
   leaseMs: number;
   renewMs: number;
+  /**
+   * How often the owner of a session looks for sends stored by other instances (the database is how they are
+   * forwarded to it: each instance writes 'pending', only the owner's socket sends).
+   */
+  scanMs: number;
   /** First reconnect wait after an unexpected close (doubles each time, at most 60 s). */
   backoffBaseMs: number;
 };
@@ -16,5 +21,6 @@ export const WAPI_DEFAULTS: WapiConfig = {
   sendGapMs: 1500,
   leaseMs: 30_000,
   renewMs: 10_000,
+  scanMs: 2000,
   backoffBaseMs: 1000,
 };

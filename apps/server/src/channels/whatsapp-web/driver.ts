@@ -26,7 +26,8 @@ type Running = { session: WapiSession; accountId: string };
  * WhatsApp Web, the second WhatsApp provider: one Baileys socket per paired account, run by whichever
  * instance holds the account's lease in wapi_sessoes (renewed every `renewMs`, taken over by another
  * instance once `leaseMs` passed without renewal). Any instance answers the screens (the session row is
- * shared); sends queued on another instance are picked up by the owner's periodic scan.
+ * shared). A send stored by another instance reaches the owner through the database: the owner scans the queue
+ * of the sessions it runs every `scanMs` (and at once when its own instance stores one).
  */
 export class WhatsAppWebDriver implements ChannelDriver {
   readonly tipo = 'wapi' as const;
@@ -37,6 +38,7 @@ export class WhatsAppWebDriver implements ChannelDriver {
   private readonly running = new Map<string, Running>();
   private log: Log = quietLog;
   private timer: NodeJS.Timeout | null = null;
+  private scanTimer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private tickAgain = false;
 
@@ -62,7 +64,30 @@ export class WhatsAppWebDriver implements ChannelDriver {
       this.sender.kick();
     }, this.config.renewMs);
     this.timer.unref();
+    this.scanTimer = setInterval(() => {
+      if (this.running.size > 0) this.sender.kick();
+    }, this.config.scanMs);
+    this.scanTimer.unref();
     this.wake();
+  }
+
+  private clearTimers() {
+    if (this.timer) clearInterval(this.timer);
+    if (this.scanTimer) clearInterval(this.scanTimer);
+    this.timer = null;
+    this.scanTimer = null;
+  }
+
+  /**
+   * Tests: this instance vanishes as a killed process does: its timers and sockets stop and nothing is written,
+   * so its leases stay until they expire and another instance takes over.
+   */
+  async detach() {
+    this.clearTimers();
+    await this.ticking;
+    const sessions = [...this.running.values()];
+    this.running.clear();
+    for (const r of sessions) await r.session.stop();
   }
 
   /** Renews, claims and lets go now (after conectar, pausar... on this instance) instead of at the next tick. */
@@ -220,8 +245,7 @@ export class WhatsAppWebDriver implements ChannelDriver {
 
   /** Shutdown: sockets close without logging out, leases are released so another instance takes over at once. */
   async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.clearTimers();
     await this.ticking;
     const ids = [...this.running.keys()];
     for (const id of ids) await this.halt(id);
