@@ -6,7 +6,7 @@ import { atendimentos, clientes } from '../../db/schema/atendimentos';
 import { makeCanal, makeVisitor } from '../../test/atendimentos-fixtures';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { login, makeAccount } from '../../test/factories';
-import { visaoGeral } from './visao-geral';
+import { binMinutes, visaoGeral } from './visao-geral';
 
 /** The overview's figures against atendimentos this test made, in the account's zone (São Paulo, UTC-3). */
 describe.each(DB_KINDS)('overview dashboard on %s', (kind) => {
@@ -176,6 +176,50 @@ describe.each(DB_KINDS)('overview dashboard on %s', (kind) => {
     expect(utc.cards.abertos).toBe(1); // A2 is 11/03 in UTC
     expect(utc.porHora.find((h) => h.total > 0)).toEqual({ hora: 12, total: 1 });
     await t.ctx.db.update(accounts).set({ timeZone: 'America/Sao_Paulo' }).where(eq(accounts.id, acc.account.id));
+  });
+
+  it('puts each atendimento in its local hour in zones a half or quarter hour off UTC (India, Nepal)', async () => {
+    const other = await makeAccount(t.ctx.db);
+    const master = (await login(t.app, other.master.email)).auth;
+    const canal = await makeCanal(t, master);
+    let ticket = 1;
+    for (const inicio of ['2026-03-10T02:20:00Z', '2026-03-10T02:35:00Z']) {
+      const [c] = await t.ctx.db
+        .insert(clientes)
+        .values({ accountId: other.account.id, nome: `Cliente ${ticket}` })
+        .returning();
+      await t.ctx.db.insert(atendimentos).values({
+        accountId: other.account.id,
+        ticket: ticket++,
+        clienteId: c!.id,
+        canalId: canal.id,
+        origem: 'widget',
+        inicio: new Date(inicio),
+      });
+    }
+    const horas = async (timeZone: string) => {
+      await t.ctx.db.update(accounts).set({ timeZone }).where(eq(accounts.id, other.account.id));
+      const d = await visaoGeral(t.ctx.db, other.account.id, { periodo: 'personalizado', dataInicio: '2026-03-09', dataFim: '2026-03-10' });
+      return d.porHora.filter((h) => h.total > 0);
+    };
+    // 02:20 and 02:35 UTC: 07:50 and 08:05 in India (+05:30), 08:05 and 08:20 in Nepal (+05:45), 23:20 and 23:35 in São Paulo.
+    expect(await horas('Asia/Kolkata')).toEqual([
+      { hora: 7, total: 1 },
+      { hora: 8, total: 1 },
+    ]);
+    expect(await horas('Asia/Kathmandu')).toEqual([{ hora: 8, total: 2 }]);
+    expect(await horas('America/Sao_Paulo')).toEqual([{ hora: 23, total: 2 }]);
+  });
+
+  it('groups by the widest bucket that stays within a local hour on every day of the period', () => {
+    expect(binMinutes('America/Sao_Paulo', '2026-01-01', '2026-12-31')).toBe(60);
+    expect(binMinutes('UTC', '2026-03-10', '2026-03-10')).toBe(60);
+    expect(binMinutes('America/St_Johns', '2026-03-10', '2026-03-10')).toBe(30);
+    expect(binMinutes('Asia/Kolkata', '2026-03-10', '2026-03-10')).toBe(30);
+    expect(binMinutes('Asia/Kathmandu', '2026-03-10', '2026-03-10')).toBe(15);
+    // Lord Howe Island: +11:00 in its summer, +10:30 from April.
+    expect(binMinutes('Australia/Lord_Howe', '2026-12-01', '2026-12-31')).toBe(60);
+    expect(binMinutes('Australia/Lord_Howe', '2026-03-20', '2026-04-20')).toBe(30);
   });
 
   it('refuses a custom range without dates, inverted or over a year, in Portuguese', async () => {

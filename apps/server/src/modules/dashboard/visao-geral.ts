@@ -26,6 +26,32 @@ function diasDoPeriodo(q: Query, timeZone: string, now: Date): { dataInicio: str
   return { dataInicio: somaDias(hoje, 1 - PERIODO_DIAS[q.periodo]), dataFim: hoje };
 }
 
+/** Minutes of the zone's UTC offsets over the days of a period, cached: a zone's whole-hour habit does not change. */
+const offsetMinutes = new Map<string, Set<number>>();
+const OFFSET_CACHE_MAX = 500;
+/**
+ * The widest bucket (60, 30 or 15 minutes) whose UTC boundaries are also local-hour boundaries in the zone on
+ * every day of the period: whole-hour zones (all of Brazil) take hours, India 30 minutes, Nepal 15.
+ */
+export function binMinutes(timeZone: string, dataInicio: string, dataFim: string): 60 | 30 | 15 {
+  const key = `${timeZone}|${dataInicio}|${dataFim}`;
+  let minutes = offsetMinutes.get(key);
+  if (!minutes) {
+    minutes = new Set<number>();
+    const f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    // Twice a day from the day before to the day after: no zone keeps an offset for less than a day.
+    for (let d = somaDias(dataInicio, -1); d <= somaDias(dataFim, 1); d = somaDias(d, 1))
+      for (const at of ['00:00', '12:00']) {
+        const m = /GMT[+-]\d{1,2}:?(\d{2})?/.exec(f.format(new Date(`${d}T${at}:00Z`)));
+        minutes.add(Number(m?.[1] ?? 0));
+      }
+    if (offsetMinutes.size >= OFFSET_CACHE_MAX) offsetMinutes.clear();
+    offsetMinutes.set(key, minutes);
+  }
+  if ([...minutes].every((m) => m === 0)) return 60;
+  return [...minutes].every((m) => m % 30 === 0) ? 30 : 15;
+}
+
 /** Sets the first-response instant the first time an attendant answers (the overview's first-response time). */
 export async function markFirstResponse(tx: Db, atendimentoId: string): Promise<void> {
   await tx
@@ -82,19 +108,20 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
   >;
   const iso = (v: Date | string) => new Date(v).toISOString();
 
-  // Started in the period: one hash aggregate by UTC quarter-hour, channel and department, then by local hour
-  // (every zone's offset is a multiple of 15 minutes, so a quarter-hour lies within one local hour; converting
-  // a few thousand buckets instead of every row to the zone is what keeps this fast). Days, hours, departments
-  // and totals are rolled up from those few rows.
+  // Started in the period: one hash aggregate by UTC bucket, channel and department, then by local hour. The
+  // bucket is the widest that always lies within one local hour (an hour for São Paulo, 30 or 15 minutes for
+  // zones like India or Nepal): converting a few hundred buckets instead of every row to the zone, and hashing
+  // into few groups, is what keeps this fast on the embedded database. Interval sums, not per-row numeric epochs.
   type R1 = { h: string; canal: string; dep: string | null; n: number; frs: number | null; frn: number };
+  const bin = `${binMinutes(tz, dataInicio, dataFim)} minutes`;
   const startedQ = db.execute(sql`
     select to_char(b at time zone ${tz}, 'YYYY-MM-DD HH24') as h, canal, dep,
-           sum(n)::int as n, sum(frs)::float8 as frs, sum(frn)::int as frn
+           sum(n)::int as n, extract(epoch from sum(frs))::float8 as frs, sum(frn)::int as frn
     from (
-      select date_bin('15 minutes', inicio, timestamptz '2000-01-01 00:00:00+00') as b,
+      select date_bin(${bin}::interval, inicio, timestamptz '2000-01-01 00:00:00+00') as b,
              case when origem = 'whatsapp' then 'whatsapp' else 'widget' end as canal,
              departamento_id as dep, count(*) as n,
-             sum(extract(epoch from primeira_resposta_em - inicio)) as frs, count(primeira_resposta_em) as frn
+             sum(primeira_resposta_em - inicio) as frs, count(primeira_resposta_em) as frn
       from atendimentos
       where account_id = ${accountId} and inicio >= ${ini} and inicio < ${fim}${f}
       group by 1, 2, 3
@@ -105,7 +132,7 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
   type R2 = { dep: string | null; at: string | null; n: number; durs: number; notas: number | null; avaliacoes: number };
   const finishedQ = db.execute(sql`
     select departamento_id as dep, atendente_id as at, count(*)::int as n,
-           sum(extract(epoch from fim - inicio))::float8 as durs, sum(nota)::float8 as notas, count(nota)::int as avaliacoes
+           extract(epoch from sum(fim - inicio))::float8 as durs, sum(nota)::float8 as notas, count(nota)::int as avaliacoes
     from atendimentos
     where account_id = ${accountId} and status = 'finalizado' and fim >= ${ini} and fim < ${fim}${f}
     group by 1, 2`) as unknown as Promise<Rows<R2>>;
