@@ -7,6 +7,7 @@ import type { TCanal } from '@balcao/shared/canais';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { emptyCanal } from './canal-form';
 import { ConfigPage } from './config-page';
+import { stubResizeObserver } from './components/test-stubs';
 
 const master: TCurrentUser = {
   id: 'u1',
@@ -76,15 +77,7 @@ beforeEach(() => {
     return json({ message: 'não encontrado' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-  // Radix Switch measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
   Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => {}) }, configurable: true });
 });

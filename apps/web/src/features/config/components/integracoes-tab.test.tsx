@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCanalWhatsApp } from '@balcao/shared/canais';
 import { WAPI_TEXTS, type TWapiSessao } from '@balcao/shared/wapi';
 import { IntegracoesTab } from './integracoes-tab';
+import { stubResizeObserver } from './test-stubs';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
@@ -88,14 +89,7 @@ beforeEach(() => {
     return json({ message: 'não encontrado' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
   Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => {}) }, configurable: true });
 });
