@@ -387,6 +387,46 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     );
   });
 
+  it('sends Meta’s published example bodies as they are (text with a link, reaction) and the transfer notice', async () => {
+    const s = await setup();
+    const textVec = waVector<{ body: { text: { body: string } } & Record<string, unknown> }>('send_text_request.json').body;
+    const reactionVec = waVector<{ body: { reaction: { message_id: string; emoji: string } } & Record<string, unknown> }>(
+      'send_reaction_request.json',
+    ).body;
+    // The customer's message carries the wamid the reaction example points at.
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { id: reactionVec.reaction.message_id, timestamp: now() })));
+    const c = (await s.conversa())!;
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    const cliente = (await s.mensagens(c.atendimentoId)).find((m) => m.autor === 'cliente')!;
+    const post = (clientId: string, extra: object) =>
+      inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+        clientId,
+        atendimentoId: c.atendimentoId,
+        ...extra,
+      });
+    expect((await post('wa-vetor-0001', { conteudo: textVec.text.body })).statusCode).toBe(201);
+    await idle();
+    expect(graph.sends().at(-1)!.body).toEqual({ ...textVec, to: '972987654321' });
+    expect(
+      (await post('wa-vetor-0002', { tipo: 'reaction', conteudo: reactionVec.reaction.emoji, reagindoA: cliente.id })).statusCode,
+    ).toBe(201);
+    await idle();
+    expect(graph.sends().at(-1)!.body).toEqual({ ...reactionVec, to: '972987654321' });
+
+    const dep = await s.acc.addDepartamento('Suporte');
+    const n = graph.sends().length;
+    const moved = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/transferir`, s.master.auth, {
+      departamentoId: dep.id,
+    });
+    expect(moved.statusCode).toBe(200);
+    await idle();
+    const told = graph
+      .sends()
+      .slice(n)
+      .map((x) => (x.body?.text as { body?: string } | undefined)?.body);
+    expect(told).toEqual([`Atendimento transferido para o departamento Suporte por ${s.acc.master.nome}.`]);
+  });
+
   it('tells the attendants live: reaction, removal (deleted), edit (edited), revoke (deleted) and status updates; media goes out by link', async () => {
     const s = await setup();
     const told: TRealtimeMessage['type'][] = [];

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { waVector } from '../../test/fake-graph';
+import { GraphClient, GraphError } from './client';
+
+type Seen = { url: string; auth: string | null; type: string | null; body: unknown };
+
+/** A client whose fetch answers `status` and `body` once, recording what was asked. */
+function clientAnswering(status: number, body: unknown) {
+  const seen: Seen[] = [];
+  const fetchImpl = (async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    seen.push({
+      url,
+      auth: headers.get('authorization'),
+      type: headers.get('content-type'),
+      body: init.body ? JSON.parse(String(init.body)) : null,
+    });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { seen, client: new GraphClient({ baseUrl: 'https://graph.example/', version: 'v23.0' }, fetchImpl) };
+}
+
+describe('Graph API client against Meta’s published answers', () => {
+  const request = waVector<{ body: Record<string, unknown> }>('send_text_request.json').body;
+
+  it.each(['send_text_response.json', 'send_image_response.json', 'send_reaction_response.json', 'send_response_sdk_fixture.json'])(
+    'reads the new message’s wamid from %s',
+    async (file) => {
+      const answer = waVector<{ messages: { id: string }[] }>(file);
+      const { client, seen } = clientAnswering(200, answer);
+      expect(await client.sendMessage('106540352242922', 'EAAJB-token', request)).toBe(answer.messages[0]!.id);
+      expect(seen).toEqual([
+        {
+          url: 'https://graph.example/v23.0/106540352242922/messages',
+          auth: 'Bearer EAAJB-token',
+          type: 'application/json',
+          body: request,
+        },
+      ]);
+    },
+  );
+
+  it('takes Meta’s rate limit (130429) and a 5xx as worth retrying, in Portuguese; an undeliverable message is not', async () => {
+    const limited = await clientAnswering(400, waVector('error_response_rate_limit.json'))
+      .client.sendMessage('1', 't', request)
+      .catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(GraphError);
+    expect(limited).toMatchObject({
+      code: 130429,
+      retryable: true,
+      message: 'Limite de envios deste número atingido; o envio será tentado de novo em instantes.',
+    });
+    const outage = await clientAnswering(503, { error: { message: 'Service temporarily unavailable', code: 2 } })
+      .client.sendMessage('1', 't', request)
+      .catch((e: unknown) => e);
+    expect(outage).toMatchObject({ httpStatus: 503, retryable: true });
+    const gone = await clientAnswering(400, { error: { message: 'Message undeliverable', code: 131026, error_data: { details: 'x' } } })
+      .client.sendMessage('1', 't', request)
+      .catch((e: unknown) => e);
+    expect(gone).toMatchObject({
+      code: 131026,
+      retryable: false,
+      message: 'Mensagem não entregue: o número pode não ter WhatsApp ou estar com uma versão antiga.',
+    });
+  });
+});
