@@ -9,6 +9,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    // A failed assertion shows its whole value (an axe violation's rule and node), not '[ Array(1) ]'.
+    chaiConfig: { truncateThreshold: 0 },
     reporters: ['default', 'json'],
     outputFile: { json: '../.test-results/e2e.json' },
   },
