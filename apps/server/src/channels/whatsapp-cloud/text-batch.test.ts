@@ -36,7 +36,8 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
     await graph.stop();
   });
 
-  it('stores equal bodies once and distinct ones each, when they arrive at the same moment', async () => {
+  /** A WhatsApp channel on a new account, made by its master. */
+  async function newChannel() {
     const acc = await makeAccount(t.ctx.db);
     const master = await login(t.app, acc.master.email);
     const res = await t.app.inject({
@@ -52,7 +53,12 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
         verifyToken: 'vibecoding',
       },
     });
-    const canal = { id: (res.json() as TCanalWhatsApp).id, accountId: acc.account.id };
+    expect(res.statusCode).toBe(201);
+    return { id: (res.json() as TCanalWhatsApp).id, accountId: acc.account.id };
+  }
+
+  it('stores equal bodies once and distinct ones each, when they arrive at the same moment', async () => {
+    const canal = await newChannel();
     await whatsappOf(t.ctx).idle();
     const now = Math.floor(Date.now() / 1000);
     const a = text('5511900000001', 'wamid.lote-a1', 'primeira', now - 30, 'Ana');
@@ -89,5 +95,41 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
     ]);
     expect(ana!.mensagensNaoLidas).toBe(2);
     expect(ana!.clienteEscreveuEm?.getTime()).toBe((now - 5) * 1000);
+  });
+
+  it('keeps each delivery byte for byte and each text as written, in a batch: quotes, backslashes, escapes, accents, emoji', async () => {
+    const canal = await newChannel();
+    const now = Math.floor(Date.now() / 1000);
+    const bodies = [
+      'aspas "duplas" e \'simples\'',
+      'barra \\ invertida, {chaves}, [colchetes], vírgula',
+      'ação, 😀 e \\u00e9 escrito',
+      `linha\nnova\ttab`,
+    ];
+    // Meta escapes non-ASCII as \uXXXX: the bytes stored are the ones signed, whatever their escapes.
+    const raws = bodies.map((b, i) =>
+      Buffer.from(text(`551190000010${i}`, `wamid.bytes-${i}`, b, now, 'Cliente').toString().replace('ç', '\\u00e7')),
+    );
+    const stored = await Promise.all(raws.map((raw) => storeEvent(t.ctx.db, canal, raw)));
+    expect(stored).toEqual([true, true, true, true]);
+    const eventos = await t.ctx.db
+      .select()
+      .from(whatsappEventos)
+      .where(eq(whatsappEventos.canalId, canal.id))
+      .orderBy(asc(whatsappEventos.recebidoEm));
+    expect(new Set(eventos.map((e) => e.corpo))).toEqual(new Set(raws.map((r) => r.toString('utf8'))));
+    whatsappOf(t.ctx).processor.kick();
+    await whatsappOf(t.ctx).idle();
+    const lines = await t.ctx.db
+      .select({ conteudo: mensagens.conteudo, externalId: mensagens.externalId })
+      .from(mensagens)
+      .where(
+        inArray(
+          mensagens.externalId,
+          bodies.map((_, i) => `wamid.bytes-${i}`),
+        ),
+      )
+      .orderBy(asc(mensagens.externalId));
+    expect(lines.map((l) => l.conteudo)).toEqual(bodies);
   });
 });
