@@ -31,6 +31,7 @@ export class FakeGraph {
   readonly calls: GraphCall[] = [];
   private server!: Server;
   private failures: { status: number; body: unknown }[] = [];
+  private drops = 0;
   private n = 0;
   readonly media = new Map<string, MediaFile>([
     ['65463453', { mime: 'image/jpeg', bytes: JPEG }],
@@ -62,6 +63,11 @@ export class FakeGraph {
 
   failNext(times = 1, status = 400, body: unknown = waVector('error_response_rate_limit.json')) {
     for (let i = 0; i < times; i++) this.failures.push({ status, body });
+  }
+
+  /** The next sends reach Meta (recorded) but the connection is cut before any answer, as a timeout would leave them. */
+  dropNext(times = 1) {
+    this.drops += times;
   }
 
   sends() {
@@ -99,6 +105,10 @@ export class FakeGraph {
     const [, version, id, edge] = url.pathname.split('/');
     if (version !== this.version) return metaError(400, 2500, 'Unknown version');
     if (req.method === 'POST' && id === this.phoneNumberId && edge === 'messages') {
+      if (this.drops > 0) {
+        this.drops--;
+        return void req.socket.destroy();
+      }
       const failure = this.failures.shift();
       if (failure) return json(failure.status, failure.body);
       const b = body ?? {};

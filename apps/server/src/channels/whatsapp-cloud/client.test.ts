@@ -63,4 +63,28 @@ describe('Graph API client against Meta’s published answers', () => {
       message: 'Mensagem não entregue: o número pode não ter WhatsApp ou estar com uma versão antiga.',
     });
   });
+
+  it('tries a send again by itself only when it never left: a connection refused, not a timeout or a cut after writing', async () => {
+    const failing = (err: unknown) =>
+      new GraphClient({ baseUrl: 'https://graph.example', version: 'v23.0' }, (async () => {
+        throw err;
+      }) as typeof fetch);
+    const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const cut = new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+    const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    const outcome = (c: GraphClient) => c.sendMessage('1', 't', request).catch((e: GraphError) => e);
+    expect(await outcome(failing(refused))).toMatchObject({ retryable: true });
+    for (const err of [cut, timeout])
+      expect(await outcome(failing(err))).toMatchObject({
+        retryable: false,
+        message:
+          'Erro do WhatsApp: sem resposta do Meta; a mensagem pode ter chegado ao cliente. Confira no WhatsApp do cliente e reenvie se necessário.',
+      });
+    // Reading (a number, a media file) is tried again whatever the failure.
+    expect(
+      await failing(timeout)
+        .phoneNumber('1', 't')
+        .catch((e: GraphError) => e),
+    ).toMatchObject({ retryable: true });
+  });
 });

@@ -60,6 +60,12 @@ type MetaTemplate = {
   components?: { type?: string; text?: string }[];
 };
 
+/** Connection failures before any byte of the request left (fetch's cause codes from Node and undici). */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const neverConnected = (err: unknown) => NEVER_CONNECTED.has(String((err as { cause?: { code?: unknown } })?.cause?.code ?? ''));
+const SEM_RESPOSTA_ENVIO =
+  'sem resposta do Meta; a mensagem pode ter chegado ao cliente. Confira no WhatsApp do cliente e reenvie se necessário';
+
 type MetaErrorBody = { error?: { message?: string; code?: number; error_data?: { details?: string } } };
 
 export class GraphClient {
@@ -81,7 +87,11 @@ export class GraphClient {
         signal: AbortSignal.timeout(20_000),
       });
     } catch (err) {
-      throw new GraphError(0, null, `sem resposta do Meta (${(err as Error).message})`, true);
+      // A send whose request may have reached Meta (a timeout, a connection cut after writing) is not tried
+      // again by itself: the same message must never reach the customer twice. Nothing was sent when the
+      // connection never opened, so that one waits and tries again like Meta's rate limit.
+      const maybeSent = init.method === 'POST' && !neverConnected(err);
+      throw new GraphError(0, null, maybeSent ? SEM_RESPOSTA_ENVIO : `sem resposta do Meta (${(err as Error).message})`, !maybeSent);
     }
     const text = await res.text();
     let body: unknown = null;

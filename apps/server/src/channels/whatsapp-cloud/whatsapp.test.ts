@@ -48,6 +48,16 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: Record<string, string>, payload?: object) =>
     t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
+  /** A new process on the same database: its WhatsApp driver starts (resuming what was left), settles and stops. */
+  async function startAnotherProcess() {
+    const restarted: AppContext = { ...t.ctx, channels: undefined, publish: undefined };
+    restarted.channels = createChannels(restarted);
+    const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
+    await whatsappOf(restarted).start(quiet);
+    await whatsappOf(restarted).idle();
+    await whatsappOf(restarted).stop();
+  }
+
   /** A fresh account with a WhatsApp channel (vectors reuse wamids: one account each keeps them apart). */
   async function setup() {
     const acc = await makeAccount(t.ctx.db);
@@ -427,6 +437,48 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     expect(told).toEqual([`Atendimento transferido para o departamento Suporte por ${s.acc.master.nome}.`]);
   });
 
+  it('never sends one message twice on its own: a send cut after reaching Meta fails for the attendant to check, and so does one a crash interrupted', async () => {
+    const s = await setup();
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: now() })));
+    const c = (await s.conversa())!;
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    await idle();
+    const texto = (body: string) => graph.sends().filter((x) => (x.body?.text as { body?: string })?.body === body);
+    graph.dropNext(1);
+    const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+      clientId: 'wa-corte-0001',
+      atendimentoId: c.atendimentoId,
+      conteudo: 'chegou?',
+    });
+    expect(r.statusCode).toBe(201);
+    await idle();
+    const cut = (await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-corte-0001')!;
+    expect(cut).toMatchObject({
+      status: 'failed',
+      erroEnvio:
+        'Erro do WhatsApp: sem resposta do Meta; a mensagem pode ter chegado ao cliente. Confira no WhatsApp do cliente e reenvie se necessário.',
+    });
+    expect(texto('chegou?')).toHaveLength(1);
+    // The attendant decides: 'Reenviar' sends it again.
+    expect(
+      (await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens/${cut.id}/reenviar`, s.master.auth)).statusCode,
+    ).toBe(200);
+    await idle();
+    expect(texto('chegou?')).toHaveLength(2);
+
+    // A claim left without an outcome by a process that died mid-call: failed at the next start, not sent.
+    await t.ctx.db
+      .update(mensagens)
+      .set({ status: 'pending', externalId: null, enviandoEm: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(mensagens.id, cut.id));
+    await startAnotherProcess();
+    expect((await s.mensagens(c.atendimentoId)).find((m) => m.id === cut.id)).toMatchObject({
+      status: 'failed',
+      erroEnvio: 'O envio foi interrompido (o servidor reiniciou durante o envio). Confira no WhatsApp do cliente e reenvie se necessário.',
+    });
+    expect(texto('chegou?')).toHaveLength(2);
+  });
+
   it('tells the attendants live: reaction, removal (deleted), edit (edited), revoke (deleted) and status updates; media goes out by link', async () => {
     const s = await setup();
     const told: TRealtimeMessage['type'][] = [];
@@ -551,13 +603,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     // The webhook's first half only: stored durably, then the process "dies" before processing.
     await storeEvent(t.ctx.db, { id: s.canal.id, accountId: s.acc.account.id }, waVectorBytes('incoming_text.json'));
     expect(await s.conversa()).toBeNull();
-    // A new process on the same database: its start resumes the stored event.
-    const restarted: AppContext = { ...t.ctx, channels: undefined, publish: undefined };
-    restarted.channels = createChannels(restarted);
-    const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
-    await whatsappOf(restarted).start(quiet);
-    await whatsappOf(restarted).idle();
-    await whatsappOf(restarted).stop();
+    await startAnotherProcess();
     expect((await s.last()).ultima).toMatchObject({ conteudo: 'Body Text' });
     const [row] = await t.ctx.db.select().from(clientes).where(eq(clientes.identificador, 'whatsapp:972987654321')).limit(1);
     expect(row).toBeTruthy();
