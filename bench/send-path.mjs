@@ -17,6 +17,7 @@ const first = Math.round(RATE * WARMUP_SECONDS);
 
 /** Meta's Graph API as the server calls it: sends answered with a wamid at once, their arrival time kept. */
 const graphArrivals = new Float64Array(total);
+let wamids = 0;
 const graph = createServer((req, res) => {
   let body = '';
   req.on('data', (d) => {
@@ -25,9 +26,12 @@ const graph = createServer((req, res) => {
   req.on('end', () => {
     res.setHeader('content-type', 'application/json');
     if (req.method === 'POST' && req.url.endsWith('/messages')) {
-      const n = Number(JSON.parse(body).text?.body?.slice(1));
-      if (Number.isInteger(n) && n < total && !(graphArrivals[n] > 0)) graphArrivals[n] = now();
-      return res.end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.out${n}` }] }));
+      // The text may come signed with the attendant's name ("*Nome*:\nb12"): the number is its end.
+      const m = /b(\d+)\s*$/.exec(JSON.parse(body).text?.body ?? '');
+      const n = m ? Number(m[1]) : -1;
+      if (n >= 0 && n < total && !(graphArrivals[n] > 0)) graphArrivals[n] = now();
+      // Every send gets its own wamid, as Meta answers (one repeated would collide with the stored one).
+      return res.end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.out${n}-${++wamids}` }] }));
     }
     res.end(JSON.stringify({ id: '1000000001', display_phone_number: '+55 11 99999-0000', verified_name: 'Bench' }));
   });
