@@ -5,13 +5,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { INTEGRACOES_STORAGE, INTEGRACOES_TEXTS, WHATSAPP_BANNER_DISMISS_MS } from '@balcao/shared/integracoes';
-import { launchBrowser, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { launchBrowser, loginAs, newContext, seriousA11yViolations } from './support/browser';
+import { fullShot, lookAt } from './support/look';
 import { freePort, startE2EServer, type E2EServer } from './support/server';
 import { settled } from './support/shell';
 
-const ARTIFACTS = `${import.meta.dirname}/artifacts`;
 const VECTORS = `${import.meta.dirname}/../../shared/test-vectors/whatsapp-cloud`;
-const fullShot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
 
 const GOOD_TOKEN = `EAAG${'a'.repeat(40)}`;
 const APP_SECRET = 'segredo-do-app-123';
@@ -63,34 +62,6 @@ async function startFakeGraph() {
   });
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   return { url: base, sends, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** Colour transitions started by a theme switch end before axe reads contrast (a half-faded colour is not the theme's). */
-const transitionsDone = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => undefined));
-
-/** Light, dark and phone screenshots, each checked by axe (DESIGN.md "Checking it"). */
-async function lookAt(page: Page, name: string) {
-  await settled(page);
-  await page.mouse.move(1, 300);
-  await page
-    .locator('[data-sonner-toast]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => undefined);
-  expect(await seriousA11yViolations(page), `${name} (claro)`).toEqual([]);
-  await fullShot(page, `${name}-claro`);
-  await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await transitionsDone(page);
-  expect(await seriousA11yViolations(page), `${name} (escuro)`).toEqual([]);
-  await fullShot(page, `${name}-escuro`);
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await transitionsDone(page);
-  const desktop = page.viewportSize()!;
-  await page.setViewportSize(PHONE);
-  expect(await seriousA11yViolations(page), `${name} (390 px)`).toEqual([]);
-  await fullShot(page, `${name}-390`);
-  await page.setViewportSize(desktop);
 }
 
 describe('WhatsApp (issue 11): connection banner and modal, Integrações, messages', () => {

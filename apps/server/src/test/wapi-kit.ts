@@ -1,6 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { wapiSessoes } from '../db/schema/wapi';
 import { wapiOf } from '../channels/registry';
 import { FakeWhatsAppWeb } from '../channels/whatsapp-web/fake-socket';
+import { login, makeAccount } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
 /** A close as Baileys emits it: lastDisconnect.error is a Boom whose output.statusCode is the DisconnectReason. */
@@ -23,4 +26,29 @@ export function wapiTestApp(kind: 'pglite' | 'postgres') {
     await h.t.close();
   });
   return h;
+}
+
+/** The paired phone's own account on WhatsApp. */
+export const ME = { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' };
+
+/** A fresh account paired through conectar → QR → scan (515) → open: its master, calls and the open fake socket. */
+export async function pairAccount(h: { t: TestApp; wa: FakeWhatsAppWeb }) {
+  const idle = () => wapiOf(h.t.ctx).idle();
+  const acc = await makeAccount(h.t.ctx.db);
+  const master = await login(h.t.app, acc.master.email);
+  const api = (p: string) => `/backend/wapi/clients/${acc.account.id}/${p}`;
+  const get = async <T>(p: string) => (await h.t.app.inject({ method: 'GET', url: api(p), headers: master.auth })).json() as T;
+  expect((await h.t.app.inject({ method: 'POST', url: api('conectar'), headers: master.auth })).statusCode).toBe(202);
+  await idle();
+  h.wa.last.emit('connection.update', { qr: '2@qr-ref,abc,def,ghi' });
+  await idle();
+  h.wa.last.emit('creds.update', { me: ME, registered: true });
+  h.wa.last.emit('connection.update', closeWith(515));
+  await idle();
+  const open = h.wa.last;
+  open.user = ME;
+  open.emit('connection.update', { connection: 'open' });
+  await idle();
+  const [row] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, acc.account.id));
+  return { acc, master, api, get, open, canalId: row!.canalId };
 }

@@ -158,6 +158,24 @@ export const ZEnviarMensagem = z
   .refine((m) => m.conteudo.trim().length > 0 || m.midia, { message: ATENDIMENTO_TEXTS.mensagemVazia, path: ['conteudo'] });
 export type TEnviarMensagem = z.infer<typeof ZEnviarMensagem>;
 
+/** An attendant's sent text, edited (channels whose capabilities have `edicoes`: WhatsApp Web). */
+export const ZEditarMensagem = z.object({
+  conteudo: z
+    .string()
+    .trim()
+    .min(1, ATENDIMENTO_TEXTS.mensagemVazia)
+    .max(MENSAGEM_MAX_CHARS, `A mensagem deve ter no máximo ${MENSAGEM_MAX_CHARS} caracteres.`),
+});
+export type TEditarMensagem = z.infer<typeof ZEditarMensagem>;
+export const ALTERACAO_TEXTS = {
+  naoEncontrada: 'Mensagem não encontrada.',
+  canalSemEdicao: 'Este canal não permite editar nem apagar mensagens enviadas.',
+  somenteSuas: 'Só é possível editar ou apagar as suas próprias mensagens.',
+  somenteTexto: 'Só mensagens de texto podem ser editadas.',
+  aguardeEnvio: 'Aguarde o envio da mensagem antes de editá-la ou apagá-la.',
+  jaApagada: 'Esta mensagem já foi apagada.',
+} as const;
+
 export const ZTransferir = z
   .object({ atendenteId: z.uuid().nullable().optional(), departamentoId: z.uuid().nullable().optional() })
   .refine((t) => t.atendenteId || t.departamentoId, { message: ATENDIMENTO_TEXTS.transferirDestino, path: ['atendenteId'] });

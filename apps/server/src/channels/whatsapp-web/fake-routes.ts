@@ -45,5 +45,15 @@ export const fakeWapiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; fake: Fake
     return { id };
   });
 
+  /** WhatsApp closes the socket with a DisconnectReason (401: the phone removed the device, 440: opened elsewhere...). */
+  app.post('/wapi-teste/fechar', { schema: { body: z.object({ statusCode: z.number().int() }) } }, async (req) => {
+    fake.last.emit('connection.update', {
+      connection: 'close',
+      lastDisconnect: { error: Object.assign(new Error('closed'), { output: { statusCode: req.body.statusCode } }), date: new Date() },
+    });
+    await wapiOf(ctx).idle();
+    return { ok: true };
+  });
+
   app.get('/wapi-teste/enviadas', async () => fake.sockets.flatMap((s) => s.sent.map((x) => ({ jid: x.jid, content: x.content }))));
 };

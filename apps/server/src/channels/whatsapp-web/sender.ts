@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnyMessageContent, WAMessageKey } from 'baileys';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
@@ -55,8 +55,10 @@ export class WapiSender {
         const open = this.sockets();
         if (open.size === 0) return;
         const claimed = await this.claim([...open.keys()]);
-        if (claimed.length === 0) return;
         for (const m of claimed) await this.sendOne(m.row, open.get(m.canalId));
+        const changes = await this.claimChanges([...open.keys()]);
+        for (const c of changes) await this.sendChange(c.row, open.get(c.canalId));
+        if (claimed.length === 0 && changes.length === 0) return;
       }
     } catch (err) {
       this.log.error({ err }, 'WhatsApp Web: fila de envio');
@@ -77,6 +79,10 @@ export class WapiSender {
       .set({ enviandoEm: new Date(), tentativas: sql`${mensagens.tentativas} + 1` })
       .where(inArray(mensagens.id, due))
       .returning();
+    return this.withCanal(rows);
+  }
+
+  private async withCanal(rows: MensagemRow[]) {
     if (rows.length === 0) return [];
     const owners = await this.ctx.db
       .select({ id: atendimentos.id, canalId: atendimentos.canalId })
@@ -86,13 +92,41 @@ export class WapiSender {
     return rows.sort((a, b) => a.seq - b.seq).map((row) => ({ row, canalId: canal.get(row.atendimentoId)! }));
   }
 
+  /** Edits and deletions for everyone of messages already sent (mensagens.alteracao), taken once each. */
+  private async claimChanges(canalIds: string[]) {
+    const due = this.ctx.db
+      .select({ id: mensagens.id })
+      .from(mensagens)
+      .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
+      .where(and(isNotNull(mensagens.alteracao), inArray(atendimentos.canalId, canalIds)))
+      .orderBy(asc(mensagens.seq))
+      .limit(CLAIM_BATCH)
+      .for('update', { of: mensagens, skipLocked: true });
+    const rows = await this.ctx.db.update(mensagens).set({ alteracao: null }).where(inArray(mensagens.id, due)).returning();
+    return this.withCanal(rows);
+  }
+
+  /** WhatsApp's edit (the new text under the original key) or delete for everyone (`delete`), paced like sends. */
+  private async sendChange(m: MensagemRow, sock: WaSocket | undefined) {
+    try {
+      const c = await this.customerOf(m);
+      const jid = jidOf(c?.identificador ?? null);
+      if (!c || !jid || !sock || !m.externalId) throw new Error(FALHOU);
+      const key = { remoteJid: jid, id: m.externalId, fromMe: true };
+      await this.pace(c.canalId);
+      await sock.sendMessage(jid, (m.apagada ? { delete: key } : { text: m.conteudo, edit: key }) as AnyMessageContent);
+    } catch (err) {
+      this.log.error({ err, mensagemId: m.id }, 'WhatsApp Web: edição ou exclusão não enviada');
+    }
+  }
+
   private async pace(canalId: string) {
     const wait = (this.lastSend.get(canalId) ?? 0) + this.gapMs * (1 + Math.random() * 0.5) - Date.now();
     if (this.gapMs > 0 && wait > 0) await new Promise((r) => setTimeout(r, wait));
     this.lastSend.set(canalId, Date.now());
   }
 
-  private async sendOne(m: MensagemRow, sock: WaSocket | undefined) {
+  private async customerOf(m: MensagemRow) {
     const [c] = await this.ctx.db
       .select({ identificador: clientes.identificador, databaseName: accounts.databaseName, canalId: atendimentos.canalId })
       .from(atendimentos)
@@ -100,6 +134,11 @@ export class WapiSender {
       .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
       .where(eq(atendimentos.id, m.atendimentoId))
       .limit(1);
+    return c ?? null;
+  }
+
+  private async sendOne(m: MensagemRow, sock: WaSocket | undefined) {
+    const c = await this.customerOf(m);
     const jid = jidOf(c?.identificador ?? null);
     try {
       if (!c || !jid || !sock) throw new Error(FALHOU);

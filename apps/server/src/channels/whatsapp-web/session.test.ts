@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { WAPI_TEXTS, type TWapiSessao, type TWapiStatus } from '@balcao/shared/wapi';
-import { wapiSessoes } from '../../db/schema/wapi';
-import { login, makeAccount } from '../../test/factories';
 import { DB_KINDS } from '../../test/harness';
-import { closeWith, wapiTestApp } from '../../test/wapi-kit';
+import { closeWith, ME, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
 import { WapiAuthStore } from './auth-store';
 import { reconnectDelay } from './session';
@@ -21,7 +18,6 @@ const REASONS = {
   forbidden: 403,
   unavailableService: 503,
 } as const;
-const ME = { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' };
 
 describe('reconnectDelay', () => {
   it('doubles from the base and never waits more than 60 s', () => {
@@ -41,27 +37,12 @@ describe.each(DB_KINDS)('WhatsApp Web closes by DisconnectReason on %s', (kind) 
 
   const idle = () => wapiOf(h.t.ctx).idle();
 
-  /** A fresh account paired through conectar → QR → scan (515) → open. */
+  /** A fresh paired account, with its stored keys and the card's calls. */
   async function paired() {
-    const acc = await makeAccount(h.t.ctx.db);
-    const master = await login(h.t.app, acc.master.email);
-    const api = (p: string) => `/backend/wapi/clients/${acc.account.id}/${p}`;
-    const get = async <T>(p: string) => (await h.t.app.inject({ method: 'GET', url: api(p), headers: master.auth })).json() as T;
-    expect((await h.t.app.inject({ method: 'POST', url: api('conectar'), headers: master.auth })).statusCode).toBe(202);
-    await idle();
-    h.wa.last.emit('connection.update', { qr: '2@qr-ref,abc,def,ghi' });
-    await idle();
-    h.wa.last.emit('creds.update', { me: ME, registered: true });
-    h.wa.last.emit('connection.update', closeWith(REASONS.restartRequired));
-    await idle();
-    const open = h.wa.last;
-    open.user = ME;
-    open.emit('connection.update', { connection: 'open' });
-    await idle();
-    const [row] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, acc.account.id));
-    const store = new WapiAuthStore(h.t.ctx.db, h.t.ctx.cipher, row!.canalId);
-    expect(await get<TWapiStatus>('status')).toEqual({ connected: true, phoneNumber: '+5511900001111' });
-    return { open, store, qr: () => get<TWapiSessao>('qr'), status: () => get<TWapiStatus>('status') };
+    const p = await pairAccount(h);
+    const store = new WapiAuthStore(h.t.ctx.db, h.t.ctx.cipher, p.canalId);
+    expect(await p.get<TWapiStatus>('status')).toEqual({ connected: true, phoneNumber: '+5511900001111' });
+    return { open: p.open, store, qr: () => p.get<TWapiSessao>('qr'), status: () => p.get<TWapiStatus>('status') };
   }
 
   it('restartRequired (515) after the scan: a new socket at once with the stored pairing, no error shown', async () => {

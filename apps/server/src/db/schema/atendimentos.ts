@@ -180,6 +180,8 @@ export const mensagens = pgTable(
     alvoExterno: text('alvo_externo'),
     editada: boolean('editada').notNull().default(false),
     apagada: boolean('apagada').notNull().default(false),
+    /** An attendant edited or deleted for everyone a message already sent: the channel's queue tells the provider. */
+    alteracao: text('alteracao', { enum: ['editar', 'apagar'] }),
     /** The provider's id (WhatsApp wamid): inbound events are deduplicated by it. */
     externalId: text('external_id'),
     /** The sender's own id for the message: a resend with the same id is the same message. */

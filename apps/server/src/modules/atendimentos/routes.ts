@@ -10,6 +10,7 @@ import {
   ZAtendimento,
   ZConversasPage,
   ZConversasQuery,
+  ZEditarMensagem,
   ZEnviarMensagem,
   ZMensagem,
   ZMensagensPage,
@@ -25,6 +26,7 @@ import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../avaliacao/link';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
+import { changeMensagem } from './alteracao';
 import { listAtendentes } from './atendentes';
 import { assertCanSee, requireStaff, visibleTo } from './policy';
 import { presentAtendimento, presentMensagem } from './presenter';
@@ -33,6 +35,7 @@ import { findAtendimento, ilike, likePattern, mensagensPage, selectAtendimentos 
 import { accept, finish, markRead, resend, sendFromAtendente, transfer } from './service';
 
 const ZId = z.object({ id: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }) });
+const ZMensagemId = ZId.extend({ mensagemId: z.uuid({ error: 'Mensagem não encontrada.' }) });
 const ANEXO_RULES = {
   maxBytes: ANEXO_MAX_BYTES,
   mimeTypes: ANEXO_MIME_TYPES,
@@ -145,7 +148,7 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   /** 'Reenviar' on a failed send: the same message goes back to the channel's queue. */
   app.post(
     '/api/atendimento/:id/mensagens/:mensagemId/reenviar',
-    { schema: { params: ZId.extend({ mensagemId: z.uuid({ error: 'Mensagem não encontrada.' }) }), response: { 200: ZMensagem } } },
+    { schema: { params: ZMensagemId, response: { 200: ZMensagem } } },
     async (req) => {
       const staff = await staffOf(req);
       const r = await resend(db, staff, req.params.id, req.params.mensagemId);
@@ -158,6 +161,23 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       });
       return r.mensagens[0]!;
     },
+  );
+
+  /** Edit (PUT, the new text) or delete for everyone (DELETE) one's own sent message, where the channel has edits. */
+  const change = async (req: FastifyRequest & { params: z.infer<typeof ZMensagemId> }, conteudo: string | null) => {
+    const staff = await staffOf(req);
+    const r = await changeMensagem(db, staff, req.params.id, req.params.mensagemId, conteudo);
+    events().messages(staff.accountId, r.row, r.mensagens, r.masterId, { toVisitor: false });
+    ctx.channels?.deliver(staff.accountId, r.row, []);
+    return r.mensagens[0]!;
+  };
+  app.put(
+    '/api/atendimento/:id/mensagens/:mensagemId',
+    { schema: { params: ZMensagemId, body: ZEditarMensagem, response: { 200: ZMensagem } } },
+    async (req) => change(req, req.body.conteudo),
+  );
+  app.delete('/api/atendimento/:id/mensagens/:mensagemId', { schema: { params: ZMensagemId, response: { 200: ZMensagem } } }, async (req) =>
+    change(req, null),
   );
 
   app.post('/api/atendimento/:id/aceitar', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {

@@ -237,7 +237,7 @@ async function systemNotice(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId' |
   return r.id;
 }
 
-async function loadForChange(db: Db, staff: TStaff, id: string) {
+export async function loadForChange(db: Db, staff: TStaff, id: string) {
   const joined = await findAtendimento(db, staff.accountId, id);
   if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
   const before = presentAtendimento(joined);
@@ -262,7 +262,7 @@ export async function accept(db: Db, staff: TStaff, id: string) {
 }
 
 /** Only who holds the conversation (or a supervisor) hands it over or closes it. */
-function assertHolder(staff: TStaff, row: { atendenteId: string | null; status: string }) {
+export function assertHolder(staff: TStaff, row: { atendenteId: string | null; status: string }) {
   if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
   if (!isSupervisor(staff) && row.atendenteId !== staff.id) throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
 }

@@ -204,7 +204,7 @@ describe('Integrações: WhatsApp Web', () => {
     wapi = { ...sessaoOff, estado: 'conectado', numero: '+5511900001111', nome: 'Loja Exemplo', ativo: true };
     mount();
     const card = await screen.findByTestId('wapi-card');
-    expect(await within(card).findByText('+5511900001111')).toBeTruthy();
+    expect(await within(card).findByText('+55 11 90000-1111')).toBeTruthy();
     expect(within(card).getByText('Loja Exemplo')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Pausar' }));
     expect(await within(card).findByText('Pausado', { selector: 'span' })).toBeTruthy();

@@ -4,6 +4,7 @@ import { ZWapiPareamento, type TWapiSessao } from '@balcao/shared/wapi';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumero } from '@/features/atendimentos/format';
 import { useIntegracoesPoll } from '@/features/integracoes/api';
 import { errorMessage } from '@/lib/http';
 import { useWapiAcao, useWapiPareamento, useWapiSessao } from '../wapi-api';
@@ -115,7 +116,7 @@ function Corpo({ userId, sessao }: { userId: string; sessao: TWapiSessao }) {
         <p className="flex items-start gap-2 text-sm">
           <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
           <span>
-            Número <strong className="tabular-nums">{sessao.numero}</strong>
+            Número <strong className="tabular-nums">{sessao.numero ? formatNumero(sessao.numero) : ''}</strong>
             {sessao.nome ? (
               <>
                 {' '}
