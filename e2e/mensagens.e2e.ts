@@ -5,11 +5,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTOATENDIMENTO_TEXTS, SOLICITACOES_AVISO_STORAGE_KEY } from '@balcao/shared/autoatendimento';
 import { MENSAGENS_AGENDADAS_TEXTS } from '@balcao/shared/mensagens-agendadas';
+import { NOVA_CONVERSA_TEXTS } from '@balcao/shared/nova-conversa';
 import { launchBrowser, loginAs, newContext, seriousA11yViolations } from './support/browser';
 import { freePort, startE2EServer, type E2EServer } from './support/server';
 import { settled, shot } from './support/shell';
 
-const VECTORS = `${import.meta.dirname}/../../shared/test-vectors/whatsapp-cloud`;
+/** Meta's payloads as the server's tests hold them (copied from the shared test vectors; any checkout has them). */
+const VECTORS = `${import.meta.dirname}/../apps/server/src/test/vectors/whatsapp-cloud`;
 const TOKEN = `EAAG${'b'.repeat(40)}`;
 const APP_SECRET = 'segredo-do-app-456';
 const PNID = '1122334455667';
@@ -38,7 +40,19 @@ async function startFakeGraph() {
       sends.push(JSON.parse(body || '{}'));
       return json(200, { messaging_product: 'whatsapp', contacts: [], messages: [{ id: `wamid.MSG${sends.length}` }] });
     }
-    if (req.method === 'GET' && path.endsWith('/message_templates')) return json(200, { data: [] });
+    if (req.method === 'GET' && path.endsWith('/message_templates'))
+      return json(200, {
+        data: [
+          {
+            name: 'lembrete_consulta',
+            language: 'pt_BR',
+            status: 'APPROVED',
+            category: 'UTILITY',
+            components: [{ type: 'BODY', text: 'Olá {{1}}, sua consulta é {{2}}.' }],
+          },
+        ],
+        paging: {},
+      });
     if (req.method === 'GET' && path.endsWith(`/${PNID}`))
       return json(200, { display_phone_number: '+55 11 4000-1234', verified_name: 'Loja Demo', id: PNID });
     return json(404, { error: { message: 'Unknown path', code: 100 } });
@@ -180,6 +194,7 @@ describe('Quick messages, scheduled messages and ERP requests (issue 14)', () =>
     await page.goto(conversa);
     await settled(page);
     await page.getByText('Lembrete: sua consulta é amanhã às 9h.').last().waitFor();
+    await page.getByTitle('Enviada por uma mensagem agendada').filter({ visible: true }).first().waitFor();
     await page.goto('/mensagens-agendadas');
     await page.getByRole('row').filter({ hasText: 'Enviada' }).waitFor();
     expect(graph.sends.filter((s) => JSON.stringify(s).includes('sua consulta é amanhã'))).toHaveLength(1);
@@ -251,6 +266,56 @@ describe('Quick messages, scheduled messages and ERP requests (issue 14)', () =>
     await settled(page);
     await page.getByText('/ola').first().waitFor();
     await noAxe(page, 'mensagens rápidas');
+    await ctx.close();
+  });
+  it("'Nova conversa': a typed number gets an approved template outside the window; an open conversation is just opened", {
+    timeout: 120_000,
+  }, async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'admin@demo.local');
+    await page.goto('/atendimentos');
+    await settled(page);
+    await page.getByRole('button', { name: NOVA_CONVERSA_TEXTS.titulo }).click();
+    const dialog = page.getByRole('dialog', { name: NOVA_CONVERSA_TEXTS.titulo });
+    await dialog.getByRole('searchbox', { name: 'Cliente ou número' }).fill('+55 21 91234-5678');
+    await dialog.getByRole('button', { name: 'Escrever para +55 21 91234-5678' }).click();
+    await dialog.getByText(NOVA_CONVERSA_TEXTS.precisaModelo).waitFor();
+    await dialog.getByLabel('Nome do cliente').fill('Rita Souza');
+    await dialog.getByLabel('Modelo aprovado').selectOption('lembrete_consulta|pt_BR');
+    await dialog.getByLabel('Variável {{1}}').fill('Rita');
+    await dialog.getByLabel('Variável {{2}}').fill('na sexta às 10h');
+    await dialog.getByText('Olá Rita, sua consulta é na sexta às 10h.').waitFor();
+    await noAxe(page, 'diálogo Nova conversa');
+    await shot(page, 'nova-conversa-dialogo');
+    await dialog.getByRole('button', { name: 'Iniciar conversa' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForURL(/conversa=/);
+    const rita = new URL(page.url()).searchParams.get('conversa');
+    expect(new URL(page.url()).searchParams.get('aba')).toBe('em_atendimento');
+    await page.getByText('Olá Rita, sua consulta é na sexta às 10h.').last().waitFor();
+    await expect
+      .poll(() => graph.sends.filter((s) => s.type === 'template' && s.to === '5521912345678').length, { timeout: 15_000 })
+      .toBe(1);
+    expect(graph.sends.find((s) => s.type === 'template')).toMatchObject({
+      template: { name: 'lembrete_consulta', language: { code: 'pt_BR' } },
+    });
+    // The toast first (it mounts a moment later), then axe once it has slid in.
+    await page.locator('[data-sonner-toast]').filter({ hasText: NOVA_CONVERSA_TEXTS.iniciada }).waitFor();
+    await noAxe(page, 'conversa iniciada');
+    await shot(page, 'nova-conversa-iniciada');
+
+    // Rita's conversation is open now: choosing her again opens it, nothing is sent.
+    await page.goto('/atendimentos');
+    await settled(page);
+    const enviados = graph.sends.length;
+    await page.getByRole('button', { name: NOVA_CONVERSA_TEXTS.titulo }).click();
+    await dialog.getByRole('searchbox', { name: 'Cliente ou número' }).fill('Rita');
+    await dialog.getByRole('button', { name: /Rita Souza/ }).click();
+    await dialog.getByText(NOVA_CONVERSA_TEXTS.existente).waitFor();
+    await dialog.getByRole('button', { name: 'Abrir conversa' }).click();
+    await page.waitForURL((u) => u.searchParams.get('conversa') === rita);
+    expect(graph.sends).toHaveLength(enviados);
     await ctx.close();
   });
 });

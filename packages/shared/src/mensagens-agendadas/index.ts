@@ -146,6 +146,8 @@ export const ZMensagemAgendada = z.object({
   ultimoEnvioEm: z.string().nullable(),
   ultimoResultado: ZResultadoEnvio.nullable(),
   ultimoErro: z.string().nullable(),
+  /** After a failed try: when the scheduler tries again (back-off); null otherwise. */
+  proximaTentativaEm: z.string().nullable(),
   envios: z.number().int(),
   criadaEm: z.string(),
 });

@@ -246,6 +246,51 @@ describe.each(DB_KINDS)('scheduled messages on %s', (kind) => {
     expect(row).toMatchObject({ status: 'ativa', ultimoResultado: 'falhou', ultimoErro: LICENCA_TEXTS.expirada, envios: 0 });
   });
 
+  it('failures are tried again with a doubling back-off, shown on the row; after the last try a one-off ends with its reason and a daily one moves on', async () => {
+    const s = await setup(25 * 3_600_000);
+    const texto = `Sem modelo ${Math.random()}`;
+    const save = async (recorrencia: Record<string, unknown>) =>
+      (
+        await call(
+          'POST',
+          '/backend/mensagemagendada/save',
+          s.admin.auth,
+          s.body({ conteudo: texto, dataEnvio: local(1_000), recorrencia }),
+        )
+      ).json() as TMensagemAgendada;
+    const unica = await save({ tipo: 'unica' });
+    const diaria = await save({ tipo: 'diaria' });
+    const get = async (id: string) => (await call('GET', `/backend/mensagemagendada/get/${id}`, s.admin.auth)).json() as TMensagemAgendada;
+    let agora = Date.now() + 2_000;
+    const esperas: number[] = [];
+    for (let tentativa = 1; tentativa <= 5; tentativa++) {
+      // (A pass serves every account: other tests' rows may be due too, so this one's rows are read back.)
+      await enviarAgendadasDevidas(t.ctx, () => new Date(agora));
+      const row = await get(unica.id);
+      expect(row).toMatchObject({ status: 'ativa', ultimoResultado: 'falhou', ultimoErro: T.foraDaJanela, envios: 0 });
+      // Not again until its time.
+      await enviarAgendadasDevidas(t.ctx, () => new Date(agora + 1_000));
+      expect((await get(unica.id)).proximaTentativaEm).toBe(row.proximaTentativaEm);
+      const proxima = new Date(row.proximaTentativaEm!).getTime();
+      esperas.push(proxima - agora);
+      agora = proxima + 1_000;
+    }
+    expect(esperas).toEqual([30_000, 60_000, 120_000, 240_000, 480_000]);
+    // The sixth failure is the last: the one-off is given up (concluded, the reason stays), the daily one waits for tomorrow.
+    await enviarAgendadasDevidas(t.ctx, () => new Date(agora));
+    expect(await get(unica.id)).toMatchObject({
+      status: 'concluida',
+      proximoEnvio: null,
+      proximaTentativaEm: null,
+      ultimoErro: T.foraDaJanela,
+    });
+    const d = await get(diaria.id);
+    expect(d).toMatchObject({ status: 'ativa', proximaTentativaEm: null, ultimoErro: T.foraDaJanela });
+    const amanha = new Date(d.proximoEnvio!).getTime() - new Date(diaria.proximoEnvio!).getTime();
+    expect(amanha).toBe(86_400_000);
+    expect(sendsWith(texto)).toHaveLength(0);
+  });
+
   it('outside the 24-hour window: without a template it fails with the reason and backs off; with one it goes as the template', async () => {
     const s = await setup(25 * 3_600_000);
     const texto = `Fora da janela ${Math.random()}`;

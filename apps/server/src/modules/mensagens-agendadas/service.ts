@@ -86,6 +86,7 @@ function presentAgendada({ r, clienteNome, clienteNumero, canalNome, msgStatus, 
     ultimoEnvioEm: r.ultimoEnvioEm?.toISOString() ?? null,
     ultimoResultado,
     ultimoErro: r.ultimoErro ?? (msgStatus === 'failed' ? msgErro : null),
+    proximaTentativaEm: r.proximaTentativaEm?.toISOString() ?? null,
     envios: r.envios,
     criadaEm: r.createdAt.toISOString(),
   };

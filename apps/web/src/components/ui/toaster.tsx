@@ -20,7 +20,8 @@ export function Toaster() {
           error: '!bg-red-600 !text-white !border-red-700',
           warning: '!bg-yellow-400 !text-black !border-yellow-500',
           info: '!bg-cyan-700 !text-white !border-cyan-800',
-          description: '!text-current opacity-90',
+          // Full colour: at 90 % white on green-700 falls under 4.5:1 (axe, WCAG AA).
+          description: '!text-current',
           closeButton: '!bg-background !text-foreground !border-border',
         },
       }}

@@ -1,10 +1,16 @@
+import { CheckCheck, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { AUTOATENDIMENTO_TEXTS as T, STATUS_SOLICITACAO_LABEL } from '@balcao/shared/autoatendimento';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { EmptyState } from '@/features/atendimentos/components/empty-state';
+import { formatNumero } from '@/features/atendimentos/format';
+import { Badge } from '@/features/config/components/status-badge';
 import { dataCurta } from '@/features/mensagens-agendadas/format';
 import { useAcaoSolicitacao, useSolicitacoes } from './api';
+
+const TOM = { pendente: 'warn', em_andamento: 'ok', resolvida: 'off' } as const;
 
 /** /solicitacoes: the ERP's self-service requests; attendants take a pending one and resolve it. */
 export function SolicitacoesPage() {
@@ -24,9 +30,12 @@ export function SolicitacoesPage() {
             {q.isPending ? (
               <Skeleton className="h-40 w-full" />
             ) : q.data?.length === 0 ? (
-              <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">
-                {status === 'abertas' ? T.nenhuma : 'Nenhuma solicitação resolvida.'}
-              </p>
+              <EmptyState
+                className="rounded-xl border border-dashed"
+                icon={status === 'abertas' ? Inbox : CheckCheck}
+                title={status === 'abertas' ? T.nenhuma : 'Nenhuma solicitação resolvida.'}
+                line={status === 'abertas' ? 'As solicitações enviadas pelo ERP aparecem aqui.' : undefined}
+              />
             ) : (
               <ul className="grid gap-3">
                 {q.data?.map((s) => (
@@ -35,14 +44,19 @@ export function SolicitacoesPage() {
                       <span className="font-medium">{s.clienteNome}</span>
                       <span className="rounded bg-muted px-1.5 py-0.5 text-xs">{s.tipo}</span>
                       <span className="text-xs text-muted-foreground">{dataCurta(s.criadaEm)}</span>
-                      <span className="ml-auto text-xs font-medium">
-                        {STATUS_SOLICITACAO_LABEL[s.status]}
-                        {s.responsavelNome && ` · ${s.responsavelNome}`}
+                      <span className="ml-auto">
+                        <Badge tone={TOM[s.status]}>
+                          {`${STATUS_SOLICITACAO_LABEL[s.status]}${s.responsavelNome ? ` · ${s.responsavelNome}` : ''}`}
+                        </Badge>
                       </span>
                     </div>
                     <p className="text-sm">{s.descricao}</p>
                     <p className="text-xs text-muted-foreground">
-                      {[s.clienteNumero, s.clienteEmail, s.clienteDocumento && `Documento ${s.clienteDocumento}`]
+                      {[
+                        s.clienteNumero && formatNumero(s.clienteNumero),
+                        s.clienteEmail,
+                        s.clienteDocumento && `Documento ${s.clienteDocumento}`,
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </p>

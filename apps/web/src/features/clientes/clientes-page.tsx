@@ -1,13 +1,16 @@
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus, UsersRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZClienteDetalhe } from '@balcao/shared/atendimentos';
+import { STATUS_LABEL, ZClienteDetalhe } from '@balcao/shared/atendimentos';
 import { CLIENTES_TEXTS as T, ZClientePagina, ZClienteResumo, type TClienteResumo } from '@balcao/shared/clientes';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { UserAvatar } from '@/components/ui/avatar';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/features/atendimentos/components/empty-state';
+import { formatNumero } from '@/features/atendimentos/format';
 import { describedBy, Field } from '@/features/config/components/field';
 import { dataCurta } from '@/features/mensagens-agendadas/format';
 import { ApiError, mensagemHttp, request } from '@/lib/http';
@@ -90,7 +93,9 @@ function ClienteDialog({ atual, onClose }: { atual: TClienteResumo | null; onClo
                       <Link className="text-primary underline-offset-2 hover:underline" to={`/atendimentos?conversa=${a.atendimentoId}`}>
                         #{a.ticket}
                       </Link>{' '}
-                      <span className="text-muted-foreground">{dataCurta(a.ultimaMensagemEm ?? a.inicio)}</span>
+                      <span className="text-muted-foreground">
+                        · {STATUS_LABEL[a.status]} · {dataCurta(a.ultimaMensagemEm ?? a.inicio)}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -130,7 +135,14 @@ export function ClientesPage() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Clientes</h1>
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Clientes</h1>
+          {q.data && (
+            <p className="text-sm text-muted-foreground">
+              {q.data.total === 1 ? '1 cliente' : `${q.data.total.toLocaleString('pt-BR')} clientes`}
+            </p>
+          )}
+        </div>
         <Button onClick={() => setEditando('novo')}>
           <Plus aria-hidden /> Novo cliente
         </Button>
@@ -152,17 +164,38 @@ export function ClientesPage() {
         </p>
       )}
       {q.isPending ? (
-        <Skeleton className="h-40 w-full" />
+        <div className="divide-y rounded-lg border" aria-busy="true">
+          {['a', 'b', 'c', 'd'].map((k) => (
+            <div key={k} className="flex items-center gap-3 p-3">
+              <Skeleton className="size-9 rounded-full" />
+              <div className="grid flex-1 gap-1.5">
+                <Skeleton className="h-3.5 w-40" />
+                <Skeleton className="h-3 w-56" />
+              </div>
+            </div>
+          ))}
+        </div>
       ) : q.data?.itens.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-6 text-sm text-muted-foreground">{T.nenhum}</p>
+        <EmptyState
+          className="rounded-xl border border-dashed"
+          icon={UsersRound}
+          title={T.nenhum}
+          line={pesquisa.trim() ? 'Tente outro nome, número ou e-mail.' : 'Cadastre um cliente para escrever para ele pelo WhatsApp.'}
+        />
       ) : (
-        <ul className="divide-y rounded-lg border">
+        <ul className="divide-y rounded-lg border" aria-label="Clientes">
           {q.data?.itens.map((c) => (
-            <li key={c.id} className="flex items-center gap-3 p-3 text-sm">
-              <span className="font-medium">{c.nome}</span>
-              <span className="text-muted-foreground">{c.numero}</span>
-              <span className="text-muted-foreground">{c.email}</span>
-              <Button variant="ghost" size="icon" className="ml-auto" onClick={() => setEditando(c)} aria-label={`Editar ${c.nome}`}>
+            <li key={c.id} className="flex items-center gap-3 px-3 py-2.5">
+              <span aria-hidden>
+                <UserAvatar nome={c.nome} className="size-9" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{c.nome}</p>
+                <p className="truncate text-xs text-muted-foreground">
+                  {[c.numero && formatNumero(c.numero), c.email].filter(Boolean).join(' · ') || 'Sem número nem e-mail'}
+                </p>
+              </div>
+              <Button variant="ghost" size="icon" onClick={() => setEditando(c)} aria-label={`Editar ${c.nome}`}>
                 <Pencil aria-hidden />
               </Button>
             </li>

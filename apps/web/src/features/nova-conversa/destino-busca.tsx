@@ -4,6 +4,7 @@ import { CLIENTES_TEXTS, normalizarNumero } from '@balcao/shared/clientes';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumero } from '@/features/atendimentos/format';
 import { useDebounced } from '@/features/atendimentos/hooks';
 import { BUSCA_DEBOUNCE_MS } from '@/features/atendimentos/ui-constants';
 import { useBuscaClientes } from '@/features/clientes/api';
@@ -22,8 +23,9 @@ function numeroDigitado(texto: string): string | null {
 /** The chosen customer or number, with a way to choose again. */
 export function AlvoEscolhido({ alvo, nome, onTrocar }: { alvo: TAlvo; nome: string | null; onTrocar: () => void }) {
   const Icone = alvo.tipo === 'cliente' ? UserRound : Phone;
-  const titulo = alvo.tipo === 'cliente' ? alvo.nome : (nome ?? alvo.numero);
-  const linha = alvo.tipo === 'cliente' ? alvo.numero : nome ? alvo.numero : 'Número novo';
+  const titulo = alvo.tipo === 'cliente' ? alvo.nome : (nome ?? formatNumero(alvo.numero));
+  const linha =
+    alvo.numero && (alvo.tipo === 'cliente' || nome) ? formatNumero(alvo.numero) : alvo.tipo === 'numero' ? 'Número novo' : null;
   return (
     <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
@@ -49,21 +51,23 @@ export function DestinoBusca({ onEscolher, error }: { onEscolher: (a: TAlvo) => 
   const itens = busca.data?.itens ?? [];
   const mostrarNumero = numero !== null && !itens.some((c) => c.numero === numero);
   return (
-    <Field
-      id="nc-busca"
-      label="Cliente ou número"
-      hint="Busque por nome, número ou e-mail, ou digite o número com DDI e DDD."
-      error={error}
-    >
-      <Input
+    <div className="grid gap-2">
+      <Field
         id="nc-busca"
-        type="search"
-        autoComplete="off"
-        placeholder="Ex.: Joana ou +55 11 99999-8888"
-        value={texto}
-        onChange={(e) => setTexto(e.target.value)}
-        {...describedBy('nc-busca', error)}
-      />
+        label="Cliente ou número"
+        hint="Busque por nome, número ou e-mail, ou digite o número com DDI e DDD."
+        error={error}
+      >
+        <Input
+          id="nc-busca"
+          type="search"
+          autoComplete="off"
+          placeholder="Ex.: Joana ou +55 11 99999-8888"
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+          {...describedBy('nc-busca', error)}
+        />
+      </Field>
       <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto" aria-label="Clientes encontrados">
         {mostrarNumero && (
           <li>
@@ -75,7 +79,7 @@ export function DestinoBusca({ onEscolher, error }: { onEscolher: (a: TAlvo) => 
             >
               <Phone className="text-primary" aria-hidden />
               <span className="flex min-w-0 flex-col">
-                <span className="font-medium">Escrever para {numero}</span>
+                <span className="font-medium">Escrever para {formatNumero(numero)}</span>
                 <span className="text-xs text-muted-foreground">Um número que não está na lista de clientes</span>
               </span>
             </Button>
@@ -99,7 +103,9 @@ export function DestinoBusca({ onEscolher, error }: { onEscolher: (a: TAlvo) => 
               <UserRound className="text-muted-foreground" aria-hidden />
               <span className="flex min-w-0 flex-col">
                 <span className="truncate font-medium">{c.nome}</span>
-                <span className="truncate text-xs text-muted-foreground">{c.numero ?? 'Sem número de WhatsApp'}</span>
+                <span className="truncate text-xs text-muted-foreground">
+                  {c.numero ? formatNumero(c.numero) : 'Sem número de WhatsApp'}
+                </span>
               </span>
             </Button>
           </li>
@@ -111,6 +117,6 @@ export function DestinoBusca({ onEscolher, error }: { onEscolher: (a: TAlvo) => 
         </p>
       )}
       {busca.isSuccess && itens.length === 0 && !mostrarNumero && <p className="text-sm text-muted-foreground">{CLIENTES_TEXTS.nenhum}</p>}
-    </Field>
+    </div>
   );
 }

@@ -61,10 +61,11 @@ describe('Nova conversa', () => {
     servidor(opcoes());
     const { d, onAberta } = mount();
     fireEvent.change(d.getByLabelText('Cliente ou número'), { target: { value: 'Jo' } });
+    // The directory is searched for what was typed (after the debounce).
+    await waitFor(() => expect(chamadas().some((u) => u.startsWith('/backend/cliente/lista?pesquisa=Jo&page=1&take='))).toBe(true));
     fireEvent.click(await d.findByRole('button', { name: /Joana/ }));
     expect(await d.findByText(T.precisaModelo)).toBeTruthy();
     expect(chamadas()).toContain(`/backend/api/atendimento/nova-conversa/opcoes?clienteId=${JOANA}`);
-    expect(chamadas().some((u) => u.startsWith('/backend/cliente/lista?pesquisa=Jo&page=1&take='))).toBe(true);
 
     fireEvent.click(d.getByRole('button', { name: 'Iniciar conversa' }));
     expect((await d.findByRole('alert')).textContent).toBe(T.precisaModelo);
@@ -92,7 +93,7 @@ describe('Nova conversa', () => {
     );
     const { d } = mount();
     fireEvent.change(d.getByLabelText('Cliente ou número'), { target: { value: '+55 (21) 91234-5678' } });
-    fireEvent.click(d.getByRole('button', { name: /Escrever para \+5521912345678/ }));
+    fireEvent.click(d.getByRole('button', { name: /Escrever para \+55 21 91234-5678/ }));
     await d.findByLabelText('Mensagem');
     expect(chamadas()).toContain(`/backend/api/atendimento/nova-conversa/opcoes?numero=${encodeURIComponent('+5521912345678')}`);
     fireEvent.change(d.getByLabelText('Nome do cliente'), { target: { value: 'Rita' } });

@@ -100,7 +100,7 @@ function NovaConversaForm({ onCancel, onAberta }: { onCancel: () => void; onAber
       {o && (
         <>
           <p className="text-xs text-muted-foreground">
-            Pelo WhatsApp <span className="font-medium text-foreground">{o.canalNome}</span>
+            Pelo número <span className="font-medium text-foreground">{o.canalNome}</span>
           </p>
           {o.atendimentoAbertoId ? (
             <p role="status" className="flex items-center gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
