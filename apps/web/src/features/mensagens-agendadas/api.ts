@@ -6,6 +6,7 @@ import {
   ZMensagemAgendada,
   ZMensagemAgendadaPagina,
   ZModeloWhatsApp,
+  type TMensagemAgendada,
   type TMensagemAgendadaFiltro,
   type TMensagemAgendadaInput,
 } from '@balcao/shared/mensagens-agendadas';
@@ -71,6 +72,22 @@ export function useAtivarAgendada() {
     },
     onError: (err) => toast.error(err.message),
   });
+}
+
+/**
+ * GET /mensagemagendada/get/{id} before editing: the dialog opens on the row as the server has it now (the scheduler
+ * may have moved it on since the list was read); a failure reads 'Erro ao buscar mensagem agendada' (spec part 2 §8).
+ */
+export function useAbrirAgendada(abrir: (m: TMensagemAgendada) => void) {
+  const qc = useQueryClient();
+  return (m: TMensagemAgendada) =>
+    qc
+      .fetchQuery({
+        queryKey: [...keys.all, 'get', m.id],
+        staleTime: 0,
+        queryFn: () => request('GET', `/mensagemagendada/get/${m.id}`, ZMensagemAgendada).catch(falha(T.erroBuscar)),
+      })
+      .then(abrir, (err: Error) => toast.error(err.message));
 }
 
 /** The channel's approved WhatsApp templates (for sends outside the 24-hour window). */

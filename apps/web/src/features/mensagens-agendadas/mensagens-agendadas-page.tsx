@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/features/atendimentos/components/empty-state';
 import { ConfirmDialog } from '@/features/config/components/confirm-dialog';
 import { AGENDADAS_TAKE_DEFAULT } from '@balcao/shared/mensagens-agendadas';
-import { useAgendadas, useAtivarAgendada, useDeleteAgendada } from './api';
+import { useAbrirAgendada, useAgendadas, useAtivarAgendada, useDeleteAgendada } from './api';
 import { AgendadaDialog } from './agendada-dialog';
 import { AgendadasCards, AgendadasTabela } from './agendadas-lista';
 
@@ -29,10 +29,11 @@ export function MensagensAgendadasPage() {
   const ativar = useAtivarAgendada();
   const del = useDeleteAgendada();
   const total = q.data?.total ?? 0;
+  const abrir = useAbrirAgendada(setEditando);
   const acoes = {
     onAtivar: (m: TMensagemAgendada, ativo: boolean) => ativar.mutate({ id: m.id, ativo }),
     ativando: ativar.isPending,
-    onEditar: setEditando,
+    onEditar: abrir,
     onExcluir: setExcluir,
   };
 
