@@ -121,7 +121,7 @@ export class WhatsAppWebDriver implements ChannelDriver {
           .returning({ canalId: wapiSessoes.canalId })
       : [];
     const keep = new Set(kept.map((k) => k.canalId));
-    for (const canalId of mine) if (!keep.has(canalId)) await this.halt(canalId);
+    for (const canalId of mine) if (!keep.has(canalId)) await this.letGo(canalId);
     // 2. Claim the wanted sessions nobody holds (never held, released, or expired).
     const claimed = await db
       .update(wapiSessoes)
@@ -213,6 +213,20 @@ export class WhatsAppWebDriver implements ChannelDriver {
       .where(and(eq(mensagens.accountId, accountId), eq(mensagens.externalId, key.id)))
       .limit(1);
     return m && m.tipo === 'text' ? { conversation: m.conteudo } : undefined;
+  }
+
+  /**
+   * A session this instance no longer keeps: paused, lease lost, or 'Desconectar' served by another instance,
+   * which deleted the keys; then this owner, holding the socket, logs out on WhatsApp too.
+   */
+  private async letGo(canalId: string) {
+    const r = this.running.get(canalId);
+    if (r?.session.open && !(await new WapiAuthStore(this.ctx.db, this.ctx.cipher, canalId).hasCreds())) {
+      this.running.delete(canalId);
+      await r.session.logout();
+      return;
+    }
+    await this.halt(canalId);
   }
 
   private async halt(canalId: string) {

@@ -43,7 +43,9 @@ describe.runIf(process.env.DATABASE_URL)('WhatsApp Web with two instances on one
     await database.close();
   });
 
-  it('forwards a send to the owner, and the other instance takes over when the owner dies', { timeout: 120_000 }, async () => {
+  it('forwards a send to the owner, the other instance takes over when the owner dies, a desconectar elsewhere logs out', {
+    timeout: 120_000,
+  }, async () => {
     const acc = await makeAccount(a.ctx.db);
     const master = await login(a.app, acc.master.email);
     const on = (t: TestApp, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -108,5 +110,15 @@ describe.runIf(process.env.DATABASE_URL)('WhatsApp Web with two instances on one
     // Each answer left once, from one instance.
     expect([...text(waA), ...text(waB)].filter((t) => t === 'Tem sim, até as 18h.')).toHaveLength(1);
     expect(text(waA)).not.toContain('Pedido confirmado.');
+
+    // 'Desconectar' served by the instance that does not run the socket (A, back again): B, the owner, logs out
+    // on WhatsApp at its next renewal (the phone's linked devices lose it), and nobody reopens it.
+    expect((await on(a, 'POST', api('desconectar'))).json()).toMatchObject({ estado: 'desconectado', numero: null });
+    await vi.waitFor(() => expect(sockB.loggedOut).toBe(true), { timeout: 30_000, interval: 50 });
+    const sockets = waA.sockets.length + waB.sockets.length;
+    await wapiOf(b.ctx).wake();
+    await wapiOf(b.ctx).idle();
+    expect(waA.sockets.length + waB.sockets.length).toBe(sockets);
+    expect(((await on(b, 'GET', api('status'))).json() as { connected: boolean }).connected).toBe(false);
   });
 });
