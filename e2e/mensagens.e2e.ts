@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTOATENDIMENTO_TEXTS, SOLICITACOES_AVISO_STORAGE_KEY } from '@balcao/shared/autoatendimento';
+import { CLIENTES_TEXTS } from '@balcao/shared/clientes';
 import { MENSAGENS_AGENDADAS_TEXTS } from '@balcao/shared/mensagens-agendadas';
 import { NOVA_CONVERSA_TEXTS } from '@balcao/shared/nova-conversa';
 import { launchBrowser, loginAs, newContext, seriousA11yViolations } from './support/browser';
@@ -252,6 +253,28 @@ describe('Quick messages, scheduled messages and ERP requests (issue 14)', () =>
     await page.getByRole('searchbox', { name: 'Buscar por nome, número ou e-mail' }).fill('5511977776666');
     await page.getByText('Joana').first().waitFor();
     await noAxe(page, 'clientes');
+    // A second customer with Joana's number is refused in Portuguese on the field; another number is saved.
+    await page.getByRole('button', { name: 'Novo cliente' }).click();
+    const novo = page.getByRole('dialog', { name: 'Novo cliente' });
+    await novo.getByLabel('Nome').fill('Outra Joana');
+    await novo.getByLabel('Número').fill('+55 11 97777-6666');
+    await novo.getByRole('button', { name: 'Salvar' }).click();
+    await novo.getByRole('alert').filter({ hasText: CLIENTES_TEXTS.numeroEmUso }).waitFor();
+    await noAxe(page, 'número em uso');
+    await novo.getByLabel('Número').fill('+55 11 95555-1234');
+    await novo.getByRole('button', { name: 'Salvar' }).click();
+    await novo.waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Buscar por nome, número ou e-mail' }).fill('Outra');
+    await page.getByText('+55 11 95555-1234').waitFor();
+    // Joana's atendimentos are in her dialog.
+    await page.getByRole('searchbox', { name: 'Buscar por nome, número ou e-mail' }).fill('5511977776666');
+    await page.getByRole('button', { name: 'Editar Joana' }).click();
+    await page
+      .getByRole('dialog', { name: 'Editar cliente' })
+      .getByRole('link', { name: /^#\d+$/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
     await page.goto('/config?tab=rapidas');
     await settled(page);
     await page.getByText('/ola').first().waitFor();

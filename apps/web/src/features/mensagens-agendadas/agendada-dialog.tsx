@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { formatNumero } from '@/features/atendimentos/format';
 import { describedBy, Field } from '@/features/config/components/field';
 import { useWhatsAppCanais } from '@/features/config/whatsapp-api';
 import { ApiError, mensagemHttp } from '@/lib/http';
@@ -57,7 +58,7 @@ function ClienteBusca({
             onClick={() => onEscolher(c)}
           >
             <span className="font-medium">{c.nome}</span>
-            <span className="text-xs text-muted-foreground">{c.numero ?? c.email ?? ''}</span>
+            <span className="text-xs text-muted-foreground">{c.numero ? formatNumero(c.numero) : (c.email ?? '')}</span>
           </Button>
         ))}
         {busca.data?.itens.length === 0 && <p className="text-sm text-muted-foreground">Nenhum cliente encontrado.</p>}
