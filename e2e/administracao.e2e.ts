@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEPARTAMENTOS_TEXTS } from '@balcao/shared/departamentos';
 import { LICENCA_TEXTS } from '@balcao/shared/licenca';
 import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
-import { loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { animationsSettled, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
 import { useE2E } from './support/suite';
 import { settled, shot } from './support/shell';
 
@@ -12,10 +12,6 @@ const fullShot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFA
 import { startTestSite } from './support/site';
 
 const RITA = { nome: 'Rita Financeira', email: 'rita@demo.local', senha: 'senha-da-rita-1' };
-
-/** Colour transitions (transition-colors) run after a theme switch: axe must read the final colours. */
-const transitionsDone = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 
 /** Light, dark and phone screenshots of the screen on display, each checked by axe (DESIGN.md "Checking it"). */
 async function lookAt(page: Page, name: string) {
@@ -26,11 +22,11 @@ async function lookAt(page: Page, name: string) {
   expect(await seriousA11yViolations(page), `${name} (claro)`).toEqual([]);
   await fullShot(page, `${name}-claro`);
   await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await transitionsDone(page);
+  await animationsSettled(page);
   expect(await seriousA11yViolations(page), `${name} (escuro)`).toEqual([]);
   await fullShot(page, `${name}-escuro`);
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await transitionsDone(page);
+  await animationsSettled(page);
   const desktop = page.viewportSize()!;
   await page.setViewportSize(PHONE);
   expect(await seriousA11yViolations(page), `${name} (390 px)`).toEqual([]);

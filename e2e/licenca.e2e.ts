@@ -2,40 +2,29 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LICENCA_UI_TEXTS as T } from '@balcao/shared/licenca-cobranca';
 import { type FakePsp, startFakePsp } from '../apps/server/src/test/fake-psp';
-import { launchBrowser, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { animationsSettled, launchBrowser, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
 
 const ARTIFACTS = `${import.meta.dirname}/artifacts`;
 const OPERATOR = 'operador-e2e-licenca-0123456789';
 const BLOQUEIO_MS = 45_000;
 
-/** Colour transitions run after a theme switch: axe must read the final colours (spinners never finish: not waited). */
-const transitionsDone = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-
 /** Light, dark and 390 px screenshots of what is on screen, each checked by axe (DESIGN.md "Checking it"). */
 async function lookAt(page: Page, name: string) {
   await page.mouse.move(1, 300);
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await transitionsDone(page);
+  await animationsSettled(page);
   expect(await seriousA11yViolations(page), `${name} (claro)`).toEqual([]);
   await page.screenshot({ path: `${ARTIFACTS}/${name}-claro.png` });
   await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await transitionsDone(page);
+  await animationsSettled(page);
   expect(await seriousA11yViolations(page), `${name} (escuro)`).toEqual([]);
   await page.screenshot({ path: `${ARTIFACTS}/${name}-escuro.png` });
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await transitionsDone(page);
+  await animationsSettled(page);
   const desktop = page.viewportSize()!;
   await page.setViewportSize(PHONE);
-  await transitionsDone(page);
+  await animationsSettled(page);
   expect(await seriousA11yViolations(page), `${name} (390 px)`).toEqual([]);
   await page.screenshot({ path: `${ARTIFACTS}/${name}-390.png`, fullPage: true });
   await page.setViewportSize(desktop);

@@ -10,7 +10,7 @@ import { fullShot, lookAt } from './support/look';
 import { freePort, startE2EServer, type E2EServer } from './support/server';
 import { settled } from './support/shell';
 
-const VECTORS = `${import.meta.dirname}/../../shared/test-vectors/whatsapp-cloud`;
+const VECTORS = `${import.meta.dirname}/../apps/server/src/test/vectors/whatsapp-cloud`;
 
 const GOOD_TOKEN = `EAAG${'a'.repeat(40)}`;
 const APP_SECRET = 'segredo-do-app-123';

@@ -39,7 +39,7 @@ export async function loginAs(page: Page, email: string, senha = DEMO_PASSWORD) 
 const SETTLE_MS = 5_000;
 
 /** Waits for the page's finite animations and transitions (a spinner never finishes: not waited). */
-const animationsSettled = (page: Page) =>
+export const animationsSettled = (page: Page) =>
   page.evaluate(() =>
     Promise.all(
       document

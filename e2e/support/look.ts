@@ -1,15 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { PHONE, seriousA11yViolations } from './browser';
+import { animationsSettled, PHONE, seriousA11yViolations } from './browser';
 import { settled } from './shell';
 
 const ARTIFACTS = `${import.meta.dirname}/../artifacts`;
 /** A full-page screenshot into e2e/artifacts (not committed). */
 export const fullShot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
-
-/** Colour transitions started by a theme switch end before axe reads contrast (a half-faded colour is not the theme's). */
-const transitionsDone = (page: Page) =>
-  page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => undefined));
 
 /** Light, dark and phone screenshots (e2e/artifacts/<name>-claro|escuro|390.png), each checked by axe (DESIGN.md "Checking it"). */
 export async function lookAt(page: Page, name: string) {
@@ -23,11 +19,11 @@ export async function lookAt(page: Page, name: string) {
   expect(await seriousA11yViolations(page), `${name} (claro)`).toEqual([]);
   await fullShot(page, `${name}-claro`);
   await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await transitionsDone(page);
+  await animationsSettled(page);
   expect(await seriousA11yViolations(page), `${name} (escuro)`).toEqual([]);
   await fullShot(page, `${name}-escuro`);
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await transitionsDone(page);
+  await animationsSettled(page);
   const desktop = page.viewportSize()!;
   await page.setViewportSize(PHONE);
   expect(await seriousA11yViolations(page), `${name} (390 px)`).toEqual([]);
