@@ -44,13 +44,16 @@ describe('WhatsApp Web (issue 15): pairing by QR code and a conversation', () =>
     await card.getByText('+55 11 90000-1111').waitFor({ timeout: 15_000 });
     await card.getByText('Conectado', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Pausar' }).waitFor();
-    await lookAt(page, 'wapi-conectado');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.goto('/atendimentos');
     await settled(page);
     expect((await fake(page, 'POST', 'mensagem', { texto: 'Oi! Vocês têm o modelo azul?' })).ok()).toBe(true);
     const row = page.getByRole('listitem').filter({ hasText: 'Oi! Vocês têm o modelo azul?' });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor({ timeout: 30_000 }).catch(async (err) => {
+      await shot(page, 'wapi-falha-lista');
+      throw err;
+    });
     await row.click();
     await page.getByRole('button', { name: 'Aceitar' }).click();
     const composer = page.getByLabel('Digite sua mensagem...');
@@ -65,8 +68,13 @@ describe('WhatsApp Web (issue 15): pairing by QR code and a conversation', () =>
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'wapi-atendimento');
 
+    await page.goto('/config?tab=integracoes');
+    await card.getByRole('button', { name: 'Pausar' }).waitFor({ timeout: 15_000 });
+    await lookAt(page, 'wapi-conectado');
+
     // The phone removes the device (401): the card says why and offers to connect again, which shows a new QR.
     expect((await fake(page, 'POST', 'fechar', { statusCode: 401 })).ok()).toBe(true);
+    // The card re-reads the session on its own only while a QR code is shown or coming: open it again.
     await page.goto('/config?tab=integracoes');
     await card.getByText(WAPI_TEXTS.desconectadoNoCelular).waitFor({ timeout: 15_000 });
     await card.getByText('Desconectado', { exact: true }).waitFor();
