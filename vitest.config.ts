@@ -9,7 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    setupFiles: ['./vitest.setup.ts'],
+    setupFiles: ['./vitest.setup.ts', './apps/web/src/testing-library.setup.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: '.test-results/vitest.json' },
   },
