@@ -77,7 +77,7 @@ function setup() {
     onPresence: vi.fn(),
     onListPresence: vi.fn(),
     onAck: vi.fn(),
-    onReconnect: vi.fn(),
+    onConnected: vi.fn(),
   } satisfies TChatHandlers;
   let session = true;
   const conn = new CustomerChatConnection({ createSocket: () => socket as unknown as TChatSocket, hasSession: () => session });
@@ -161,13 +161,13 @@ describe('CustomerChatConnection', () => {
     expect(handlers.onStatus).toHaveBeenCalledWith(update);
   });
 
-  it('asks for what was missed when it connects again, not the first time', () => {
+  it('asks for what was missed at every connection, the first included (a list loaded before the rooms were joined)', () => {
     const { socket, conn, handlers } = setup();
     conn.start();
-    expect(handlers.onReconnect).not.toHaveBeenCalled();
+    expect(handlers.onConnected).toHaveBeenCalledTimes(1);
     socket.drop();
     socket.connect();
-    expect(handlers.onReconnect).toHaveBeenCalledTimes(1);
+    expect(handlers.onConnected).toHaveBeenCalledTimes(2);
   });
 
   it('closes for good when the session is gone, forgetting what was queued', () => {

@@ -25,8 +25,11 @@ export type TChatHandlers = TNormalizeContext & {
   onPresence(p: TChatPresence): void;
   onListPresence(a: TAtendenteOnline[]): void;
   onAck(clientId: string, ack: TSendAck): void;
-  /** Connected again after having been connected: fetch what was missed. */
-  onReconnect(): void;
+  /**
+   * Connected, the first time included: fetch what may have been missed outside the rooms (the list a page
+   * loaded while the socket was still joining them, or everything during an outage).
+   */
+  onConnected(): void;
 };
 
 type TDeps = {
@@ -47,7 +50,6 @@ export class CustomerChatConnection {
   private socket: TChatSocket | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private state: TConnectionState = 'closed';
-  private everConnected = false;
   private readonly listeners = new Set<() => void>();
   private readonly duplicates = new DuplicateFilter();
   private handlers: TChatHandlers | null = null;
@@ -94,7 +96,6 @@ export class CustomerChatConnection {
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;
-    this.everConnected = false;
     this.setState('closed');
   }
 
@@ -132,8 +133,7 @@ export class CustomerChatConnection {
   private wire(s: TChatSocket) {
     s.on('connect', () => {
       this.setState('connected');
-      if (this.everConnected) this.handlers?.onReconnect();
-      this.everConnected = true;
+      this.handlers?.onConnected();
       void this.agentQueue.flush();
       void this.widgetQueue.flush();
     });

@@ -80,8 +80,8 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
         else toast.error(ack.message);
       }
     },
-    onReconnect() {
-      // A client that reconnects fetches what it missed (ARCHITECTURE, Delivery).
+    onConnected() {
+      // A client that (re)connects fetches what it missed outside the rooms (ARCHITECTURE, Delivery).
       void qc.invalidateQueries({ queryKey: atendimentoKeys.listas() });
       const id = atual.abertoId;
       if (!id) return;

@@ -39,7 +39,7 @@ export function iniciarChatInterno(qc: QueryClient, meuId: string): () => void {
   chatInterno.start({
     onMessage: (m) => receberMensagem(qc, meuId, m),
     onUpdateConversations: ({ conversaId }) => void atualizarConversa(qc, conversaId),
-    onReconnect: () => {
+    onConnected: () => {
       void qc.invalidateQueries({ queryKey: chatKeys.conversas });
       void qc.invalidateQueries({ queryKey: chatKeys.mensagensTodas });
     },

@@ -50,7 +50,7 @@ class FakeSocket {
 function setup(session = { ok: true }) {
   const socket = new FakeSocket();
   const conn = new ChatInternoConnection({ createSocket: () => socket as unknown as TChatInternoSocket, hasSession: () => session.ok });
-  const handlers = { onMessage: vi.fn(), onUpdateConversations: vi.fn(), onReconnect: vi.fn() };
+  const handlers = { onMessage: vi.fn(), onUpdateConversations: vi.fn(), onConnected: vi.fn() };
   conn.start(handlers);
   return { socket, conn, handlers };
 }
@@ -59,12 +59,12 @@ describe('ChatInternoConnection', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('connects at start, forwards ReceiveMessage and UpdateConversations, and refetches only after a reconnect', async () => {
+  it('connects at start, forwards ReceiveMessage and UpdateConversations, and refetches at every connection', async () => {
     const { socket, conn, handlers } = setup();
     expect(socket.connects).toBe(1);
     socket.fire('connect');
     expect(conn.getState()).toBe('Connected');
-    expect(handlers.onReconnect).not.toHaveBeenCalled();
+    expect(handlers.onConnected).toHaveBeenCalledTimes(1);
     const m = umaMensagem();
     socket.fire('ReceiveMessage', m);
     socket.fire('UpdateConversations', { conversaId: 'c1' });
@@ -76,7 +76,7 @@ describe('ChatInternoConnection', () => {
     await vi.advanceTimersByTimeAsync(0); // first delay of the series is 0
     expect(socket.connects).toBe(2);
     socket.fire('connect');
-    expect(handlers.onReconnect).toHaveBeenCalledTimes(1);
+    expect(handlers.onConnected).toHaveBeenCalledTimes(2);
   });
 
   it('follows the series after failed attempts and never reconnects what it closed itself', async () => {

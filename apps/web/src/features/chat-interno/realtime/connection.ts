@@ -15,8 +15,11 @@ export type TChatInternoSocket = Socket<ChatInternoServerEvents, ChatInternoClie
 export type TChatInternoHandlers = {
   onMessage(m: TMensagem): void;
   onUpdateConversations(p: TUpdateConversations): void;
-  /** Connected again after a drop: fetch what was missed (ARCHITECTURE "Delivery"). */
-  onReconnect(): void;
+  /**
+   * Connected, the first time included: fetch what may have been missed outside the rooms (ARCHITECTURE
+   * "Delivery"; a list loaded while the socket was still joining them, or everything during a drop).
+   */
+  onConnected(): void;
 };
 
 type TDeps = {
@@ -36,7 +39,6 @@ const FECHADO_POR_NOS = 'io client disconnect';
 export class ChatInternoConnection {
   private socket: TChatInternoSocket | null = null;
   private handlers: TChatInternoHandlers | null = null;
-  private everConnected = false;
   private readonly listeners = new Set<() => void>();
   private readonly scheduler = new ReconnectScheduler({
     attempt: () => this.attempt(),
@@ -69,7 +71,6 @@ export class ChatInternoConnection {
     this.socket?.disconnect();
     this.socket = null;
     this.handlers = null;
-    this.everConnected = false;
   }
 
   /** SendMessage with its ack; a refusal throws the server's { message, code } as an ApiError. */
@@ -99,8 +100,7 @@ export class ChatInternoConnection {
   private wire(s: TChatInternoSocket) {
     s.on('connect', () => {
       this.scheduler.connected();
-      if (this.everConnected) this.handlers?.onReconnect();
-      this.everConnected = true;
+      this.handlers?.onConnected();
     });
     s.on('connect_error', () => this.scheduler.failed());
     s.on('disconnect', (reason) => {
