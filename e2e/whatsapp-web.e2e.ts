@@ -59,7 +59,8 @@ describe('WhatsApp Web (issue 15): pairing by QR code and a conversation', () =>
     const composer = page.getByLabel('Digite sua mensagem...');
     await composer.fill('Temos sim, no tamanho M.');
     await composer.press('Enter');
-    const enviadas = async () => (await (await fake(page, 'GET', 'enviadas')).json()) as { jid: string; content: { text?: string } }[];
+    type Enviada = { jid: string; id: string; content: { text?: string; edit?: object; delete?: object } };
+    const enviadas = async () => (await (await fake(page, 'GET', 'enviadas')).json()) as Enviada[];
     await expect
       .poll(async () => (await enviadas()).some((e) => e.content.text === 'Temos sim, no tamanho M.'), { timeout: 15_000 })
       .toBe(true);
@@ -67,6 +68,35 @@ describe('WhatsApp Web (issue 15): pairing by QR code and a conversation', () =>
     expect(reply.jid).toBe('5511988887777@s.whatsapp.net');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'wapi-atendimento');
+
+    // The attendant edits the answer (once WhatsApp took it: the tick says 'Enviada'), then deletes it for everyone;
+    // WhatsApp gets both under the answer's own key.
+    const key = { remoteJid: '5511988887777@s.whatsapp.net', id: reply.id, fromMe: true };
+    const log = page.getByRole('log');
+    const bolha = log.locator('.group').filter({ hasText: 'Temos sim, no tamanho M.' });
+    await bolha.getByRole('img', { name: 'Enviada' }).first().waitFor({ timeout: 15_000 });
+    await bolha.hover();
+    await bolha.getByRole('button', { name: 'Ações da mensagem' }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    const editar = page.getByRole('dialog', { name: 'Editar mensagem' });
+    await editar.getByRole('textbox').fill('Temos sim, nos tamanhos M e G.');
+    await lookAt(page, 'wapi-editar');
+    await editar.getByRole('button', { name: 'Salvar' }).click();
+    await editar.waitFor({ state: 'detached' });
+    const editada = log.locator('.group').filter({ hasText: 'Temos sim, nos tamanhos M e G.' });
+    // The footer is drawn twice (an invisible copy reserves its room on the text's last line): the visible one is last.
+    await editada.getByText('editada').last().waitFor();
+    const conteudos = async () => (await enviadas()).map((e) => e.content);
+    await expect.poll(conteudos, { timeout: 15_000 }).toContainEqual({ text: 'Temos sim, nos tamanhos M e G.', edit: key });
+    await editada.hover();
+    await editada.getByRole('button', { name: 'Ações da mensagem' }).click();
+    await page.getByRole('menuitem', { name: 'Apagar para todos' }).click();
+    const confirmar = page.getByRole('alertdialog', { name: 'Apagar para todos?' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await confirmar.getByRole('button', { name: 'Apagar' }).click();
+    await log.getByText('Mensagem apagada').waitFor();
+    await expect.poll(conteudos, { timeout: 15_000 }).toContainEqual({ delete: key });
+    expect(await log.getByText('Temos sim, nos tamanhos M e G.').count()).toBe(0);
 
     await page.goto('/config?tab=integracoes');
     await card.getByRole('button', { name: 'Pausar' }).waitFor({ timeout: 15_000 });

@@ -51,6 +51,16 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     confirmaEntrega: true,
   },
 };
+/** The account's channels and what each can carry, by canalId (GET /api/atendimento/capacidades): the inbox shows an action only where it exists. */
+export const ZCapacidadesCanal = z.object({
+  midia: z.array(z.enum(['image', 'video', 'audio', 'document'])),
+  reacoes: z.boolean(),
+  edicoes: z.boolean(),
+  janelaRespostaMs: z.number().nullable(),
+  confirmaEntrega: z.boolean(),
+});
+export const ZCapacidadesPorCanal = z.record(z.string(), ZCapacidadesCanal);
+export type TCapacidadesPorCanal = z.infer<typeof ZCapacidadesPorCanal>;
 /** The channel type behind an atendimento's origem (spec part 2 §3: widget, widget-response, whatsapp). */
 export const tipoCanalDaOrigem = (origem: 'widget' | 'widget-response' | 'whatsapp'): TTipoCanal =>
   origem === 'whatsapp' ? 'whatsapp' : 'widget';

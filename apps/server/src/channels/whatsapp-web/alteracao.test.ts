@@ -1,6 +1,7 @@
 import { proto, type WAMessage } from 'baileys';
 import { describe, expect, it, vi } from 'vitest';
 import { ALTERACAO_TEXTS, type TConversasPage, type TMensagem, type TMensagensPage } from '@balcao/shared/atendimentos';
+import type { TCapacidadesPorCanal } from '@balcao/shared/canais';
 import { login } from '../../test/factories';
 import { DB_KINDS } from '../../test/harness';
 import { pairAccount, wapiTestApp } from '../../test/wapi-kit';
@@ -27,6 +28,10 @@ describe.each(DB_KINDS)('WhatsApp Web edit and delete for everyone on %s', (kind
     await idle();
     const c = ((await as(p.master.auth, 'GET', 'conversas?status=aguardando')).json() as TConversasPage).itens[0]!;
     expect((await as(p.master.auth, 'POST', `${c.atendimentoId}/aceitar`)).statusCode).toBe(200);
+    // The inbox shows 'Editar' and 'Apagar para todos' only where the channel has edits: this one, not the widget's.
+    const caps = (await as(p.master.auth, 'GET', 'capacidades')).json() as TCapacidadesPorCanal;
+    expect(caps[c.canalId]?.edicoes).toBe(true);
+    expect(Object.entries(caps).filter(([id, x]) => id !== c.canalId && x.edicoes)).toEqual([]);
     const send = async (clientId: string, conteudo: string) =>
       (
         await as(p.master.auth, 'POST', `${c.atendimentoId}/mensagens`, { clientId, atendimentoId: c.atendimentoId, conteudo })

@@ -55,5 +55,8 @@ export const fakeWapiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; fake: Fake
     return { ok: true };
   });
 
-  app.get('/wapi-teste/enviadas', async () => fake.sockets.flatMap((s) => s.sent.map((x) => ({ jid: x.jid, content: x.content }))));
+  /** Every sendMessage, oldest first: the chat, Baileys' content ({ text }, { text, edit: key }, { delete: key }...) and the id WhatsApp gave it. */
+  app.get('/wapi-teste/enviadas', async () =>
+    fake.sockets.flatMap((s) => s.sent.map((x) => ({ jid: x.jid, content: x.content, id: x.id }))),
+  );
 };

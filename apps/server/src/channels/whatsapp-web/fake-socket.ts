@@ -14,7 +14,8 @@ export class FakeWaSocket implements WaSocket {
     },
   };
   user: WaSocket['user'] = undefined;
-  readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }[] = [];
+  /** What sendMessage got, with the id it answered (the key a later edit or delete names). */
+  readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions; id: string }[] = [];
   readonly read: WAMessageKey[][] = [];
   readonly pairingAsked: string[] = [];
   readonly media = new Map<string, Buffer>();
@@ -29,9 +30,10 @@ export class FakeWaSocket implements WaSocket {
   }
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions) {
-    this.sent.push({ jid, content, ...(options ? { options } : {}) });
     this.n += 1;
-    return { key: { remoteJid: jid, fromMe: true, id: `3EB0FAKE${this.n}` } } as WAMessage;
+    const id = `3EB0FAKE${this.n}`;
+    this.sent.push({ jid, content, ...(options ? { options } : {}), id });
+    return { key: { remoteJid: jid, fromMe: true, id } } as WAMessage;
   }
   async readMessages(keys: WAMessageKey[]) {
     this.read.push(keys);

@@ -20,7 +20,8 @@ import {
   tipoFromMime,
 } from '@balcao/shared/atendimentos';
 import { atendimentoEvents, type AppContext } from '../../context';
-import { atendimentos, clientes } from '../../db/schema/atendimentos';
+import { CAPACIDADES_CANAL, ZCapacidadesPorCanal } from '@balcao/shared/canais';
+import { atendimentos, canais, clientes } from '../../db/schema/atendimentos';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../avaliacao/link';
@@ -179,6 +180,13 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.delete('/api/atendimento/:id/mensagens/:mensagemId', { schema: { params: ZMensagemId, response: { 200: ZMensagem } } }, async (req) =>
     change(req, null),
   );
+
+  /** What each of the account's channels can carry (removed ones too: their conversations stay), for the inbox's actions. */
+  app.get('/api/atendimento/capacidades', { schema: { response: { 200: ZCapacidadesPorCanal } } }, async (req) => {
+    const staff = await staffOf(req);
+    const rows = await db.select({ id: canais.id, tipo: canais.tipo }).from(canais).where(eq(canais.accountId, staff.accountId));
+    return Object.fromEntries(rows.map((c) => [c.id, { ...CAPACIDADES_CANAL[c.tipo], midia: [...CAPACIDADES_CANAL[c.tipo].midia] }]));
+  });
 
   app.post('/api/atendimento/:id/aceitar', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {
     const staff = await staffOf(req);

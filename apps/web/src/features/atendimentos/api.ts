@@ -14,6 +14,7 @@ import {
   type TAtendimento,
   type TTransferir,
 } from '@balcao/shared/atendimentos';
+import { ZCapacidadesPorCanal } from '@balcao/shared/canais';
 import { ZDepartamento } from '@balcao/shared/departamentos';
 import { useCurrentUser } from '@/features/auth/api';
 import { request } from '@/lib/http';
@@ -102,6 +103,17 @@ export const useDepartamentos = (enabled = true) =>
     queryFn: () => request('GET', '/api/departamentos', z.array(ZDepartamento)),
     enabled,
   });
+
+/** What each of the account's channels can carry (edits exist on WhatsApp Web only); channels rarely change. */
+const useCapacidades = () =>
+  useQuery({
+    queryKey: atendimentoKeys.capacidades(),
+    queryFn: () => request('GET', '/api/atendimento/capacidades', ZCapacidadesPorCanal),
+    staleTime: 5 * 60_000,
+  });
+
+/** Whether the conversation's channel has edits and deletions for everyone (false until known, and on Cloud API and widget). */
+export const useEdicoes = (canalId: string) => useCapacidades().data?.[canalId]?.edicoes ?? false;
 
 /** Aceitar, Transferir, Finalizar: the answer is the row, applied at once (the hub's echo changes nothing). */
 export function useAcaoAtendimento() {

@@ -10,4 +10,5 @@ export const atendimentoKeys = {
   cliente: (id: string) => [...atendimentoKeys.all, 'cliente', id] as const,
   atendentes: () => [...atendimentoKeys.all, 'atendentes'] as const,
   departamentos: () => [...atendimentoKeys.all, 'departamentos'] as const,
+  capacidades: () => [...atendimentoKeys.all, 'capacidades'] as const,
 };

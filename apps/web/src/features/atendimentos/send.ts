@@ -98,3 +98,24 @@ export async function reenviarRecusada(qc: QueryClient, m: TMensagemLocal) {
   const volta = await request('POST', `/api/atendimento/${m.atendimentoId}/mensagens/${m.id}/reenviar`, ZMensagem);
   aplicarMensagem(qc, volta, true);
 }
+
+/**
+ * 'Editar' (the new text) or 'Apagar para todos' (null) of one's own sent message, on a channel with edits: the
+ * server stores it at once and answers the changed message (WhatsApp is told by the channel's queue).
+ */
+export async function alterarMensagem(qc: QueryClient, m: TMensagemLocal, conteudo: string | null) {
+  const url = `/api/atendimento/${m.atendimentoId}/mensagens/${m.id}`;
+  const volta = conteudo === null ? await request('DELETE', url, ZMensagem) : await request('PUT', url, ZMensagem, { conteudo });
+  aplicarMensagem(qc, volta);
+}
+
+/** The message menu exists on the attendant's own text or media already taken by the provider, where the channel has edits. */
+export const podeAlterar = (m: TMensagemLocal, meuId: string, edicoes: boolean) =>
+  edicoes &&
+  m.autor === 'atendente' &&
+  m.atendenteId === meuId &&
+  m.tipo !== 'reaction' &&
+  !m.apagada &&
+  !m.envio &&
+  m.status !== 'pending' &&
+  m.status !== 'failed';

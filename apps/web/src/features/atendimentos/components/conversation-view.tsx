@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { useMarcarLidas } from '../api';
+import { useEdicoes, useMarcarLidas } from '../api';
 import { useChatContext } from '../context/chat-context';
 import { nomeDoAutor } from '../labels';
 import type { TMensagemLocal } from '../message-cache';
@@ -37,6 +37,7 @@ export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogg
   }, [id, naoLidas, marcarLidas]);
 
   const podeResponder = !motivoBloqueio(atendimento, user);
+  const edicoes = useEdicoes(atendimento.canalId);
   const onResponder = (m: TMensagemLocal) =>
     citar({ id: m.id, autor: m.autor, tipo: m.tipo, conteudo: m.conteudo, nome: nomeDoAutor(m, atendimento.clienteNome, user.id) });
 
@@ -57,6 +58,7 @@ export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogg
         meuId={user.id}
         onResponder={podeResponder ? onResponder : undefined}
         onRetry={(m) => reenviarMensagem(qc, atendimento, m)}
+        edicoes={podeResponder && edicoes}
         onReenviar={
           podeResponder
             ? (m) => void reenviarRecusada(qc, m).catch((err) => toast.error(errorMessage(err, 'Não foi possível reenviar a mensagem.')))

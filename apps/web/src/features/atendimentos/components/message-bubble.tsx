@@ -6,6 +6,7 @@ import { formatHora } from '../format';
 import { previewDe } from '../labels';
 import type { TMensagemLocal } from '../message-cache';
 import { INBOX_TEXTS, MENSAGENS_TEXTS } from '../texts';
+import { MessageActions } from './message-actions';
 import { MessageMedia } from './message-media';
 import { contatosDe, falhouNoProvedor, telLink, textoDaLocalizacao, type TContato } from '../whatsapp';
 import { MessageTicks } from './message-status';
@@ -22,7 +23,12 @@ type Props = {
   /** 'Reenviar' of a send the provider refused (WhatsApp status failed, with its reason). */
   onReenviar?: (m: TMensagemLocal) => void;
   onMediaLoad: () => void;
+  /** The attendant's own sent message on a channel with edits: the menu with 'Editar' and 'Apagar para todos'. */
+  alteravel?: boolean;
 };
+
+/** A message's buttons appear on hover or focus (always faintly on touch screens). */
+const ESCONDIDO = 'opacity-0 transition-opacity focus-visible:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-60';
 
 /** A system notice: a centred grey pill. */
 export function SystemNotice({ m }: { m: TMensagem }) {
@@ -39,7 +45,7 @@ export function SystemNotice({ m }: { m: TMensagem }) {
 }
 
 /** Customer on the left, attendant on the right; media, quote, reactions, time, 'editada', ticks, retry. */
-export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, onRetry, onReenviar, onMediaLoad }: Props) {
+export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, onRetry, onReenviar, onMediaLoad, alteravel }: Props) {
   const minha = m.autor === 'atendente';
   const temMidia = !m.apagada && (m.midia || m.localizacao);
   // A location's card shows its name and links the map: the text keeps only what the card does not say.
@@ -87,21 +93,28 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
           <Rodape m={m} minha={minha} className={m.apagada || temTexto ? 'absolute bottom-2 right-3' : 'self-end'} />
           {reacoes.length > 0 && <Reacoes reacoes={reacoes} nomeDe={nomeDe} minha={minha} />}
         </div>
-        {/* Outside the bubble, so the hidden button takes no width from the text. */}
-        {onResponder && !m.apagada && !m.envio && (
-          <Button
-            variant="ghost"
-            size="icon"
+        {/* Outside the bubble, so the hidden buttons take no width from the text. */}
+        {((onResponder && !m.apagada && !m.envio) || alteravel) && (
+          <div
             className={cn(
-              'absolute top-1/2 size-7 -translate-y-1/2 text-muted-foreground opacity-0 transition-opacity focus-visible:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-60',
-              minha ? '-left-8' : '-right-8',
+              'absolute top-1/2 flex -translate-y-1/2 items-center',
+              minha ? 'right-full mr-1 flex-row-reverse' : 'left-full ml-1',
             )}
-            onClick={() => onResponder(m)}
-            aria-label={MENSAGENS_TEXTS.responder}
-            title={MENSAGENS_TEXTS.responder}
           >
-            <Reply />
-          </Button>
+            {onResponder && !m.apagada && !m.envio && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className={cn('size-7 text-muted-foreground', ESCONDIDO)}
+                onClick={() => onResponder(m)}
+                aria-label={MENSAGENS_TEXTS.responder}
+                title={MENSAGENS_TEXTS.responder}
+              >
+                <Reply />
+              </Button>
+            )}
+            {alteravel && <MessageActions m={m} className={ESCONDIDO} />}
+          </div>
         )}
       </div>
       {recusada && (

@@ -7,6 +7,7 @@ import { useMensagens } from '../api';
 import { chaveDia, rotuloDia } from '../format';
 import { nomeDoAutor } from '../labels';
 import { todasMensagens, type TMensagemLocal } from '../message-cache';
+import { podeAlterar } from '../send';
 import { INBOX_TEXTS, MENSAGENS_TEXTS } from '../texts';
 import { PERTO_DO_FIM_PX } from '../ui-constants';
 import { EmptyState } from './empty-state';
@@ -18,6 +19,8 @@ type Props = {
   onResponder?: (m: TMensagemLocal) => void;
   onRetry: (m: TMensagemLocal) => void;
   onReenviar?: (m: TMensagemLocal) => void;
+  /** The channel has edits and the attendant may write here: own sent messages get 'Editar' and 'Apagar para todos'. */
+  edicoes?: boolean;
 };
 
 /** Reactions go onto the message they react to when it is loaded; the rest are lines of their own. */
@@ -37,7 +40,7 @@ function agrupar(mensagens: TMensagemLocal[]) {
  * It opens at the bottom, follows new messages while the reader is near the bottom, and keeps its place
  * when older pages are added above.
  */
-export function MessageList({ atendimento, meuId, onResponder, onRetry, onReenviar }: Props) {
+export function MessageList({ atendimento, meuId, onResponder, onRetry, onReenviar, edicoes = false }: Props) {
   const query = useMensagens(atendimento.atendimentoId);
   const mensagens = useMemo(() => todasMensagens(query.data), [query.data]);
   const { reacoes, linhas } = useMemo(() => agrupar(mensagens), [mensagens]);
@@ -151,6 +154,7 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry, onReenvi
                     onRetry={onRetry}
                     onReenviar={onReenviar}
                     onMediaLoad={paraOFim}
+                    alteravel={podeAlterar(m, meuId, edicoes)}
                   />
                 )}
               </Fragment>
