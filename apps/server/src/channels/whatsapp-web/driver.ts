@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
 import type { proto, WAMessageKey } from 'baileys';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
 import { ATENDIMENTO_NAMESPACE } from '@balcao/shared/atendimentos/realtime';
 import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import type { TWapiSessao } from '@balcao/shared/wapi';
 import type { AppContext } from '../../context';
-import { canais, clientes, mensagens, type WapiCanalRow } from '../../db/schema/atendimentos';
-import { wapiSessoes, type WapiSessaoRow } from '../../db/schema/wapi';
+import { canais, mensagens, type WapiCanalRow } from '../../db/schema/atendimentos';
+import { wapiLeituras, wapiSessoes, type WapiSessaoRow } from '../../db/schema/wapi';
 import { rooms } from '../../lib/rooms';
 import type { ChannelDriver } from '../driver';
 import { WapiAuthStore } from './auth-store';
 import { WapiInbound } from './inbound';
-import { jidOf, WapiSender } from './sender';
+import { WapiSender } from './sender';
 import { findWapi, patchSessao, presentSessao } from './service';
 import { WapiSession, type SessionState } from './session';
 import type { WapiConfig } from './config';
@@ -281,24 +281,15 @@ export class WhatsAppWebDriver implements ChannelDriver {
   state() {}
   typing() {}
 
-  /** The attendant opened the conversation: the customer's messages are marked read on WhatsApp (blue ticks). */
+  /**
+   * The attendant opened the conversation: the customer's messages are marked read on WhatsApp (blue ticks).
+   * Asked through the database like sends, so it leaves through the owner's socket whichever instance served it.
+   */
   async read(row: TAtendimento) {
-    const r = this.running.get(row.canalId);
-    const sock = r?.session.open ? r.session.socket : null;
-    if (!sock) return;
-    const [c] = await this.ctx.db
-      .select({ identificador: clientes.identificador })
-      .from(clientes)
-      .where(eq(clientes.id, row.clienteId))
-      .limit(1);
-    const jid = jidOf(c?.identificador ?? null);
-    if (!jid) return;
-    const unread = await this.ctx.db
-      .select({ externalId: mensagens.externalId })
-      .from(mensagens)
-      .where(and(eq(mensagens.atendimentoId, row.atendimentoId), eq(mensagens.autor, 'cliente'), isNotNull(mensagens.externalId)))
-      .orderBy(desc(mensagens.seq))
-      .limit(20);
-    if (unread.length) await sock.readMessages(unread.map((u) => ({ remoteJid: jid, id: u.externalId!, fromMe: false })));
+    await this.ctx.db
+      .insert(wapiLeituras)
+      .values({ canalId: row.canalId, atendimentoId: row.atendimentoId })
+      .onConflictDoUpdate({ target: [wapiLeituras.canalId, wapiLeituras.atendimentoId], set: { pedidaEm: new Date() } });
+    this.sender.kick();
   }
 }

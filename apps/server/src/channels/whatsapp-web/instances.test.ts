@@ -19,8 +19,8 @@ const text = (s: FakeWhatsAppWeb) => s.sockets.flatMap((x) => x.sent.map((m) => 
 /**
  * Two server instances on one PostgreSQL database, each with its own WhatsApp Web driver and its own fake
  * WhatsApp (so where a message left from is visible), both running their lease loops: the instance holding an
- * account's lease runs its socket; an answer written through the other instance is forwarded to it through the
- * database; when the owner dies without letting go, the other takes over once the lease expires and sends.
+ * account's lease runs its socket; an answer written and a conversation opened (blue ticks) through the other
+ * instance are forwarded to it through the database; when the owner dies without letting go, the other takes over once the lease expires and sends.
  */
 describe.runIf(process.env.DATABASE_URL)('WhatsApp Web with two instances on one PostgreSQL', () => {
   let database: Database;
@@ -43,7 +43,7 @@ describe.runIf(process.env.DATABASE_URL)('WhatsApp Web with two instances on one
     await database.close();
   });
 
-  it('forwards a send to the owner, the other instance takes over when the owner dies, a desconectar elsewhere logs out', {
+  it('forwards a send and a read receipt to the owner, the other instance takes over when the owner dies, a desconectar elsewhere logs out', {
     timeout: 120_000,
   }, async () => {
     const acc = await makeAccount(a.ctx.db);
@@ -84,6 +84,13 @@ describe.runIf(process.env.DATABASE_URL)('WhatsApp Web with two instances on one
     await wapiOf(a.ctx).idle();
     const conversa = ((await on(b, 'GET', '/backend/api/atendimento/conversas?status=aguardando')).json() as TConversasPage).itens[0]!;
     expect((await on(b, 'POST', `/backend/api/atendimento/${conversa.atendimentoId}/aceitar`)).statusCode).toBe(200);
+    // The attendant opens it through B: the blue ticks are forwarded too and leave through A's socket, once.
+    expect((await on(b, 'POST', `/backend/api/atendimento/${conversa.atendimentoId}/lidas`)).statusCode).toBe(204);
+    await vi.waitFor(() => expect(waA.last.read.flat()).toContainEqual({ remoteJid: JID, id: 'IN-1', fromMe: false }), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    expect(waA.last.read).toHaveLength(1);
     const send = (clientId: string, conteudo: string) =>
       on(b, 'POST', `/backend/api/atendimento/${conversa.atendimentoId}/mensagens`, {
         clientId,

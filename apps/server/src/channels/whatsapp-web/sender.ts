@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AnyMessageContent, WAMessageKey } from 'baileys';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
 import { atendimentos, clientes, mensagens, type MensagemRow } from '../../db/schema/atendimentos';
+import { wapiLeituras } from '../../db/schema/wapi';
 import { KickLoop } from '../../lib/kick-loop';
 import { publicOrigin } from '../../lib/public-origin';
 import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
@@ -14,11 +15,13 @@ import { announceStatus } from '../whatsapp-common';
 import type { WaSocket } from './socket';
 
 const CLAIM_BATCH = 20;
+/** The customer's latest messages a read receipt names. */
+const READ_BATCH = 20;
 const FALHOU = 'Não foi possível enviar a mensagem pelo WhatsApp Web.';
 const ALVO_FORA = 'A mensagem citada não está no WhatsApp do cliente.';
 
 /** The customer's chat: their number, or their LID while WhatsApp has not told us the number. */
-export const jidOf = (identificador: string | null) => {
+const jidOf = (identificador: string | null) => {
   if (identificador?.startsWith('whatsapp:')) return `${identificador.slice('whatsapp:'.length)}@s.whatsapp.net`;
   if (identificador?.startsWith('whatsapp-lid:')) return `${identificador.slice('whatsapp-lid:'.length)}@lid`;
   return null;
@@ -58,7 +61,9 @@ export class WapiSender {
         for (const m of claimed) await this.sendOne(m.row, open.get(m.canalId));
         const changes = await this.claimChanges([...open.keys()]);
         for (const c of changes) await this.sendChange(c.row, open.get(c.canalId));
-        if (claimed.length === 0 && changes.length === 0) return;
+        const reads = await this.claimReads([...open.keys()]);
+        for (const r of reads) await this.sendRead(r.atendimentoId, open.get(r.canalId));
+        if (claimed.length === 0 && changes.length === 0 && reads.length === 0) return;
       }
     } catch (err) {
       this.log.error({ err }, 'WhatsApp Web: fila de envio');
@@ -104,6 +109,34 @@ export class WapiSender {
       .for('update', { of: mensagens, skipLocked: true });
     const rows = await this.ctx.db.update(mensagens).set({ alteracao: null }).where(inArray(mensagens.id, due)).returning();
     return this.withCanal(rows);
+  }
+
+  /** Blue ticks asked on any instance (wapi_leituras), taken once each by the instance running the socket. */
+  private claimReads(canalIds: string[]) {
+    return this.ctx.db.delete(wapiLeituras).where(inArray(wapiLeituras.canalId, canalIds)).returning();
+  }
+
+  /** The customer's latest messages in that conversation marked read on WhatsApp (not paced: no message leaves). */
+  private async sendRead(atendimentoId: string, sock: WaSocket | undefined) {
+    try {
+      const [c] = await this.ctx.db
+        .select({ identificador: clientes.identificador })
+        .from(atendimentos)
+        .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
+        .where(eq(atendimentos.id, atendimentoId))
+        .limit(1);
+      const jid = jidOf(c?.identificador ?? null);
+      if (!jid || !sock) return;
+      const unread = await this.ctx.db
+        .select({ externalId: mensagens.externalId })
+        .from(mensagens)
+        .where(and(eq(mensagens.atendimentoId, atendimentoId), eq(mensagens.autor, 'cliente'), isNotNull(mensagens.externalId)))
+        .orderBy(desc(mensagens.seq))
+        .limit(READ_BATCH);
+      if (unread.length) await sock.readMessages(unread.map((u) => ({ remoteJid: jid, id: u.externalId!, fromMe: false })));
+    } catch (err) {
+      this.log.error({ err, atendimentoId }, 'WhatsApp Web: confirmação de leitura não enviada');
+    }
   }
 
   /** WhatsApp's edit (the new text under the original key) or delete for everyone (`delete`), paced like sends. */

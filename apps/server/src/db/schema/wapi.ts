@@ -1,7 +1,7 @@
 import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ESTADOS_WAPI } from '@balcao/shared/wapi';
 import { accounts } from './accounts';
-import { canais } from './atendimentos';
+import { atendimentos, canais } from './atendimentos';
 
 /**
  * WhatsApp Web's auth state, one row per key: the creds (`tipo` 'creds', `chave` '') and every signal key
@@ -51,3 +51,22 @@ export const wapiSessoes = pgTable('wapi_sessoes', {
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
 });
 export type WapiSessaoRow = typeof wapiSessoes.$inferSelect;
+
+/**
+ * Blue ticks asked for (an attendant opened the conversation, `.../lidas`) on whichever instance served it: the
+ * instance that runs the channel's socket takes them from here with its send queue and tells WhatsApp. One row
+ * per conversation: asking twice before it is sent sends once.
+ */
+export const wapiLeituras = pgTable(
+  'wapi_leituras',
+  {
+    canalId: uuid('canal_id')
+      .notNull()
+      .references(() => canais.id, { onDelete: 'cascade' }),
+    atendimentoId: uuid('atendimento_id')
+      .notNull()
+      .references(() => atendimentos.id, { onDelete: 'cascade' }),
+    pedidaEm: timestamp('pedida_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.canalId, t.atendimentoId] })],
+);
