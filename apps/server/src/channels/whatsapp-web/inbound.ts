@@ -7,6 +7,7 @@ import { atendimentoEvents, type AppContext } from '../../context';
 import { atendimentos, clientes, mensagens, type MensagemRow, type WapiCanalRow } from '../../db/schema/atendimentos';
 import { storeUpload } from '../../lib/uploads';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
+import { mergeClientes } from '../../modules/clientes/merge';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
 import { announceStatus, locationMessage, removeCustomerReaction } from '../whatsapp-common';
@@ -76,7 +77,7 @@ export class WapiInbound {
   /**
    * One customer per person: by number (`whatsapp:<digits>`, the Cloud API's key too); a LID-only chat is
    * `whatsapp-lid:<lid>` until its number is learnt, and that customer then takes the number (unless the number
-   * already has its customer, who is then used: never a second one for the same person).
+   * already has its customer, into whom the LID one is then merged: never a second one for the same person).
    */
   private async cliente(key: WAMessageKey, nome: string | null) {
     const { pn, lid, learnt } = await this.identity(key);
@@ -94,10 +95,30 @@ export class WapiInbound {
             .update(clientes)
             .set({ identificador: `whatsapp:${pn}`, numero: `+${pn}` })
             .where(and(eq(clientes.accountId, accountId), eq(clientes.identificador, `whatsapp-lid:${lid}`)));
+        else await this.mergeLid(lid, byNumber.id);
       }
       return this.upsertCliente(`whatsapp:${pn}`, nome, `+${pn}`);
     }
     return this.upsertCliente(`whatsapp-lid:${lid}`, nome, null);
+  }
+
+  /**
+   * The number has its customer and the LID had one of its own (written to before the pair was known): the
+   * LID customer is merged into the number's (atendimentos, messages and the rest move; the LID map stays), and
+   * the screens are told of every conversation that changed customer.
+   */
+  private async mergeLid(lid: string, intoId: string) {
+    const accountId = this.canal.accountId;
+    const [lidOnly] = await this.ctx.db
+      .select({ id: clientes.id })
+      .from(clientes)
+      .where(and(eq(clientes.accountId, accountId), eq(clientes.identificador, `whatsapp-lid:${lid}`)))
+      .limit(1);
+    if (!lidOnly) return;
+    const merged = await mergeClientes(this.ctx.db, accountId, lidOnly.id, intoId);
+    const events = atendimentoEvents(this.ctx);
+    for (const id of [...(merged?.abertos ?? []), ...(merged?.finalizados ?? [])])
+      events.row(accountId, (await result(this.ctx.db, accountId, id, [])).row);
   }
 
   private async upsertCliente(identificador: string, nome: string | null, numero: string | null) {

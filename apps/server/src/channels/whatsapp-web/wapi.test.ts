@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { proto, type WAMessage } from 'baileys';
 import { describe, expect, it, vi } from 'vitest';
 import type { TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import type { TIntegracoes } from '@balcao/shared/canais';
 import { WAPI_TEXTS, type TWapiSessao, type TWapiStatus } from '@balcao/shared/wapi';
-import { clientes } from '../../db/schema/atendimentos';
+import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
 import { wapiChaves, wapiSessoes } from '../../db/schema/wapi';
 import { login, makeAccount } from '../../test/factories';
 import { DB_KINDS } from '../../test/harness';
@@ -301,6 +301,90 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     await idle();
     const after = await h.t.ctx.db.select().from(clientes).where(eq(clientes.accountId, s.acc.account.id));
     expect(after.map((r) => r.identificador).sort()).toEqual([`whatsapp:${CUSTOMER}`, `whatsapp:${PN2}`]);
+  });
+
+  it('merges a LID-only customer into the customer who has the number once WhatsApp links them', async () => {
+    const s = await setup();
+    const sock = await s.pair();
+    const db = h.t.ctx.db;
+    const doCliente = async (identificador: string) =>
+      (
+        await db
+          .select()
+          .from(clientes)
+          .where(and(eq(clientes.accountId, s.acc.account.id), eq(clientes.identificador, identificador)))
+      )[0];
+    const deCliente = (clienteId: string) =>
+      db.select().from(atendimentos).where(eq(atendimentos.clienteId, clienteId)).orderBy(atendimentos.ticket);
+    const textos = async (ids: string[]) =>
+      (await db.select().from(mensagens).where(inArray(mensagens.atendimentoId, ids)).orderBy(mensagens.seq)).map((m) => m.conteudo);
+
+    // 1. By LID alone (no remoteJidAlt, no map): a LID-only customer with an open conversation.
+    sock.emit('messages.upsert', {
+      type: 'notify',
+      messages: [incoming('M-1', { conversation: 'oi, pelo LID' }, { remoteJid: `${LID}@lid` })],
+    });
+    await idle();
+    // 2. The same person by number, WhatsApp not having linked the two yet: a second customer, a second conversation.
+    sock.emit('messages.upsert', { type: 'notify', messages: [incoming('M-2', { conversation: 'oi, pelo número' })] });
+    await idle();
+    const lidOnly = (await doCliente(`whatsapp-lid:${LID}`))!;
+    const porNumero = (await doCliente(`whatsapp:${CUSTOMER}`))!;
+    expect(lidOnly && porNumero).toBeTruthy();
+    const [convLid] = await deCliente(lidOnly.id);
+    const [convNumero] = await deCliente(porNumero.id);
+    await db.update(clientes).set({ email: 'fulano@exemplo.com' }).where(eq(clientes.id, lidOnly.id));
+
+    // 3. A message by LID with the number beside it: one customer, the number's, with both conversations.
+    sock.emit('messages.upsert', {
+      type: 'notify',
+      messages: [incoming('M-3', { conversation: 'sou a mesma pessoa' }, { remoteJid: `${LID}@lid`, remoteJidAlt: JID })],
+    });
+    await idle();
+    const rows = await db.select().from(clientes).where(eq(clientes.accountId, s.acc.account.id));
+    expect(rows.map((r) => r.identificador)).toEqual([`whatsapp:${CUSTOMER}`]);
+    expect(rows[0]).toMatchObject({ id: porNumero.id, numero: `+${CUSTOMER}`, email: 'fulano@exemplo.com' });
+    const convs = await deCliente(porNumero.id);
+    expect(convs.map((a) => a.id)).toEqual([convLid!.id, convNumero!.id]);
+    // One open conversation per customer and channel: the LID's was finalised (its messages kept), the new one
+    // joined the number's.
+    expect(convs.map((a) => a.status)).toEqual(['finalizado', 'aguardando']);
+    expect(await textos([convLid!.id])).toEqual(['oi, pelo LID']);
+    expect(await textos([convNumero!.id])).toEqual(['oi, pelo número', 'sou a mesma pessoa']);
+    // The LID map stays (later LID-only messages find the number).
+    const [sessao] = await db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
+    const store = new WapiAuthStore(db, h.t.ctx.cipher, sessao!.canalId);
+    expect(await store.keys.get('lid-mapping', [`${LID}_reverse`])).toEqual({ [`${LID}_reverse`]: CUSTOMER });
+    sock.emit('messages.upsert', {
+      type: 'notify',
+      messages: [incoming('M-4', { conversation: 'de novo pelo LID' }, { remoteJid: `${LID}@lid` })],
+    });
+    await idle();
+    expect((await db.select().from(clientes).where(eq(clientes.accountId, s.acc.account.id))).map((r) => r.identificador)).toEqual([
+      `whatsapp:${CUSTOMER}`,
+    ]);
+    expect(await textos([convNumero!.id])).toEqual(['oi, pelo número', 'sou a mesma pessoa', 'de novo pelo LID']);
+
+    // Another person whose number customer has no open conversation here (registered elsewhere): the LID's open
+    // conversation moves to that customer and stays open.
+    const LID2 = '987654321098765';
+    const PN2 = '5521977776666';
+    const [registrado] = await db
+      .insert(clientes)
+      .values({ accountId: s.acc.account.id, nome: 'Beatriz', numero: `+${PN2}`, identificador: `whatsapp:${PN2}` })
+      .returning();
+    sock.emit('messages.upsert', { type: 'notify', messages: [incoming('M-5', { conversation: 'olá' }, { remoteJid: `${LID2}@lid` })] });
+    await idle();
+    sock.emit('messages.upsert', {
+      type: 'notify',
+      messages: [incoming('M-6', { conversation: 'continuo aqui' }, { remoteJid: `${LID2}@lid`, remoteJidAlt: `${PN2}@s.whatsapp.net` })],
+    });
+    await idle();
+    expect(await doCliente(`whatsapp-lid:${LID2}`)).toBeUndefined();
+    const conv2 = await deCliente(registrado!.id);
+    expect(conv2.map((a) => a.status)).toEqual(['aguardando']);
+    expect(await textos([conv2[0]!.id])).toEqual(['olá', 'continuo aqui']);
+    expect((await s.mensagens(conv2[0]!.id)).map((m) => m.conteudo)).toEqual(['olá', 'continuo aqui']);
   });
 
   it('sends answers through the socket (text, reply quoted, reaction), paced in order, and follows receipts', async () => {
