@@ -103,9 +103,8 @@ describe('WhatsApp Web (issue 15): pairing by QR code and a conversation', () =>
     await lookAt(page, 'wapi-conectado');
 
     // The phone removes the device (401): the card says why and offers to connect again, which shows a new QR.
+    // The card stays open: it follows the session pushed live (ReceiveWhatsAppEvent), no reload.
     expect((await fake(page, 'POST', 'fechar', { statusCode: 401 })).ok()).toBe(true);
-    // The card re-reads the session on its own only while a QR code is shown or coming: open it again.
-    await page.goto('/config?tab=integracoes');
     await card.getByText(WAPI_TEXTS.desconectadoNoCelular).waitFor({ timeout: 15_000 });
     await card.getByText('Desconectado', { exact: true }).waitFor();
     await lookAt(page, 'wapi-erro');

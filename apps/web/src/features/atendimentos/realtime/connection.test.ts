@@ -198,4 +198,25 @@ describe('CustomerChatConnection', () => {
     expect(onServerDisconnect).toHaveBeenCalledTimes(1);
     conn.stop();
   });
+
+  it('hands ReceiveWhatsAppEvent to its listeners, across a restart, until they unsubscribe', () => {
+    const { socket, conn } = setup();
+    const visto = vi.fn();
+    const sair = conn.onWhatsAppEvent(visto);
+    conn.start();
+    const evento = {
+      tipo: 'wapi.sessao',
+      sessao: { estado: 'desconectado', qr: null, codigoPareamento: null, numero: null, nome: null, erro: null, ativo: false },
+    };
+    socket.fire('ReceiveWhatsAppEvent', evento);
+    expect(visto).toHaveBeenCalledWith(evento);
+    conn.stop();
+    conn.start();
+    socket.fire('ReceiveWhatsAppEvent', evento);
+    expect(visto).toHaveBeenCalledTimes(2);
+    sair();
+    socket.fire('ReceiveWhatsAppEvent', evento);
+    expect(visto).toHaveBeenCalledTimes(2);
+    conn.stop();
+  });
 });

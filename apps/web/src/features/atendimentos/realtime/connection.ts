@@ -9,6 +9,7 @@ import {
   type TStatusUpdate,
 } from '@balcao/shared/atendimentos/realtime';
 import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
+import type { TWapiEvento } from '@balcao/shared/wapi';
 import type { Socket } from 'socket.io-client';
 import { DuplicateFilter } from './duplicate-filter';
 import { carriesMessage, normalizeIncoming, type TNormalizeContext } from './normalize';
@@ -53,6 +54,7 @@ export class CustomerChatConnection {
   private readonly listeners = new Set<() => void>();
   private readonly duplicates = new DuplicateFilter();
   private handlers: TChatHandlers | null = null;
+  private readonly whatsAppListeners = new Set<(e: TWapiEvento) => void>();
   readonly agentQueue: OutgoingQueue;
   readonly widgetQueue: OutgoingQueue;
 
@@ -64,6 +66,14 @@ export class CustomerChatConnection {
 
   setHandlers(h: TChatHandlers) {
     this.handlers = h;
+  }
+
+  /** WhatsApp Web's session as the server pushes it to admins and master (ReceiveWhatsAppEvent); answers the unsubscribe. */
+  onWhatsAppEvent(l: (e: TWapiEvento) => void) {
+    this.whatsAppListeners.add(l);
+    return () => {
+      this.whatsAppListeners.delete(l);
+    };
   }
 
   getState = () => this.state;
@@ -150,6 +160,9 @@ export class CustomerChatConnection {
     s.on('ChatListAtendimento', (row) => this.handlers?.onRow(row));
     s.on('ChatPresence', (p) => this.handlers?.onPresence(p));
     s.on('ChatListPresence', (a) => this.handlers?.onListPresence(a));
+    s.on('ReceiveWhatsAppEvent', (e) => {
+      for (const l of this.whatsAppListeners) l(e);
+    });
   }
 
   private receive(raw: TRealtimeMessage) {

@@ -1,14 +1,51 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCanalWhatsApp } from '@balcao/shared/canais';
-import { WAPI_TEXTS, type TWapiSessao } from '@balcao/shared/wapi';
+import { WAPI_TEXTS, type TWapiEvento, type TWapiSessao } from '@balcao/shared/wapi';
 import { IntegracoesTab } from './integracoes-tab';
 import { stubResizeObserver } from './test-stubs';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
+/** The staff hub as the card sees it: ReceiveWhatsAppEvent pushed by the test, and its connection state. */
+const hub = vi.hoisted(() => {
+  const eventos = new Set<(e: TWapiEvento) => void>();
+  const estados = new Set<() => void>();
+  let estado: 'connecting' | 'connected' | 'closed' = 'connected';
+  return {
+    eventos,
+    estados,
+    get estado() {
+      return estado;
+    },
+    push: (e: TWapiEvento) => {
+      for (const l of eventos) l(e);
+    },
+    mudar: (e: typeof estado) => {
+      estado = e;
+      for (const l of estados) l();
+    },
+  };
+});
+vi.mock('@/features/atendimentos/realtime/customer-chat', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (l: () => void) => {
+    hub.estados.add(l);
+    return () => hub.estados.delete(l);
+  };
+  return {
+    customerChat: {
+      onWhatsAppEvent: (l: (e: TWapiEvento) => void) => {
+        hub.eventos.add(l);
+        return () => hub.eventos.delete(l);
+      },
+    },
+    useConnectionState: () => useSyncExternalStore(subscribe, () => hub.estado),
+  };
+});
 
 const DEP = '0b9a3f1e-5c2d-4e8f-9a7b-1c2d3e4f5a6b';
 const canal: TCanalWhatsApp = {
@@ -214,5 +251,44 @@ describe('Integrações: WhatsApp Web', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Desconectar' }));
     await waitFor(() => expect(calls('POST', '/wapi/clients/acc1/desconectar')).toHaveLength(1));
     expect(await within(card).findByRole('button', { name: 'Conectar com QR Code' })).toBeTruthy();
+  });
+
+  it('follows the pushed session at all times: a logout on the phone, a connection made elsewhere, a hub reconnect', async () => {
+    wapi = { ...sessaoOff, estado: 'conectado', numero: '+5511900001111', nome: 'Loja Exemplo', ativo: true };
+    mount();
+    const card = await screen.findByTestId('wapi-card');
+    await within(card).findByRole('button', { name: 'Pausar' });
+    await waitFor(() => expect(hub.eventos.size).toBe(1));
+    const lidas = calls('GET', '/wapi/clients/acc1/qr').length;
+    const integracoes = calls('GET', '/Integracoes/get').length;
+
+    // The phone removes the device (no QR shown, so nothing polls): the push alone changes the card and the banner's source.
+    act(() => hub.push({ tipo: 'wapi.sessao', sessao: { ...sessaoOff, erro: WAPI_TEXTS.desconectadoNoCelular } }));
+    expect(await within(card).findByText(WAPI_TEXTS.desconectadoNoCelular)).toBeTruthy();
+    expect(within(card).getByText('Desconectado', { selector: 'span' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    expect(calls('GET', '/wapi/clients/acc1/qr')).toHaveLength(lidas);
+    await waitFor(() => expect(calls('GET', '/Integracoes/get').length).toBeGreaterThan(integracoes));
+
+    // Connected from another screen (another admin's tab): the number shows here too.
+    act(() =>
+      hub.push({
+        tipo: 'wapi.sessao',
+        sessao: { ...sessaoOff, estado: 'conectado', numero: '+5511900002222', nome: 'Filial', ativo: true },
+      }),
+    );
+    expect(await within(card).findByText('+55 11 90000-2222')).toBeTruthy();
+    expect(within(card).getByText('Filial')).toBeTruthy();
+    expect(calls('GET', '/wapi/clients/acc1/qr')).toHaveLength(lidas);
+
+    // The hub dropped and came back: what was pushed meanwhile is read again.
+    wapi = { ...sessaoOff, estado: 'pausado', numero: '+5511900002222', nome: 'Filial', ativo: false };
+    act(() => hub.mudar('connecting'));
+    act(() => hub.mudar('connected'));
+    expect(await within(card).findByRole('button', { name: 'Ativar' })).toBeTruthy();
+    expect(calls('GET', '/wapi/clients/acc1/qr')).toHaveLength(lidas + 1);
+
+    cleanup();
+    expect(hub.eventos.size).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumero } from '@/features/atendimentos/format';
 import { useIntegracoesPoll } from '@/features/integracoes/api';
 import { errorMessage } from '@/lib/http';
-import { useWapiAcao, useWapiPareamento, useWapiSessao } from '../wapi-api';
+import { useWapiAcao, useWapiAoVivo, useWapiPareamento, useWapiSessao } from '../wapi-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { describedBy, Field } from './field';
 import { Badge } from './status-badge';
@@ -176,6 +176,7 @@ export function WapiCard() {
   const integracoes = useIntegracoesPoll(true);
   const userId = integracoes.data?.userId;
   const sessao = useWapiSessao(userId);
+  useWapiAoVivo(userId);
   const titleId = useId();
   const estado = sessao.data ? ESTADO[sessao.data.estado] : null;
   return (
