@@ -286,6 +286,13 @@ export class WhatsAppWebDriver implements ChannelDriver {
    * Asked through the database like sends, so it leaves through the owner's socket whichever instance served it.
    */
   async read(row: TAtendimento) {
+    // Called for every WhatsApp conversation (Cloud API ones too): only a WhatsApp Web channel that wants its socket asks.
+    const [s] = await this.ctx.db
+      .select({ canalId: wapiSessoes.canalId })
+      .from(wapiSessoes)
+      .where(and(eq(wapiSessoes.canalId, row.canalId), eq(wapiSessoes.querConectado, true)))
+      .limit(1);
+    if (!s) return;
     await this.ctx.db
       .insert(wapiLeituras)
       .values({ canalId: row.canalId, atendimentoId: row.atendimentoId })

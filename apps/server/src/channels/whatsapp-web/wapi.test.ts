@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { proto, type WAMessage } from 'baileys';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import type { TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/a
 import type { TIntegracoes } from '@balcao/shared/canais';
 import { WAPI_TEXTS, type TWapiSessao, type TWapiStatus } from '@balcao/shared/wapi';
 import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
-import { wapiChaves, wapiSessoes } from '../../db/schema/wapi';
+import { wapiChaves, wapiLeituras, wapiSessoes } from '../../db/schema/wapi';
 import { login, makeAccount } from '../../test/factories';
 import { DB_KINDS } from '../../test/harness';
 import { closeWith, wapiTestApp } from '../../test/wapi-kit';
@@ -431,6 +432,12 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     // Opening the conversation marks the customer's messages read on WhatsApp.
     expect((await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/lidas`, s.master.auth)).statusCode).toBe(204);
     await vi.waitFor(() => expect(sock.read.flat()).toContainEqual({ remoteJid: JID, id: 'IN-1', fromMe: false }), { timeout: 10_000 });
+    await idle();
+    // Asked through wapi_leituras and taken once; a conversation of another channel (Cloud API) asks nothing here.
+    expect(await h.t.ctx.db.select().from(wapiLeituras)).toEqual([]);
+    await wapiOf(h.t.ctx).read({ ...c, canalId: randomUUID() });
+    expect(await h.t.ctx.db.select().from(wapiLeituras)).toEqual([]);
+    expect(sock.read).toHaveLength(1);
     // No 24-hour window on WhatsApp Web: an answer days later still goes out.
     await h.t.ctx.db.execute(sql`update atendimentos set cliente_escreveu_em = now() - interval '3 days' where id = ${c.atendimentoId}`);
     expect((await enviar('wapi-0004', { conteudo: 'Ainda por aqui' })).statusCode).toBe(201);
