@@ -77,6 +77,8 @@ describe('WhatsApp Web (issue 15): pairing by QR code and a conversation', () =>
     await bolha.getByRole('img', { name: 'Enviada' }).first().waitFor({ timeout: 15_000 });
     await bolha.hover();
     await bolha.getByRole('button', { name: 'Ações da mensagem' }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).waitFor();
+    await shot(page, 'wapi-menu-mensagem');
     await page.getByRole('menuitem', { name: 'Editar' }).click();
     const editar = page.getByRole('dialog', { name: 'Editar mensagem' });
     await editar.getByRole('textbox').fill('Temos sim, nos tamanhos M e G.');
