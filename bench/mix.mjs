@@ -9,6 +9,8 @@ import { api, login, now, sleep, summary } from './lib.mjs';
 export const ORIGIN = 'http://bench.local';
 export const APP_SECRET = 'bench-app-secret-0123456789';
 const PHONE_NUMBER_ID = '1000000001';
+/** How long without a single answer the server is taken to have stopped (what is undelivered then is lost). */
+const ACK_SILENCE_MS = 120_000;
 
 /**
  * Attendant (or idle) sockets in worker threads, `perWorker` each, spread over `addresses` (127.0.0.x source
@@ -262,7 +264,14 @@ export async function runMix({ visitors, webhookUrl, customers, receivers, rate,
   });
   const offeredSeconds = (now() - start) / 1000 - warmupSeconds;
   const expected = total * receivers.sockets;
-  // Lost means never delivered: the wait goes on while deliveries keep coming, until `drainMs` without one.
+  // Lost means never delivered. An overloaded server works on everything in flight at once, so deliveries
+  // come in waves with gaps: the wait first lasts until every widget message and webhook is answered (or
+  // nothing has been for ACK_SILENCE_MS), then while deliveries keep coming, until `drainMs` without one.
+  for (let seen = -1, quietSince = Date.now(); widgetAnswered < widgetSent || pending.size > 0; await sleep(500)) {
+    const progress = widgetAnswered - pending.size;
+    if (progress !== seen) [seen, quietSince] = [progress, Date.now()];
+    if (Date.now() - quietSince > ACK_SILENCE_MS) break;
+  }
   let received = 0;
   let progressAt = Date.now();
   for (;;) {

@@ -4,6 +4,8 @@
 // bench/results/latest.json and appends one line to bench/results/history.jsonl.
 // `npm run bench -- --quick`: short runs for trying things, written to bench/results/quick.json only.
 // `--only=inbound,send,sockets,redis,large,pages`: some scenarios (results not written to latest.json).
+// `--redo=send,…`: runs those scenarios again and puts them in place of the same ones in the committed
+// complete latest.json (the rest kept as measured); `redone` lists what was run again, when, on which commit.
 import { execSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -15,7 +17,17 @@ const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
   .split(',');
-const want = (s) => !only || only.includes(s);
+const redo = process.argv
+  .find((a) => a.startsWith('--redo='))
+  ?.slice(7)
+  .split(',');
+const want = (s) => (redo ? redo.includes(s) : !only || only.includes(s));
+/** The complete full run whose scenarios `--redo` replaces. */
+const previous = redo ? JSON.parse(readFileSync('bench/results/latest.json', 'utf8')) : null;
+if (previous && !(previous.complete && previous.mode === 'full')) {
+  console.error('--redo needs a complete full run in bench/results/latest.json');
+  process.exit(2);
+}
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const DATABASES = ['pglite', ...(pgUrl ? ['postgres'] : [])];
 const P = quick
@@ -226,6 +238,20 @@ function git(cmd) {
 }
 
 function report(complete = true) {
+  const r = measured(complete);
+  if (!previous) return r;
+  const { date, commit, uncommitted, machine } = r;
+  const again = { scenarios: redo, date, commit, uncommitted, loadAverage1m: machine.loadAverage1m, complete };
+  return {
+    ...previous,
+    ...results,
+    complete,
+    errors: [...previous.errors, ...errors],
+    redone: [...(previous.redone ?? []), again],
+  };
+}
+
+function measured(complete) {
   return {
     date: new Date().toISOString(),
     commit: COMMIT.hash,

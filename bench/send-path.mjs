@@ -10,6 +10,9 @@ import { metaDelivery, openReceivers, openVisitors, ORIGIN, setupFloor, setupPro
 const RATE = Number(process.env.BENCH_SEND_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = 3;
+/** How long without a single answer (or delivery) the server is taken to have stopped, and the rest as lost. */
+const ACK_SILENCE_MS = 120_000;
+const DELIVERY_SILENCE_MS = 20_000;
 const floor = process.env.BENCH_TARGET === 'floor';
 const SIZE = { visitors: 100, attendants: 20 };
 const total = Math.round(RATE * (SECONDS + WARMUP_SECONDS));
@@ -109,6 +112,8 @@ try {
   const sentAt = new Float64Array(total);
   const acks = [];
   let refused = 0;
+  let answered = 0;
+  let answeredAt = Date.now();
   let sent = 0;
   const start = now();
   await new Promise((resolve) => {
@@ -123,6 +128,8 @@ try {
           ? { visitante: target, conteudo: `b${n}` }
           : { atendimentoId: target, clientId: `envio-${String(n).padStart(8, '0')}`, tipo: 'text', conteudo: `b${n}` };
         staff[n % staff.length].emit('SendMessage', JSON.stringify(body), (ack) => {
+          answered++;
+          answeredAt = Date.now();
           if (n >= first) acks.push(now() - t0);
           if (!ack?.ok) refused++;
         });
@@ -142,7 +149,11 @@ try {
     }
     return t;
   };
-  // Lost means never delivered: the wait goes on while deliveries keep coming (20 s without one ends it).
+  // Lost means never delivered. An overloaded server works on every send in flight at once (each waits its
+  // turn at the database for each of its queries), so deliveries come in waves with long gaps: the wait first
+  // lasts until every send is answered (or none has been for ACK_SILENCE_MS), then while deliveries keep
+  // coming (20 s without one ends it).
+  while (answered < total && Date.now() - answeredAt < ACK_SILENCE_MS) await sleep(500);
   let missing = total;
   let progressAt = Date.now();
   for (;;) {
@@ -150,7 +161,7 @@ try {
     for (let n = 0; n < total; n++) if (deliveredAt(n) === Infinity) count++;
     if (count < missing) progressAt = Date.now();
     missing = count;
-    if (!missing || Date.now() - progressAt > 20_000) break;
+    if (!missing || Date.now() - progressAt > DELIVERY_SILENCE_MS) break;
     await sleep(500);
   }
   const delivered = [];
@@ -172,6 +183,8 @@ try {
     lost: missing,
     duplicated,
     refused,
+    // Sends never answered (the socket dropped, or the server stopped answering for ACK_SILENCE_MS).
+    unanswered: total - answered,
   };
   console.log(
     `send path ${out.target} ${RATE}/s: ack p50 ${out.ack.p50Ms} p99 ${out.ack.p99Ms} ms; delivered p99 ${out.delivered.p99Ms} ms; lost ${missing}`,
