@@ -6,7 +6,7 @@
 // `--only=inbound,send,sockets,redis,large,pages`: some scenarios (results not written to latest.json).
 // `--redo=send,…`: runs those scenarios again and puts them in place of the same ones in the committed
 // complete latest.json (the rest kept as measured); `redone` lists what was run again, when, on which commit.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -70,17 +70,21 @@ const sampler = setInterval(() => loads.push(loadavg()[0]), 10_000);
 const tmp = mkdtempSync(path.join(tmpdir(), 'balcao-bench-run-'));
 const errors = [];
 
-/** One scenario in its own process; answers what it wrote to BENCH_OUT (null if it failed). */
-function scenario(file, env) {
+/**
+ * One scenario in its own process; answers what it wrote to BENCH_OUT (null if it failed). Not spawnSync:
+ * this process samples the machine's load while the scenario runs.
+ */
+async function scenario(file, env) {
   const out = path.join(tmp, `${Math.random().toString(36).slice(2)}.json`);
   console.log(
     `\n# ${file} ${Object.entries(env)
       .map(([k, v]) => `${k}=${v}`)
       .join(' ')}`,
   );
-  const r = spawnSync(process.execPath, [`bench/${file}`], { stdio: 'inherit', env: { ...process.env, ...env, BENCH_OUT: out } });
+  const child = spawn(process.execPath, [`bench/${file}`], { stdio: 'inherit', env: { ...process.env, ...env, BENCH_OUT: out } });
+  const status = await new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   try {
-    if (r.status !== 0) throw new Error(`exit ${r.status}`);
+    if (status !== 0) throw new Error(`exit ${status}`);
     return JSON.parse(readFileSync(out, 'utf8'));
   } catch (err) {
     errors.push(`${file} ${JSON.stringify(env)}: ${err.message}`);
@@ -96,8 +100,8 @@ if (want('inbound')) {
   const byRate = {};
   for (const rate of P.rates) {
     const env = { BENCH_RATES: String(rate), BENCH_SECONDS: String(P.seconds) };
-    const row = { floor: scenario('inbound.mjs', { ...env, BENCH_TARGET: 'floor' })?.runs[rate] ?? null };
-    for (const d of DATABASES) row[dbName(d)] = scenario('inbound.mjs', { ...env, ...dbEnv(d) })?.runs[rate] ?? null;
+    const row = { floor: (await scenario('inbound.mjs', { ...env, BENCH_TARGET: 'floor' }))?.runs[rate] ?? null };
+    for (const d of DATABASES) row[dbName(d)] = (await scenario('inbound.mjs', { ...env, ...dbEnv(d) }))?.runs[rate] ?? null;
     row.ratio = {};
     for (const d of DATABASES)
       row.ratio[dbName(d)] = {
@@ -112,7 +116,7 @@ if (want('inbound')) {
   const saturation = {};
   for (const rate of P.saturation) {
     const env = { BENCH_RATES: String(rate), BENCH_SECONDS: String(P.saturationSeconds), BENCH_TARGET: 'floor' };
-    saturation[rate] = scenario('inbound.mjs', env)?.runs[rate] ?? null;
+    saturation[rate] = (await scenario('inbound.mjs', env))?.runs[rate] ?? null;
     if (!carries(saturation[rate], rate)) break;
   }
   const floorRates = [...P.rates.map((r) => [r, byRate[r].floor]), ...Object.entries(saturation).map(([r, v]) => [Number(r), v])];
@@ -138,8 +142,8 @@ save(false);
 
 if (want('send')) {
   const env = { BENCH_SECONDS: String(P.seconds) };
-  const r = { floor: scenario('send-path.mjs', { ...env, BENCH_TARGET: 'floor' }) };
-  for (const d of DATABASES) r[dbName(d)] = scenario('send-path.mjs', { ...env, ...dbEnv(d) });
+  const r = { floor: await scenario('send-path.mjs', { ...env, BENCH_TARGET: 'floor' }) };
+  for (const d of DATABASES) r[dbName(d)] = await scenario('send-path.mjs', { ...env, ...dbEnv(d) });
   r.ratio = Object.fromEntries(
     DATABASES.map((d) => [
       dbName(d),
@@ -155,7 +159,7 @@ if (want('send')) {
 save(false);
 
 if (want('redis') && pgUrl) {
-  const r = scenario('redis.mjs', { BENCH_REDIS_RATES: P.redisRates, BENCH_SECONDS: String(P.redisSeconds) });
+  const r = await scenario('redis.mjs', { BENCH_REDIS_RATES: P.redisRates, BENCH_SECONDS: String(P.redisSeconds) });
   const ratios = {};
   for (const [rate, v] of Object.entries(r?.runs ?? {}))
     ratios[rate] = {
@@ -178,8 +182,8 @@ save(false);
 
 if (want('sockets')) {
   const env = { BENCH_SOCKET_STEPS: P.steps };
-  const r = { floor: scenario('sockets.mjs', { ...env, BENCH_TARGET: 'floor' }) };
-  for (const d of DATABASES) r[dbName(d)] = scenario('sockets.mjs', { ...env, ...dbEnv(d) });
+  const r = { floor: await scenario('sockets.mjs', { ...env, BENCH_TARGET: 'floor' }) };
+  for (const d of DATABASES) r[dbName(d)] = await scenario('sockets.mjs', { ...env, ...dbEnv(d) });
   const last = (x) => x?.steps.at(-1);
   r.ratio = Object.fromEntries(
     DATABASES.map((d) => [
@@ -200,8 +204,8 @@ save(false);
 
 if (want('large')) {
   const env = { BENCH_LARGE_OPEN: String(P.large.OPEN), BENCH_LARGE_MESSAGES: String(P.large.MESSAGES), BENCH_RUNS: String(P.large.RUNS) };
-  const r = { floor: scenario('large-account.mjs', { ...env, BENCH_TARGET: 'floor' }) };
-  for (const d of DATABASES) r[dbName(d)] = scenario('large-account.mjs', { ...env, ...dbEnv(d) });
+  const r = { floor: await scenario('large-account.mjs', { ...env, BENCH_TARGET: 'floor' }) };
+  for (const d of DATABASES) r[dbName(d)] = await scenario('large-account.mjs', { ...env, ...dbEnv(d) });
   r.ratio = Object.fromEntries(
     DATABASES.map((d) => {
       const x = r[dbName(d)];
@@ -221,7 +225,7 @@ if (want('large')) {
 
 save(false);
 
-if (want('pages')) results.pageWeight = scenario('page-weight.mjs', {});
+if (want('pages')) results.pageWeight = await scenario('page-weight.mjs', {});
 
 save(true);
 clearInterval(sampler);
