@@ -54,6 +54,8 @@ const server = floor
       },
     });
 const staff = [];
+let staffDisconnects = 0;
+const disconnectReasons = {};
 let receivers;
 let visitors = [];
 try {
@@ -107,6 +109,15 @@ try {
     });
     staff.push(s);
     await new Promise((r) => s.once('connect', r));
+    s.on('disconnect', (reason) => {
+      staffDisconnects++;
+      disconnectReasons[reason] = (disconnectReasons[reason] ?? 0) + 1;
+    });
+    // Back after a drop, the attendant's screen sends again what was never answered, with the same clientId
+    // (the web app's outgoing queue): the server stores it once.
+    s.on('connect', () => {
+      for (const [n, json] of unanswered) if (n % staff.length === i) emitSend(n, json);
+    });
   }
 
   const sentAt = new Float64Array(total);
@@ -114,6 +125,19 @@ try {
   let refused = 0;
   let answered = 0;
   let answeredAt = Date.now();
+  let resent = 0;
+  const unanswered = new Map();
+  const emitSend = (n, json) => {
+    if (!unanswered.has(n)) unanswered.set(n, json);
+    else resent++;
+    staff[n % staff.length].emit('SendMessage', json, (ack) => {
+      if (!unanswered.delete(n)) return;
+      answered++;
+      answeredAt = Date.now();
+      if (n >= first) acks.push(now() - sentAt[n]);
+      if (!ack?.ok) refused++;
+    });
+  };
   let sent = 0;
   const start = now();
   await new Promise((resolve) => {
@@ -121,18 +145,12 @@ try {
       const due = Math.min(total, Math.floor(((now() - start) / 1000) * RATE));
       while (sent < due) {
         const n = sent++;
-        const t0 = now();
-        sentAt[n] = t0;
+        sentAt[n] = now();
         const target = targets[n % targets.length];
         const body = floor
           ? { visitante: target, conteudo: `b${n}` }
           : { atendimentoId: target, clientId: `envio-${String(n).padStart(8, '0')}`, tipo: 'text', conteudo: `b${n}` };
-        staff[n % staff.length].emit('SendMessage', JSON.stringify(body), (ack) => {
-          answered++;
-          answeredAt = Date.now();
-          if (n >= first) acks.push(now() - t0);
-          if (!ack?.ok) refused++;
-        });
+        emitSend(n, JSON.stringify(body));
       }
       if (sent >= total) {
         clearInterval(timer);
@@ -185,6 +203,10 @@ try {
     refused,
     // Sends never answered (the socket dropped, or the server stopped answering for ACK_SILENCE_MS).
     unanswered: total - answered,
+    // Sends emitted again after an attendant socket came back (never answered before it dropped).
+    resent,
+    attendantSocketsDisconnected: staffDisconnects,
+    disconnectReasons,
   };
   console.log(
     `send path ${out.target} ${RATE}/s: ack p50 ${out.ack.p50Ms} p99 ${out.ack.p99Ms} ms; delivered p99 ${out.delivered.p99Ms} ms; lost ${missing}`,

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Db } from '../lib/db';
 import { lockDataDir } from './data-dir-lock';
+import { yieldBetweenStatements } from './pglite-turns';
 
 export type Database = {
   db: Db;
@@ -44,7 +45,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     await unlock();
     throw err;
   }
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const db = drizzlePglite({ client: yieldBetweenStatements(client) }) as unknown as Db;
   const close = async () => {
     try {
       if (!client.closed) await client.close();
