@@ -18,13 +18,14 @@ export const tipoCanalDoProvedor = (p: TProvedorCanal): TTipoCanal => (p === 'wi
  * 24-hour customer-service window, counted from the customer's last message; null = no window).
  * `confirmaEntrega`: sends wait in a queue as 'pending' until the provider accepts them.
  */
-export type TCapacidadesCanal = {
-  midia: readonly ('image' | 'video' | 'audio' | 'document')[];
-  reacoes: boolean;
-  edicoes: boolean;
-  janelaRespostaMs: number | null;
-  confirmaEntrega: boolean;
-};
+export const ZCapacidadesCanal = z.object({
+  midia: z.array(z.enum(['image', 'video', 'audio', 'document'])).readonly(),
+  reacoes: z.boolean(),
+  edicoes: z.boolean(),
+  janelaRespostaMs: z.number().nullable(),
+  confirmaEntrega: z.boolean(),
+});
+export type TCapacidadesCanal = z.infer<typeof ZCapacidadesCanal>;
 /** Meta: free-form messages only within 24 hours of the customer's last message. */
 export const WHATSAPP_JANELA_MS = 24 * 60 * 60 * 1000;
 export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
@@ -52,13 +53,6 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
   },
 };
 /** The account's channels and what each can carry, by canalId (GET /api/atendimento/capacidades): the inbox shows an action only where it exists. */
-export const ZCapacidadesCanal = z.object({
-  midia: z.array(z.enum(['image', 'video', 'audio', 'document'])),
-  reacoes: z.boolean(),
-  edicoes: z.boolean(),
-  janelaRespostaMs: z.number().nullable(),
-  confirmaEntrega: z.boolean(),
-});
 export const ZCapacidadesPorCanal = z.record(z.string(), ZCapacidadesCanal);
 export type TCapacidadesPorCanal = z.infer<typeof ZCapacidadesPorCanal>;
 /** The channel type behind an atendimento's origem (spec part 2 §3: widget, widget-response, whatsapp). */

@@ -118,6 +118,7 @@ export class WapiSender {
 
   /** The customer's latest messages in that conversation marked read on WhatsApp (not paced: no message leaves). */
   private async sendRead(atendimentoId: string, sock: WaSocket | undefined) {
+    if (!sock) return;
     try {
       const [c] = await this.ctx.db
         .select({ identificador: clientes.identificador })
@@ -126,7 +127,7 @@ export class WapiSender {
         .where(eq(atendimentos.id, atendimentoId))
         .limit(1);
       const jid = jidOf(c?.identificador ?? null);
-      if (!jid || !sock) return;
+      if (!jid) return;
       const unread = await this.ctx.db
         .select({ externalId: mensagens.externalId })
         .from(mensagens)

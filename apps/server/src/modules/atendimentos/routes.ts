@@ -185,7 +185,7 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get('/api/atendimento/capacidades', { schema: { response: { 200: ZCapacidadesPorCanal } } }, async (req) => {
     const staff = await staffOf(req);
     const rows = await db.select({ id: canais.id, tipo: canais.tipo }).from(canais).where(eq(canais.accountId, staff.accountId));
-    return Object.fromEntries(rows.map((c) => [c.id, { ...CAPACIDADES_CANAL[c.tipo], midia: [...CAPACIDADES_CANAL[c.tipo].midia] }]));
+    return Object.fromEntries(rows.map((c) => [c.id, CAPACIDADES_CANAL[c.tipo]]));
   });
 
   app.post('/api/atendimento/:id/aceitar', { schema: { params: ZId, response: { 200: ZAtendimento } } }, async (req) => {

@@ -3,18 +3,19 @@ import { cn } from '@/lib/utils';
 
 /**
  * The composer's text box, shared by the customer chat and the internal chat: one line that grows,
- * Enter/Shift+Enter handled by the caller, and files pasted from the clipboard handed to `onFiles`.
+ * Enter/Shift+Enter handled by the caller, and files pasted from the clipboard handed to `onFiles` (without it,
+ * as in the edit dialog, a paste is only text).
  */
 export function MessageTextarea({
   onFiles,
   className,
   ...props
-}: React.ComponentProps<'textarea'> & { onFiles: (files: FileList) => void }) {
+}: React.ComponentProps<'textarea'> & { onFiles?: (files: FileList) => void }) {
   return (
     <textarea
       rows={1}
       onPaste={(e) => {
-        if (e.clipboardData.files.length === 0) return;
+        if (!onFiles || e.clipboardData.files.length === 0) return;
         e.preventDefault();
         onFiles(e.clipboardData.files);
       }}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EllipsisVertical, Pencil, Trash2 } from 'lucide-react';
 import { MENSAGEM_MAX_CHARS } from '@balcao/shared/atendimentos';
 import { Button } from '@/components/ui/button';
+import { MessageTextarea } from '@/components/ui/message-textarea';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { ConfirmDialog } from '@/features/config/components/confirm-dialog';
@@ -97,7 +98,7 @@ function EditDialog({ m, onClose }: { m: TMensagemLocal; onClose: () => void }) 
             void salvar();
           }}
         >
-          <textarea
+          <MessageTextarea
             aria-label={MENSAGENS_TEXTS.editarTitulo}
             value={texto}
             maxLength={MENSAGEM_MAX_CHARS}
@@ -119,7 +120,7 @@ function EditDialog({ m, onClose }: { m: TMensagemLocal; onClose: () => void }) 
             }}
             aria-invalid={Boolean(erro) || undefined}
             aria-describedby={erro ? `editar-erro-${m.id}` : undefined}
-            className="min-h-24 w-full resize-y rounded-md border border-input bg-transparent px-3 py-2 text-sm leading-5 outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+            className="min-h-24 w-full flex-none resize-y"
           />
           {erro && (
             <p id={`editar-erro-${m.id}`} role="alert" className="text-sm text-destructive">
