@@ -16,6 +16,7 @@ import type { Db } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { findWapi, wapiIntegracao } from '../whatsapp-web/service';
 import { type GraphClient, GraphError } from './client';
+import { forgetKeptCanal } from './kept-canais';
 
 /** What is encrypted at rest for a WhatsApp channel (canais.segredo_cifrado): never sent back to anyone. */
 export type WhatsAppSecrets = { accessToken: string; appSecret: string };
@@ -133,6 +134,7 @@ export async function updateWhatsAppCanal(db: Db, cipher: SecretCipher, accountI
     })
     .where(and(eq(canais.id, id), eq(canais.accountId, accountId)))
     .returning();
+  forgetKeptCanal(db, before.token);
   return asWhatsApp(asCanal(row!));
 }
 

@@ -7,6 +7,7 @@ import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { type Db, rawRows } from '../../lib/db';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { whatsappOf } from '../registry';
+import { type KeptCanal, keptCanais } from './kept-canais';
 import { findWhatsAppCanalByToken, openSecrets } from './service';
 
 /**
@@ -87,15 +88,22 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     return reply.code(200).type('text/plain; charset=utf-8').send(q['hub.challenge']);
   });
 
+  const known = keptCanais(ctx.db, async (token) => {
+    const canal = await findWhatsAppCanalByToken(ctx.db, token);
+    return canal ? { canal: { id: canal.id, accountId: canal.accountId }, appSecret: openSecrets(ctx.cipher, canal).appSecret } : undefined;
+  });
+
   app.post<{ Params: Params; Body: Buffer }>('/webhooks/whatsapp/:token', async (req, reply) => {
-    const canal = await findWhatsAppCanalByToken(ctx.db, req.params.token);
-    if (!canal) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
+    const { token } = req.params;
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const header = req.headers['x-hub-signature-256'];
-    if (!validSignature(raw, Array.isArray(header) ? header[0] : header, openSecrets(ctx.cipher, canal).appSecret))
-      return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
+    const signed = (k: KeptCanal) => validSignature(raw, Array.isArray(header) ? header[0] : header, k.appSecret);
+    let k = await known.fetch(token);
+    if (k && !signed(k)) k = await known.fetch(token, { forceRefresh: true });
+    if (!k) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
+    if (!signed(k)) return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
     // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing.
-    await storeEvent(ctx.db, canal, raw);
+    await storeEvent(ctx.db, k.canal, raw);
     whatsappOf(ctx).processor.kick();
     return reply.code(200).send({ ok: true });
   });

@@ -163,6 +163,27 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     // The published header of incoming_text.json, over its exact bytes.
     const given = sig.find((v) => v.rawBodyFile === 'incoming_text.json')!.header;
     expect((await s.send(raw, given)).statusCode).toBe(200);
+
+    // The channel is kept in memory between deliveries (kept-canais.ts); a new app secret counts at once.
+    const novo = 'NOVO_APP_SECRET';
+    const put = await inject('PUT', `/backend/api/canais/${s.canal.id}`, s.master.auth, {
+      nome: 'WhatsApp Loja',
+      phoneNumberId: PNID,
+      wabaId: '1234567890987654321',
+      verifyToken: 'vibecoding',
+      ativo: true,
+      appSecret: novo,
+    });
+    expect(put.statusCode).toBe(200);
+    const next = variant('incoming_text.json', (m) => Object.assign(m, { id: 'wamid.segredo-novo', timestamp: now() }));
+    expect((await s.send(next, sign(next))).statusCode).toBe(401);
+    expect((await s.send(next, sign(next, novo))).statusCode).toBe(200);
+    expect((await s.send(next, sign(next))).statusCode).toBe(401);
+    // Removed: its webhook URL is gone at once.
+    expect((await t.app.inject({ method: 'DELETE', url: `/backend/api/canais/${s.canal.id}`, headers: s.master.auth })).statusCode).toBe(
+      204,
+    );
+    expect((await s.send(next, sign(next, novo))).statusCode).toBe(404);
   });
 
   it('stores the same delivery once and each wamid once; a conversation appears with the customer', async () => {

@@ -6,6 +6,7 @@ import { departamentos } from '../../db/schema/departamentos';
 import type { SecretCipher } from '../../lib/cipher';
 import type { Db } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
+import { forgetKeptCanal } from '../../channels/whatsapp-cloud/kept-canais';
 
 const NOT_FOUND = 'Canal não encontrado.';
 const newToken = () => randomBytes(18).toString('base64url');
@@ -88,6 +89,7 @@ export async function rotateSecret(db: Db, cipher: SecretCipher, accountId: stri
 
 /** Kept (its atendimentos point to it) but gone from lists, and its snippet stops working. */
 export async function removeCanal(db: Db, accountId: string, id: string) {
-  await getCanal(db, accountId, id);
+  const { token } = await getCanal(db, accountId, id);
   await db.update(canais).set({ removidoEm: new Date(), ativo: false }).where(eq(canais.id, id));
+  forgetKeptCanal(db, token);
 }

@@ -1,0 +1,35 @@
+import { LRUCache } from 'lru-cache';
+import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import type { Db } from '../../lib/db';
+
+/**
+ * How long the channel of a webhook URL (with its opened app secret) is kept in memory. The profile at 1,000
+ * messages/s: one channel read per delivery was the most-run statement of the inbound path (6,534 of the
+ * run's statements, ~0.5 ms each on PGlite, queued with everything else). Kept, it is read once per token
+ * in this time. A change or removal made on this instance is seen at once (forgetKeptCanal); one made on
+ * another instance, within this time.
+ */
+const CANAL_KEPT_MS = 5_000;
+/** Tokens kept at once (one per WhatsApp number of every account this instance serves). */
+const CANAIS_KEPT = 10_000;
+
+export type KeptCanal = { canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>; appSecret: string };
+const byDb = new WeakMap<Db, LRUCache<string, KeptCanal>>();
+
+/**
+ * The webhook channels of a database, loaded by `load` when missing or old (concurrent deliveries of one
+ * token wait for one read). Unknown tokens are not kept: a channel created a moment ago is found.
+ */
+export function keptCanais(db: Db, load: (token: string) => Promise<KeptCanal | undefined>): LRUCache<string, KeptCanal> {
+  let kept = byDb.get(db);
+  if (!kept) {
+    kept = new LRUCache<string, KeptCanal>({ max: CANAIS_KEPT, ttl: CANAL_KEPT_MS, fetchMethod: load });
+    byDb.set(db, kept);
+  }
+  return kept;
+}
+
+/** A channel changed or removed: its next delivery reads it again. */
+export function forgetKeptCanal(db: Db, token: string) {
+  byDb.get(db)?.delete(token);
+}
