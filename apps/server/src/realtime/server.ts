@@ -7,6 +7,7 @@ import { closeRedis, createRedis, type RedisLog } from '../lib/redis';
 import type { Db } from '../lib/db';
 import type { TokenService } from '../lib/tokens';
 import { rooms } from '../lib/rooms';
+import { CoalescingWebSocketServer } from './coalesced-writes';
 import { authenticate, guardSocketEvents } from '../modules/auth/sessions';
 import type { TSessionUser } from '../lib/session';
 
@@ -73,6 +74,7 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; 
     pingTimeout: PING_TIMEOUT_MS,
     maxHttpBufferSize: MAX_BUFFER_BYTES,
     serveClient: false,
+    wsEngine: CoalescingWebSocketServer,
     // Reflects any origin at the transport level: the widget namespace checks each channel's sites itself,
     // and staff namespaces authenticate with the JWT, never with cookies.
     cors: { origin: true, credentials: false },
