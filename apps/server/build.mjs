@@ -21,4 +21,8 @@ await build({
   ],
   logLevel: 'warning',
 });
-for (const to of ['dist/migrations', 'dist/cli/migrations']) cpSync('src/db/migrations', to, { recursive: true });
+for (const to of ['dist', 'dist/cli']) {
+  cpSync('src/db/migrations', `${to}/migrations`, { recursive: true });
+  // PGlite's thread (db/pglite-thread.ts) loads this file beside the bundle that starts it.
+  cpSync('src/db/pglite-worker.mjs', `${to}/pglite-worker.mjs`);
+}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Db } from '../lib/db';
 import { lockDataDir } from './data-dir-lock';
-import { yieldBetweenStatements } from './pglite-turns';
+import { PGliteThread } from './pglite-thread';
 
 export type Database = {
   db: Db;
@@ -24,36 +24,35 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Held while migrating so that several instances starting together apply each migration once. */
 const MIGRATION_LOCK_KEY = 7_307_001;
 
-/** PGlite under `dataDir/pgdata` (or in memory with `dataDir` null), migrations applied. */
+/** PGlite under `dataDir/pgdata` (or in memory with `dataDir` null), on its own thread, migrations applied. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  let client: PGlite;
+  let dir: string | null = null;
   // One process owns the files: a second opener (server or CLI) stops here with DataDirLockedError.
   let unlock = async () => {};
   if (dataDir) {
-    const dir = path.join(dataDir, 'pgdata');
+    dir = path.join(dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
     unlock = await lockDataDir(dataDir);
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
   }
+  const client = new PGliteThread(dir);
+  // Drizzle's PGlite driver uses only what PGliteThread offers (query, exec, transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite });
   try {
     await client.waitReady;
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   } catch (err) {
     await client.close().catch(() => undefined);
     await unlock();
     throw err;
   }
-  const db = drizzlePglite({ client: yieldBetweenStatements(client) }) as unknown as Db;
   const close = async () => {
     try {
-      if (!client.closed) await client.close();
+      await client.close();
     } finally {
       await unlock();
     }
   };
-  return { db, kind: 'pglite', close, ping: async () => void (await client.query('select 1')) };
+  return { db: db as unknown as Db, kind: 'pglite', close, ping: async () => void (await client.query('select 1')) };
 }
 
 /** How long a client whose connection died while checked out may stay out before the pool takes it back. */

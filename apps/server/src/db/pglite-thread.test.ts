@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../lib/error-handler';
+import { PGliteThread } from './pglite-thread';
+
+describe('PGlite on its own thread', () => {
+  let pg: PGliteThread;
+  beforeAll(async () => {
+    pg = new PGliteThread(null);
+    await pg.waitReady;
+    await pg.exec('create table t (id int primary key, at timestamptz, doc jsonb)');
+  });
+  afterAll(() => pg.close());
+
+  it('answers rows as PGlite does, with the caller’s parsers applied to the columns they name', async () => {
+    await pg.query('insert into t values ($1, $2, $3)', [1, '2026-11-25T01:00:00Z', { a: [1, 2] }]);
+    const objects = await pg.query<{ id: number; at: Date; doc: unknown }>('select * from t where id = $1', [1]);
+    expect(objects.rows).toEqual([{ id: 1, at: new Date('2026-11-25T01:00:00Z'), doc: { a: [1, 2] } }]);
+    const TIMESTAMPTZ = 1184;
+    const arrays = await pg.query('select id, at from t', [], {
+      rowMode: 'array',
+      parsers: { [TIMESTAMPTZ]: (v: string) => `texto:${v}` },
+    });
+    expect(arrays.rows).toEqual([[1, 'texto:2026-11-25 01:00:00+00']]);
+  });
+
+  it('passes a database error’s code across (a unique violation stays a unique violation)', async () => {
+    const err = (await pg.query('insert into t (id) values (1)').catch((e: unknown) => e)) as Error & {
+      code?: string;
+      constraint?: string;
+    };
+    expect(err).toBeInstanceOf(Error);
+    expect([err.code, err.constraint]).toEqual(['23505', 't_pkey']);
+  });
+
+  it('commits a transaction whose work resolves, rolls back one that throws, and keeps others out meanwhile', async () => {
+    await pg.transaction(async (tx) => {
+      await tx.query('insert into t (id) values (10)');
+    });
+    await expect(
+      pg.transaction(async (tx) => {
+        await tx.query('insert into t (id) values (11)');
+        throw new Error('desistiu');
+      }),
+    ).rejects.toThrow('desistiu');
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let begun = () => {};
+    const inside = new Promise<void>((r) => {
+      begun = r;
+    });
+    const tx = pg.transaction(async (t) => {
+      await t.query('insert into t (id) values (12)');
+      begun();
+      await held;
+      order.push('commit');
+    });
+    await inside;
+    // A statement from outside waits until the transaction ends, and then sees its row.
+    const outside = pg.query<{ n: number }>('select count(*)::int as n from t where id = 12').then((r) => {
+      order.push('outside');
+      return r.rows[0]!.n;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await tx;
+    expect(await outside).toBe(1);
+    expect(order).toEqual(['commit', 'outside']);
+    const ids = (await pg.query<{ id: number }>('select id from t where id >= 10 order by id')).rows.map((r) => r.id);
+    expect(ids).toEqual([10, 12]);
+  });
+
+  it('refuses calls once closed as "database unavailable" (503), not as a crash', async () => {
+    const other = new PGliteThread(null);
+    await other.waitReady;
+    await other.close();
+    expect(other.closed).toBe(true);
+    const err = await other.query('select 1').catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+  });
+});
