@@ -211,14 +211,8 @@ export class WhatsAppProcessor {
       departamentoId: canal.config.departamentoPadraoId,
       mensagem,
       autor: built.autor,
+      escreveuEm: m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date(),
     });
-    const escreveu = m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date();
-    await this.ctx.db
-      .update(atendimentos)
-      .set({
-        clienteEscreveuEm: sql`greatest(coalesce(${atendimentos.clienteEscreveuEm}, ${escreveu.toISOString()}::timestamptz), ${escreveu.toISOString()}::timestamptz)`,
-      })
-      .where(eq(atendimentos.id, r.atendimentoId));
     if (r.duplicate) return;
     const events = atendimentoEvents(this.ctx);
     events.messages(canal.accountId, r.row, r.mensagens, r.masterId, { toVisitor: false });

@@ -95,21 +95,10 @@ export async function receiveTextBatch(
           departamentoId: i.canal.config.departamentoPadraoId,
           mensagem: { ...built[k]!.mensagem, externalId: i.m.id },
           autor: built[k]!.autor,
+          escreveuEm: i.m.timestamp ? new Date(Number(i.m.timestamp) * 1000) : new Date(),
         }),
       ),
     );
-    // The 24-hour reply window counts from the customer's latest message, whatever order Meta delivers in.
-    const latest = new Map<string, Date>();
-    for (const [k, r] of results.entries()) {
-      const ts = items[k]!.m.timestamp;
-      const at = ts ? new Date(Number(ts) * 1000) : new Date();
-      const before = latest.get(r.atendimentoId);
-      if (!before || at > before) latest.set(r.atendimentoId, at);
-    }
-    const values = [...latest].map(([id, at]) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`);
-    await db.execute(sql`
-      update atendimentos set cliente_escreveu_em = greatest(coalesce(atendimentos.cliente_escreveu_em, v.at), v.at)
-      from (values ${sql.join(values, sql`, `)}) as v(id, at) where atendimentos.id = v.id`);
     const events_ = atendimentoEvents(ctx);
     for (const [k, r] of results.entries()) {
       if (r.duplicate) continue;

@@ -24,6 +24,8 @@ export type InboundInput = {
   mensagem: TMensagemRecebida;
   /** 'sistema' for a line about the customer's message rather than from them (a type the provider cannot show). */
   autor?: 'cliente' | 'sistema';
+  /** When the customer wrote, by the provider's clock: WhatsApp's 24-hour reply window counts from the latest. */
+  escreveuEm?: Date;
 };
 export type InboundResult = {
   atendimentoId: string;
@@ -148,24 +150,31 @@ async function storeCustomerMessages(tx: Db, placed: { item: InboundInput; a: At
 /** The list columns of every atendimento a batch touched: one statement, not one per atendimento. */
 async function touchAll(tx: Db, placed: { item: InboundInput; a: AtendimentoRow }[], stored: { row: MensagemRow; fresh: boolean }[]) {
   // RETURNING has no order: the newest message of each atendimento is the one with the highest seq.
-  const fresh = new Map<string, { count: number; seq: number; last: NewMessage }>();
+  const fresh = new Map<string, { count: number; seq: number; last: NewMessage; escreveu: Date | null }>();
   for (const [k, s] of stored.entries()) {
     if (!s.fresh) continue;
     const item = placed[k]!.item;
-    const f = fresh.get(s.row.atendimentoId) ?? { count: 0, seq: -1, last: item.mensagem };
+    const f = fresh.get(s.row.atendimentoId) ?? { count: 0, seq: -1, last: item.mensagem, escreveu: null };
+    const at = item.escreveuEm ?? null;
     fresh.set(s.row.atendimentoId, {
       count: f.count + 1,
       ...(s.row.seq > f.seq ? { seq: s.row.seq, last: item.mensagem } : { seq: f.seq, last: f.last }),
+      escreveu: at && (!f.escreveu || at > f.escreveu) ? at : f.escreveu,
     });
   }
   if (!fresh.size) return;
   // Times come from here in milliseconds, as everywhere else: the list's cursor carries milliseconds.
-  const rows = [...fresh].map(([id, f]) => sql`(${id}::uuid, ${preview(f.last)}::text, ${f.last.tipo}::text, ${f.count}::int)`);
+  const rows = [...fresh].map(
+    ([id, f]) =>
+      sql`(${id}::uuid, ${preview(f.last)}::text, ${f.last.tipo}::text, ${f.count}::int, ${f.escreveu?.toISOString() ?? null}::timestamptz)`,
+  );
+  // greatest() skips nulls: the reply window only moves forward, whatever order the provider delivers in.
   await tx.execute(sql`
     update ${atendimentos} set
       ultima_mensagem = v.preview, ultima_mensagem_tipo = v.tipo, ultima_mensagem_em = ${new Date().toISOString()}::timestamptz,
-      mensagens_nao_lidas = ${atendimentos.mensagensNaoLidas} + v.n
-    from (values ${sql.join(rows, sql`, `)}) as v(id, preview, tipo, n)
+      mensagens_nao_lidas = ${atendimentos.mensagensNaoLidas} + v.n,
+      cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, v.escreveu)
+    from (values ${sql.join(rows, sql`, `)}) as v(id, preview, tipo, n, escreveu)
     where ${atendimentos.id} = v.id`);
 }
 
