@@ -71,8 +71,8 @@ async function openFor(tx: Db, i: InboundInput): Promise<{ row: AtendimentoRow; 
 }
 
 /**
- * The rows as one JSON parameter (json_to_recordset) instead of Drizzle's multi-row VALUES: the statement's
- * text is the same for 1 row or 200. Why: the CPU profile of the inbound path at 1,000 messages/s showed
+ * The rows as one JSON parameter (json_to_recordset) instead of Drizzle's multi-row VALUES (here and in the
+ * batch's other statements): the statement's text is the same for 1 row or 200. Why: the CPU profile of the inbound path at 1,000 messages/s showed
  * Drizzle building SQL as the largest cost after the database itself (about 120 µs per row of a 200-row
  * VALUES list, synchronously, while every message in flight waits); JSON.stringify of the same rows is a
  * small fraction of that. What is already stored (by client id or external id) is skipped, as before.
@@ -164,17 +164,15 @@ async function touchAll(tx: Db, placed: { item: InboundInput; a: AtendimentoRow 
   }
   if (!fresh.size) return;
   // Times come from here in milliseconds, as everywhere else: the list's cursor carries milliseconds.
-  const rows = [...fresh].map(
-    ([id, f]) =>
-      sql`(${id}::uuid, ${preview(f.last)}::text, ${f.last.tipo}::text, ${f.count}::int, ${f.escreveu?.toISOString() ?? null}::timestamptz)`,
-  );
-  // greatest() skips nulls: the reply window only moves forward, whatever order the provider delivers in.
+  const rows = [...fresh].map(([id, f]) => ({ id, preview: preview(f.last), tipo: f.last.tipo, n: f.count, escreveu: f.escreveu }));
+  // The rows as one JSON parameter, as in insertCustomerMessages. greatest() skips nulls: the reply window
+  // only moves forward, whatever order the provider delivers in.
   await tx.execute(sql`
     update ${atendimentos} set
       ultima_mensagem = v.preview, ultima_mensagem_tipo = v.tipo, ultima_mensagem_em = ${new Date().toISOString()}::timestamptz,
       mensagens_nao_lidas = ${atendimentos.mensagensNaoLidas} + v.n,
       cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, v.escreveu)
-    from (values ${sql.join(rows, sql`, `)}) as v(id, preview, tipo, n, escreveu)
+    from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, preview text, tipo text, n int, escreveu timestamptz)
     where ${atendimentos.id} = v.id`);
 }
 
@@ -205,6 +203,7 @@ async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> 
     const fresh = items.filter((i) => !knownOf(i));
     // One lookup of the open atendimentos of every customer in the batch; only the missing ones are opened.
     const pairs = [...new Map(fresh.map((i) => [pairKey(i), i])).values()];
+    const wanted = JSON.stringify(pairs.map((p) => ({ cliente_id: p.clienteId, canal_id: p.canal.id })));
     const found = pairs.length
       ? await tx
           .select()
@@ -212,7 +211,7 @@ async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> 
           .where(
             and(
               ne(atendimentos.status, 'finalizado'),
-              or(...pairs.map((p) => and(eq(atendimentos.clienteId, p.clienteId), eq(atendimentos.canalId, p.canal.id)))),
+              sql`(${atendimentos.clienteId}, ${atendimentos.canalId}) in (select cliente_id, canal_id from json_to_recordset(${wanted}::json) as p(cliente_id uuid, canal_id uuid))`,
             ),
           )
           .for('update')
