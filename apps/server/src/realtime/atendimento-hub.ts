@@ -8,7 +8,7 @@ import { listAtendentes } from '../modules/atendimentos/atendentes';
 import { isSupervisor, requireStaff, type TStaff } from '../modules/atendimentos/policy';
 import { findAtendimento } from '../modules/atendimentos/queries';
 import { presentAtendimento } from '../modules/atendimentos/presenter';
-import { sendFromAtendente } from '../modules/atendimentos/service';
+import { sendFromAtendente } from '../modules/atendimentos/resposta';
 import { invalidAck, refusalAck } from './ack';
 import { typedNamespace } from './namespace';
 import { useStaffAuth } from './server';

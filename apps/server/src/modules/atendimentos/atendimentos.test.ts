@@ -100,6 +100,10 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     expect(second.body.id).toBe(first.body.id);
     const history = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth);
     expect(history.body.mensagens.filter((m) => m.clientId === msg.clientId)).toHaveLength(1);
+    // Answered from the rows in hand (new) and from the stored row (resend): both are what a later read shows.
+    expect(first.body).toMatchObject({ atendenteNome: 'Carlos', autor: 'atendente', conteudo: msg.conteudo });
+    expect(history.body.mensagens.find((m) => m.clientId === msg.clientId)).toEqual(first.body);
+    expect(second.body).toEqual(first.body);
 
     const empty = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, {
       clientId: 'client-id-0002',

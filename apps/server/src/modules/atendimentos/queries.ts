@@ -7,25 +7,28 @@ import { users } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 import type { AtendimentoJoined, MensagemJoined } from './presenter';
 
-/** Atendimentos with what a row shows (customer, channel, attendant, department), in one query. */
-export function selectAtendimentos(db: Db, where: SQL | undefined) {
+/** What a row shows besides the atendimento (customer, channel, attendant, department), by joins. */
+const ATENDIMENTO_FIELDS = {
+  a: atendimentos,
+  cliente: {
+    nome: clientes.nome,
+    numero: clientes.numero,
+    email: clientes.email,
+    avatarUrl: clientes.avatarUrl,
+    identificador: clientes.identificador,
+  },
+  canalNome: canais.nome,
+  canalTipo: canais.tipo,
+  atendenteNome: users.nome,
+  departamentoNome: departamentos.nome,
+  masterId: accounts.masterUserId,
+  databaseName: accounts.databaseName,
+};
+
+/** Atendimentos with what a row shows, in one query; `extra` adds fields (scalar subqueries) a caller checks too. */
+export function selectAtendimentos<E extends Record<string, SQL.Aliased | SQL>>(db: Db, where: SQL | undefined, extra?: E) {
   return db
-    .select({
-      a: atendimentos,
-      cliente: {
-        nome: clientes.nome,
-        numero: clientes.numero,
-        email: clientes.email,
-        avatarUrl: clientes.avatarUrl,
-        identificador: clientes.identificador,
-      },
-      canalNome: canais.nome,
-      canalTipo: canais.tipo,
-      atendenteNome: users.nome,
-      departamentoNome: departamentos.nome,
-      masterId: accounts.masterUserId,
-      databaseName: accounts.databaseName,
-    })
+    .select({ ...ATENDIMENTO_FIELDS, ...(extra as E) })
     .from(atendimentos)
     .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
     .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))

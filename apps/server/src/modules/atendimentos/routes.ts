@@ -33,7 +33,8 @@ import { assertCanSee, requireStaff, visibleTo } from './policy';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { broadcastChange } from './publisher';
 import { findAtendimento, ilike, likePattern, mensagensPage, selectAtendimentos } from './queries';
-import { accept, finish, markRead, resend, sendFromAtendente, transfer } from './service';
+import { sendFromAtendente } from './resposta';
+import { accept, finish, markRead, resend, transfer } from './service';
 
 const ZId = z.object({ id: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }) });
 const ZMensagemId = ZId.extend({ mensagemId: z.uuid({ error: 'Mensagem não encontrada.' }) });

@@ -1,13 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CAPACIDADES_CANAL, FORA_DA_JANELA, WHATSAPP_TEXTS, tipoCanalDaOrigem, type TProvedorCanal } from '@balcao/shared/canais';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
-import { ATENDIMENTO_TEXTS, type TEnviarMensagem, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
+import { ATENDIMENTO_TEXTS, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
 import { AppError, BadRequest, Conflict, NotFound } from '../../lib/errors';
-import { markFirstResponse } from '../dashboard/visao-geral';
 import { assertLicencaAtiva } from '../licenca/service';
 import { assertCanSee, isSupervisor, type TStaff } from './policy';
 import { findAtendimento, findMensagem, findOpenAtendimento } from './queries';
@@ -32,11 +31,11 @@ export type NewMessage = {
 };
 
 /** How an answer or notice starts on a conversation's channel: queued ('pending') where the provider confirms. */
-const outboundStatus = (origem: AtendimentoRow['origem']): 'pending' | 'sent' =>
+export const outboundStatus = (origem: AtendimentoRow['origem']): 'pending' | 'sent' =>
   CAPACIDADES_CANAL[tipoCanalDaOrigem(origem)].confirmaEntrega ? 'pending' : 'sent';
 
 /** A free-form answer outside the provider's reply window (Cloud API: 24 hours after the customer's last message). */
-function assertReplyWindow(a: Pick<AtendimentoRow, 'clienteEscreveuEm'>, provedor: TProvedorCanal, now = Date.now()) {
+export function assertReplyWindow(a: Pick<AtendimentoRow, 'clienteEscreveuEm'>, provedor: TProvedorCanal, now = Date.now()) {
   const janela = CAPACIDADES_CANAL[provedor].janelaRespostaMs;
   if (janela === null) return;
   if (!a.clienteEscreveuEm || now - a.clienteEscreveuEm.getTime() > janela)
@@ -61,14 +60,61 @@ export async function nextTicket(tx: Db, accountId: string): Promise<number> {
 
 /** A quote or a reaction points at a message of the same conversation (and account), never further. */
 const ALVO_NAO_ENCONTRADO = 'Mensagem citada não encontrada neste atendimento.';
+/** Answers the targets found: what a quote shows (MensagemJoined['citada']). */
 export async function assertTargetsInAtendimento(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, m: NewMessage) {
   const ids = [...new Set([m.respondendoA, m.reagindoA].filter((id): id is string => Boolean(id)))];
-  if (ids.length === 0) return;
+  if (ids.length === 0) return [];
   const found = await tx
-    .select({ id: mensagens.id })
+    .select({ id: mensagens.id, autor: mensagens.autor, tipo: mensagens.tipo, conteudo: mensagens.conteudo })
     .from(mensagens)
     .where(and(inArray(mensagens.id, ids), eq(mensagens.atendimentoId, a.id), eq(mensagens.accountId, a.accountId)));
   if (found.length !== ids.length) throw new NotFound(ALVO_NAO_ENCONTRADO);
+  return found;
+}
+
+export const messageValues = (
+  a: Pick<AtendimentoRow, 'id' | 'accountId'>,
+  autor: 'cliente' | 'atendente' | 'sistema',
+  atendenteId: string | null,
+  m: NewMessage,
+) => ({
+  accountId: a.accountId,
+  atendimentoId: a.id,
+  autor,
+  atendenteId,
+  tipo: m.tipo,
+  conteudo: m.conteudo,
+  midia: m.midia ?? null,
+  localizacao: m.localizacao ?? null,
+  respondendoA: m.respondendoA ?? null,
+  reagindoA: m.reagindoA ?? null,
+  alvoExterno: m.alvoExterno ?? null,
+  clientId: m.clientId ?? null,
+  externalId: m.externalId ?? null,
+  agendadaId: m.agendadaId ?? null,
+  modelo: m.modelo ?? null,
+  ...(m.status ? { status: m.status } : {}),
+});
+
+/** The message stored before under the same author and client id (or external id); none is a conflict elsewhere. */
+export async function storedDuplicate(
+  db: Db,
+  a: Pick<AtendimentoRow, 'id' | 'accountId'>,
+  autor: 'cliente' | 'atendente' | 'sistema',
+  atendenteId: string | null,
+  m: NewMessage,
+) {
+  const [existing] = await db
+    .select({ id: mensagens.id })
+    .from(mensagens)
+    .where(
+      m.clientId
+        ? and(eq(mensagens.atendimentoId, a.id), sameAuthor(autor, atendenteId), eq(mensagens.clientId, m.clientId))
+        : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, m.externalId!)),
+    )
+    .limit(1);
+  if (!existing) throw new Conflict('Mensagem duplicada.');
+  return existing.id;
 }
 
 /**
@@ -85,38 +131,11 @@ async function insertOnce(
   await assertTargetsInAtendimento(tx, a, m);
   const [inserted] = await tx
     .insert(mensagens)
-    .values({
-      accountId: a.accountId,
-      atendimentoId: a.id,
-      autor,
-      atendenteId,
-      tipo: m.tipo,
-      conteudo: m.conteudo,
-      midia: m.midia ?? null,
-      localizacao: m.localizacao ?? null,
-      respondendoA: m.respondendoA ?? null,
-      reagindoA: m.reagindoA ?? null,
-      alvoExterno: m.alvoExterno ?? null,
-      clientId: m.clientId ?? null,
-      externalId: m.externalId ?? null,
-      agendadaId: m.agendadaId ?? null,
-      modelo: m.modelo ?? null,
-      ...(m.status ? { status: m.status } : {}),
-    })
+    .values(messageValues(a, autor, atendenteId, m))
     .onConflictDoNothing()
     .returning();
   if (inserted) return { id: inserted.id, duplicate: false, row: inserted };
-  const [existing] = await tx
-    .select({ id: mensagens.id })
-    .from(mensagens)
-    .where(
-      m.clientId
-        ? and(eq(mensagens.atendimentoId, a.id), sameAuthor(autor, atendenteId), eq(mensagens.clientId, m.clientId))
-        : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, m.externalId!)),
-    )
-    .limit(1);
-  if (!existing) throw new Conflict('Mensagem duplicada.');
-  return { id: existing.id, duplicate: true, row: null };
+  return { id: await storedDuplicate(tx, a, autor, atendenteId, m), duplicate: true, row: null };
 }
 
 /**
@@ -163,13 +182,18 @@ export async function storeOutbound(
   return { atendimentoId: a!.id, mensagemId: r.id };
 }
 
+/** The list preview columns a new message sets on its atendimento. */
+export const lastMessage = (m: NewMessage, at = new Date()) => ({
+  ultimaMensagem: preview(m),
+  ultimaMensagemTipo: m.tipo,
+  ultimaMensagemEm: at,
+});
+
 async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
   await tx
     .update(atendimentos)
     .set({
-      ultimaMensagem: preview(m),
-      ultimaMensagemTipo: m.tipo,
-      ultimaMensagemEm: new Date(),
+      ...lastMessage(m),
       ...(unreadDelta ? { mensagensNaoLidas: sql`${atendimentos.mensagensNaoLidas} + ${unreadDelta}` } : {}),
     })
     .where(eq(atendimentos.id, id));
@@ -192,41 +216,6 @@ export async function result(db: Db, accountId: string, atendimentoId: string, m
     if (m) msgs.push(presentMensagem(m));
   }
   return { row: presentAtendimento(joined), mensagens: msgs, masterId: joined.masterId };
-}
-
-/** The attendant's answer; the same clientId again answers the stored message, never a second one. */
-export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMensagem) {
-  const joined = await findAtendimento(db, staff.accountId, input.atendimentoId);
-  if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
-  const row = presentAtendimento(joined);
-  assertCanSee(staff, row);
-  if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
-  if (row.status !== 'em_atendimento' || (row.atendenteId !== staff.id && !isSupervisor(staff)))
-    throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
-  const tipo = input.midia ? (input.tipo === 'text' ? 'document' : input.tipo) : input.tipo;
-  const m: NewMessage = { ...input, tipo, status: outboundStatus(joined.a.origem) };
-  // A resend of a stored message is answered below whatever the window; a new one outside it never reaches the provider.
-  const [already] = input.clientId
-    ? await db
-        .select({ id: mensagens.id })
-        .from(mensagens)
-        .where(and(eq(mensagens.atendimentoId, joined.a.id), sameAuthor('atendente', staff.id), eq(mensagens.clientId, input.clientId)))
-        .limit(1)
-    : [];
-  // A resend of a message stored before the licence expired is still answered with it.
-  if (!already) {
-    assertReplyWindow(joined.a, joined.canalTipo);
-    await assertLicencaAtiva(db, staff.accountId);
-  }
-  const msg = await withTransaction(db, async (tx) => {
-    const r = await insertOnce(tx, joined.a, 'atendente', staff.id, m);
-    if (!r.duplicate) {
-      await touch(tx, joined.a.id, m, 0);
-      await markFirstResponse(tx, joined.a.id);
-    }
-    return r;
-  });
-  return { duplicate: msg.duplicate, ...(await result(db, staff.accountId, joined.a.id, [msg.id])) };
 }
 
 /** A line of the conversation's history that the customer also gets (queued where the channel confirms sends). */

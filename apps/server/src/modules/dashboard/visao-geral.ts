@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { TIPOS_CANAL } from '@balcao/shared/canais';
 import { PERIODO_DIAS, VISAO_GERAL_TEXTS, type TVisaoGeral, type ZVisaoGeralQuery } from '@balcao/shared/dashboard';
 import { ONLINE_JANELA_MS } from '@balcao/shared/usuarios';
@@ -52,13 +52,11 @@ export function binMinutes(timeZone: string, dataInicio: string, dataFim: string
   return [...minutes].every((m) => m % 30 === 0) ? 30 : 15;
 }
 
-/** Sets the first-response instant the first time an attendant answers (the overview's first-response time). */
-export async function markFirstResponse(tx: Db, atendimentoId: string): Promise<void> {
-  await tx
-    .update(atendimentos)
-    .set({ primeiraRespostaEm: sql`now()` })
-    .where(and(eq(atendimentos.id, atendimentoId), isNull(atendimentos.primeiraRespostaEm)));
-}
+/**
+ * The first-response instant, set the first time an attendant answers (the overview's first-response time):
+ * columns for the update that stores the answer's preview, so the answer stays one statement.
+ */
+export const firstResponse = () => ({ primeiraRespostaEm: sql`coalesce(${atendimentos.primeiraRespostaEm}, now())` });
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 type Soma = { n: number; durs: number; notas: number; avaliacoes: number };

@@ -116,7 +116,11 @@ export async function licencaStatus(
  * customers', and stay stored for when the licence is renewed; reading, finishing and transferring stay allowed.
  */
 export async function assertLicencaAtiva(db: Db, accountId: string, now = new Date()): Promise<void> {
-  const licenca = await getLicenca(db, accountId);
+  assertLicencaVigente(await getLicenca(db, accountId), now);
+}
+
+/** assertLicencaAtiva on a licence already read (with the caller's other checks, in one query). */
+export function assertLicencaVigente(licenca: Pick<LicencaRow, 'vendaErp' | 'dataVencimento'>, now = new Date()): void {
   if (!licenca.vendaErp && licenca.dataVencimento.getTime() <= now.getTime())
     throw new AppError(402, LICENCA_EXPIRADA, LICENCA_TEXTS.expirada);
 }
