@@ -3,6 +3,7 @@ import { atendimentos, type MensagemRow, mensagens } from '../db/schema/atendime
 import { atendimentoEvents, type AppContext } from '../context';
 import type { Db } from '../lib/db';
 import { presentAtendimento } from '../modules/atendimentos/presenter';
+import type { TAudiencia } from '../modules/atendimentos/publisher';
 import { findAtendimento } from '../modules/atendimentos/queries';
 import type { NewMessage } from '../modules/atendimentos/service';
 
@@ -50,11 +51,18 @@ export function removeCustomerReaction(
     .returning({ id: mensagens.id, atendimentoId: mensagens.atendimentoId });
 }
 
-/** A message's new delivery status told to the attendants who see its conversation (ReceiveMessageStatusUpdate). */
-export async function announceStatus(ctx: AppContext, m: Pick<MensagemRow, 'id' | 'accountId' | 'atendimentoId' | 'clientId' | 'status'>) {
-  const joined = await findAtendimento(ctx.db, m.accountId, m.atendimentoId);
-  if (!joined) return;
-  atendimentoEvents(ctx).status(m.accountId, presentAtendimento(joined), {
+/**
+ * A message's new delivery status told to the attendants who see its conversation (ReceiveMessageStatusUpdate);
+ * `audiencia` when the caller read it with the message (else it is read here).
+ */
+export async function announceStatus(
+  ctx: AppContext,
+  m: Pick<MensagemRow, 'id' | 'accountId' | 'atendimentoId' | 'clientId' | 'status'>,
+  audiencia?: TAudiencia,
+) {
+  const row = audiencia ?? (await findAtendimento(ctx.db, m.accountId, m.atendimentoId).then((j) => j && presentAtendimento(j)));
+  if (!row) return;
+  atendimentoEvents(ctx).status(m.accountId, row, {
     atendimentoId: m.atendimentoId,
     messageId: m.id,
     clientId: m.clientId,

@@ -2,12 +2,12 @@ import type { Server } from 'socket.io';
 import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
 import { ATENDIMENTO_NAMESPACE, type AtendimentoServerEvents, type TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
 import { presentRealtimeMessage } from '../modules/atendimentos/presenter';
-import { nobodyToDeliver, type AtendimentoPublisher, type CustomerDelivery } from '../modules/atendimentos/publisher';
+import { nobodyToDeliver, type AtendimentoPublisher, type CustomerDelivery, type TAudiencia } from '../modules/atendimentos/publisher';
 import { rooms } from '../lib/rooms';
 import { typedNamespace } from './namespace';
 
 /** Who sees a row (policy.visibleTo, in rooms): supervisors, its holder, and the queue it waits in. */
-function audience(accountId: string, row: TAtendimento): string[] {
+function audience(accountId: string, row: TAudiencia): string[] {
   const to = [rooms.supervisors(accountId)];
   if (row.atendenteId) to.push(rooms.user(row.atendenteId));
   if (row.status === 'aguardando') to.push(row.departamentoId ? rooms.department(row.departamentoId) : rooms.atendentes(accountId));
@@ -60,7 +60,7 @@ export class AtendimentoEvents implements AtendimentoPublisher {
     if (opts.toVisitor) this.customers.deliver(accountId, row, msgs);
   }
 
-  status(accountId: string, row: TAtendimento, update: TStatusUpdate) {
+  status(accountId: string, row: TAudiencia, update: TStatusUpdate) {
     this.staff()?.to(audience(accountId, row)).emit('ReceiveMessageStatusUpdate', update);
   }
 

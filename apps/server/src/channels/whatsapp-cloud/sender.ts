@@ -206,17 +206,29 @@ export class WhatsAppSender {
     return { ...base, ...context, type: 'text', text: { preview_url: /https?:\/\//i.test(text), body: text.slice(0, 4096) } };
   }
 
-  /** Settles a send and tells the attendants (ReceiveMessageStatusUpdate); a webhook status already ahead is kept. */
+  /**
+   * Settles a send and tells the attendants (ReceiveMessageStatusUpdate); a webhook status already ahead is kept.
+   * Who hears it is read by the same statement (its conversation's holder and queue as they are now).
+   */
   private async settle(m: MensagemRow, set: Partial<MensagemRow> & { status: 'sent' | 'failed' }) {
-    const [row] = await this.ctx.db
+    const [settled] = await this.ctx.db
       .update(mensagens)
       .set(set)
-      .where(and(eq(mensagens.id, m.id), eq(mensagens.status, 'pending')))
-      .returning();
-    if (!row) {
+      .from(atendimentos)
+      .where(and(eq(mensagens.id, m.id), eq(mensagens.status, 'pending'), eq(atendimentos.id, mensagens.atendimentoId)))
+      .returning({
+        id: mensagens.id,
+        accountId: mensagens.accountId,
+        atendimentoId: mensagens.atendimentoId,
+        clientId: mensagens.clientId,
+        status: mensagens.status,
+        audiencia: { atendenteId: atendimentos.atendenteId, status: atendimentos.status, departamentoId: atendimentos.departamentoId },
+      });
+    if (!settled) {
       await this.ctx.db.update(mensagens).set({ enviandoEm: null }).where(eq(mensagens.id, m.id));
       return;
     }
-    await announceStatus(this.ctx, row);
+    const { audiencia, ...row } = settled;
+    await announceStatus(this.ctx, row, audiencia);
   }
 }

@@ -504,6 +504,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     const s = await setup();
     const told: TRealtimeMessage['type'][] = [];
     const statuses: string[] = [];
+    const audiences: unknown[] = [];
     const real = t.ctx.publish!.atendimentos;
     t.ctx.publish = {
       ...t.ctx.publish!,
@@ -517,7 +518,10 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
           for (const m of msgs) told.push(presentRealtimeMessage(m, row, masterId).type);
           real.messages(accountId, row, msgs, masterId, opts);
         },
-        status: (_a, _r, u) => statuses.push(u.status),
+        status: (_a, row, u) => {
+          statuses.push(u.status);
+          if (u.status === 'sent') audiences.push({ atendenteId: row.atendenteId, status: row.status, departamentoId: row.departamentoId });
+        },
       },
     };
     try {
@@ -560,6 +564,9 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
         },
       });
       expect(statuses).toContain('sent');
+      // The accept notice and the image, each told to whoever sees the conversation now: its holder (read with the settled message).
+      const holder = { atendenteId: s.master.user.id, status: 'em_atendimento', departamentoId: c.departamentoId };
+      expect(audiences).toEqual([holder, holder]);
     } finally {
       t.ctx.publish = { ...t.ctx.publish!, atendimentos: real };
     }

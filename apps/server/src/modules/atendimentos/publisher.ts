@@ -10,6 +10,9 @@ export interface CustomerDelivery {
   state(row: TAtendimento, avaliacaoUrl: string | null): void;
   typing(row: TAtendimento, atendenteNome: string, digitando: boolean): void;
 }
+/** What decides who hears of a row (realtime/atendimento-events.ts: supervisors, its holder, its queue). */
+export type TAudiencia = Pick<TAtendimento, 'atendenteId' | 'status' | 'departamentoId'>;
+
 export const nobodyToDeliver: CustomerDelivery = { deliver() {}, state() {}, typing() {} };
 
 /** What the atendimento services' changes are told through (realtime/atendimento-events.ts implements it over Socket.IO). */
@@ -23,7 +26,7 @@ export interface AtendimentoPublisher {
     masterId: string | null,
     opts: { toVisitor: boolean; toStaff?: boolean },
   ): void;
-  status(accountId: string, row: TAtendimento, update: TStatusUpdate): void;
+  status(accountId: string, row: TAudiencia, update: TStatusUpdate): void;
   presence(accountId: string, row: TAtendimento, digitando: boolean, online: boolean): void;
   /** The visitor's status line: waiting, with whom, finished (and where to rate). */
   visitorState(row: TAtendimento, avaliacaoUrl: string | null): void;
