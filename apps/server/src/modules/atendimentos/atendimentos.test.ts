@@ -89,6 +89,8 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
 
     const accepted = await post<TAtendimento>(`/backend/api/atendimento/${id}/aceitar`, s.at1.auth);
     expect(accepted.body).toMatchObject({ status: 'em_atendimento', atendenteNome: 'Carlos' });
+    // Presented from the rows the change wrote: what a later read shows.
+    expect((await get<TAtendimento>(`/backend/api/atendimento/${id}`, s.at1.auth)).body).toEqual(accepted.body);
     const again = await post<{ message: string }>(`/backend/api/atendimento/${id}/aceitar`, s.admin.auth);
     expect(again).toMatchObject({ status: 409, body: { message: 'Este atendimento já foi aceito por outro atendente.' } });
 
@@ -126,6 +128,7 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const done = await post<TAtendimento>(`/backend/api/atendimento/${id}/finalizar`, s.at2.auth);
     expect(done.body.status).toBe('finalizado');
     expect(done.body.fim).not.toBeNull();
+    expect((await get<TAtendimento>(`/backend/api/atendimento/${id}`, s.at2.auth)).body).toEqual(done.body);
     // Staff read the invitation, never the link: its token goes to the customer's widget alone.
     const last = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.at2.auth);
     expect(last.body.mensagens.at(-1)!.conteudo).toBe('Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".');

@@ -10,7 +10,7 @@ import { AppError, BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { assertLicencaAtiva } from '../licenca/service';
 import { assertCanSee, isSupervisor, type TStaff } from './policy';
 import { findAtendimento, findMensagem, findOpenAtendimento } from './queries';
-import { presentAtendimento, presentMensagem } from './presenter';
+import { presentAtendimento, presentMensagem, type AtendimentoJoined } from './presenter';
 
 export type NewMessage = {
   clientId?: string | null;
@@ -189,14 +189,17 @@ export const lastMessage = (m: NewMessage, at = new Date()) => ({
   ultimaMensagemEm: at,
 });
 
+/** Answers the row as it now stands (a change presents it without reading it again). */
 async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
-  await tx
+  const [row] = await tx
     .update(atendimentos)
     .set({
       ...lastMessage(m),
       ...(unreadDelta ? { mensagensNaoLidas: sql`${atendimentos.mensagensNaoLidas} + ${unreadDelta}` } : {}),
     })
-    .where(eq(atendimentos.id, id));
+    .where(eq(atendimentos.id, id))
+    .returning();
+  return row!;
 }
 
 /**
@@ -218,12 +221,29 @@ export async function result(db: Db, accountId: string, atendimentoId: string, m
   return { row: presentAtendimento(joined), mensagens: msgs, masterId: joined.masterId };
 }
 
-/** A line of the conversation's history that the customer also gets (queued where the channel confirms sends). */
+/**
+ * A line of the conversation's history that the customer also gets (queued where the channel confirms sends).
+ * Without a client or external id it never meets a duplicate. Answers the notice and the row as it now stands.
+ */
 async function systemNotice(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId' | 'origem'>, conteudo: string) {
   const m: NewMessage = { tipo: 'text', conteudo, status: outboundStatus(a.origem) };
-  const r = await insertOnce(tx, a, 'sistema', null, m);
-  await touch(tx, a.id, m, 0);
-  return r.id;
+  const [mensagem] = await tx
+    .insert(mensagens)
+    .values(messageValues(a, 'sistema', null, m))
+    .returning();
+  return { mensagem: mensagem!, row: await touch(tx, a.id, m, 0) };
+}
+
+/**
+ * A change's answer from the rows its transaction left (not read again): the row with the names read before
+ * (the holder's given: it may be new), the notices as inserted (a system line shows no attendant, quotes nothing).
+ */
+function presentChange(joined: AtendimentoJoined, a: AtendimentoRow, atendenteNome: string | null, notices: MensagemRow[]) {
+  return {
+    row: presentAtendimento({ ...joined, a, atendenteNome }),
+    mensagens: notices.map((m) => presentMensagem({ m, atendenteNome: null, citada: null })),
+    masterId: joined.masterId,
+  };
 }
 
 export async function loadForChange(db: Db, staff: TStaff, id: string) {
@@ -235,10 +255,10 @@ export async function loadForChange(db: Db, staff: TStaff, id: string) {
 }
 
 export async function accept(db: Db, staff: TStaff, id: string) {
-  const { before } = await loadForChange(db, staff, id);
+  const { joined, before } = await loadForChange(db, staff, id);
   if (before.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
   await assertLicencaAtiva(db, staff.accountId);
-  const noticeId = await withTransaction(db, async (tx) => {
+  const notice = await withTransaction(db, async (tx) => {
     const [taken] = await tx
       .update(atendimentos)
       .set({ status: 'em_atendimento', atendenteId: staff.id })
@@ -247,7 +267,8 @@ export async function accept(db: Db, staff: TStaff, id: string) {
     if (!taken) throw new Conflict(ATENDIMENTO_TEXTS.jaAceito);
     return systemNotice(tx, taken, `${staff.nome} iniciou o atendimento.`);
   });
-  return { before, ...(await result(db, staff.accountId, id, [noticeId])) };
+  // staff.nome is read at each request (requireStaff): the holder's current name.
+  return { before, ...presentChange(joined, notice.row, staff.nome, [notice.mensagem]) };
 }
 
 /** Only who holds the conversation (or a supervisor) hands it over or closes it. */
@@ -283,7 +304,7 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
   }
   const noticeId = await withTransaction(db, async (tx) => {
     await tx.update(atendimentos).set(set).where(eq(atendimentos.id, id));
-    return systemNotice(tx, joined.a, `Atendimento transferido para ${destino} por ${staff.nome}.`);
+    return (await systemNotice(tx, joined.a, `Atendimento transferido para ${destino} por ${staff.nome}.`)).mensagem.id;
   });
   return { before, ...(await result(db, staff.accountId, id, [noticeId])) };
 }
@@ -296,16 +317,18 @@ export const AVALIACAO_CONVITE = 'Como foi o seu atendimento? Conte para nós pe
 export async function finish(db: Db, staff: TStaff, id: string) {
   const { joined, before } = await loadForChange(db, staff, id);
   assertHolder(staff, before);
-  const ids = await withTransaction(db, async (tx) => {
+  const notices = await withTransaction(db, async (tx) => {
     await tx
       .update(atendimentos)
       .set({ status: 'finalizado', fim: new Date(), atendenteId: joined.a.atendenteId ?? staff.id })
       .where(eq(atendimentos.id, id));
     const closed = await systemNotice(tx, joined.a, `Atendimento finalizado por ${staff.nome}.`);
     const rating = await systemNotice(tx, joined.a, AVALIACAO_CONVITE);
-    return [closed, rating];
+    return { row: rating.row, mensagens: [closed.mensagem, rating.mensagem] };
   });
-  return { before, ...(await result(db, staff.accountId, id, ids)) };
+  // Nobody held it: the one finishing it is its holder now (staff.nome is read at each request).
+  const atendenteNome = joined.a.atendenteId ? joined.atendenteNome : staff.nome;
+  return { before, ...presentChange(joined, notices.row, atendenteNome, notices.mensagens) };
 }
 
 export async function markRead(db: Db, staff: TStaff, id: string) {
