@@ -7,12 +7,12 @@ import {
   type TMensagemRecebida,
 } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, type AtendimentoRow, type CanalRow, type MensagemRow } from '../../db/schema/atendimentos';
-import { asTableRows, type Db, rawRows, withTransaction } from '../../lib/db';
+import { asColumnRow, asTableRows, type Db, rawRows, withTransaction } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { findOpenAtendimento, selectAtendimentos } from './queries';
-import { assertTargetsInAtendimento, nextTicket, preview, result, sameAuthor, type NewMessage } from './service';
+import { assertTargetsInAtendimento, messageValues, nextTicket, preview, result, storedAs, type NewMessage } from './service';
 
 export type InboundInput = {
   canal: Pick<CanalRow, 'id' | 'accountId'>;
@@ -72,29 +72,14 @@ async function openFor(tx: Db, i: InboundInput): Promise<{ row: AtendimentoRow; 
 
 /**
  * The rows as one JSON parameter (json_to_recordset) instead of Drizzle's multi-row VALUES (here and in the
- * batch's other statements): the statement's text is the same for 1 row or 200. Why: the CPU profile of the inbound path at 1,000 messages/s showed
- * Drizzle building SQL as the largest cost after the database itself (about 120 µs per row of a 200-row
- * VALUES list, synchronously, while every message in flight waits); JSON.stringify of the same rows is a
- * small fraction of that. What is already stored (by client id or external id) is skipped, as before.
+ * batch's other statements): the statement's text is the same for 1 row or 200. Why: the CPU profile of the
+ * inbound path at 1,000 messages/s showed Drizzle building SQL as the largest cost after the database itself
+ * (about 120 µs per row of a 200-row VALUES list, synchronously, while every message in flight waits);
+ * JSON.stringify of the same rows is a small fraction of that. Each row is messageValues, as every other
+ * insert of a message. What is already stored (by client id or external id) is skipped, as before.
  */
 async function insertCustomerMessages(tx: Db, placed: { item: InboundInput; a: AtendimentoRow }[]): Promise<MensagemRow[]> {
-  const rows = placed.map(({ item, a }) => {
-    const m = item.mensagem;
-    return {
-      account_id: a.accountId,
-      atendimento_id: a.id,
-      autor: item.autor ?? 'cliente',
-      tipo: m.tipo,
-      conteudo: m.conteudo ?? '',
-      midia: m.midia ?? null,
-      localizacao: m.localizacao ?? null,
-      respondendo_a: m.respondendoA ?? null,
-      reagindo_a: m.reagindoA ?? null,
-      alvo_externo: m.alvoExterno ?? null,
-      client_id: m.clientId ?? null,
-      external_id: m.externalId ?? null,
-    };
-  });
+  const rows = placed.map(({ item, a }) => asColumnRow(mensagens, messageValues(a, item.autor ?? 'cliente', null, item.mensagem)));
   const raw = await rawRows<Record<string, unknown>>(
     tx,
     sql`insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, respondendo_a, reagindo_a, alvo_externo, client_id, external_id)
@@ -124,15 +109,7 @@ async function storeCustomerMessages(tx: Db, placed: { item: InboundInput; a: At
     const earlier = await tx
       .select()
       .from(mensagens)
-      .where(
-        or(
-          ...missing.map(({ item, a }) =>
-            item.mensagem.clientId
-              ? and(eq(mensagens.atendimentoId, a.id), sameAuthor('cliente', null), eq(mensagens.clientId, item.mensagem.clientId))
-              : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, item.mensagem.externalId!)),
-          ),
-        ),
-      );
+      .where(or(...missing.map(({ item, a }) => storedAs(a, 'cliente', null, item.mensagem))));
     for (const m of earlier) byKey.set(storedKey(m.atendimentoId, m.clientId, m.externalId), m);
   }
   const insertedIds = new Set(inserted.map((m) => m.id));

@@ -96,6 +96,20 @@ export const messageValues = (
   ...(m.status ? { status: m.status } : {}),
 });
 
+/**
+ * Where a message is already stored: once per author and client id (the visitor's or one staff user's: the
+ * same id from two authors is two messages) in its atendimento, or once per external id in the account.
+ */
+export const storedAs = (
+  a: Pick<AtendimentoRow, 'id' | 'accountId'>,
+  autor: 'cliente' | 'atendente' | 'sistema',
+  atendenteId: string | null,
+  m: Pick<NewMessage, 'clientId' | 'externalId'>,
+) =>
+  m.clientId
+    ? and(eq(mensagens.atendimentoId, a.id), sameAuthor(autor, atendenteId), eq(mensagens.clientId, m.clientId))
+    : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, m.externalId!));
+
 /** The message stored before under the same author and client id (or external id); none is a conflict elsewhere. */
 export async function storedDuplicate(
   db: Db,
@@ -107,20 +121,13 @@ export async function storedDuplicate(
   const [existing] = await db
     .select({ id: mensagens.id })
     .from(mensagens)
-    .where(
-      m.clientId
-        ? and(eq(mensagens.atendimentoId, a.id), sameAuthor(autor, atendenteId), eq(mensagens.clientId, m.clientId))
-        : and(eq(mensagens.accountId, a.accountId), eq(mensagens.externalId, m.externalId!)),
-    )
+    .where(storedAs(a, autor, atendenteId, m))
     .limit(1);
   if (!existing) throw new Conflict('Mensagem duplicada.');
   return existing.id;
 }
 
-/**
- * Inserts once per author and client id (the visitor's or one staff user's: the same id from two authors
- * is two messages) or per external id; answers the id of the new or the already stored message.
- */
+/** Inserts once (storedAs); answers the id of the new or the already stored message. */
 async function insertOnce(
   tx: Db,
   a: Pick<AtendimentoRow, 'id' | 'accountId'>,
