@@ -39,13 +39,13 @@ export class WhatsAppCloudDriver implements ChannelDriver {
   /** At start: what was stored but not processed (a crash, a restart) and what waits to be sent goes on. */
   async start(log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>) {
     this.log = log;
-    this.processor.kick();
+    await this.processor.start();
     await this.sender.start();
   }
 
   async stop() {
     await this.sender.stop();
-    await this.processor.idle();
+    await this.processor.stop();
   }
 
   /** Tests: resolves once webhooks are processed and the queue has sent what it could. */

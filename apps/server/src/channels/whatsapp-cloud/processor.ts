@@ -18,7 +18,10 @@ import { openSecrets } from './service';
 import { onlyPlainMessages, receiveTextBatch } from './text-batch';
 
 const MAX_TENTATIVAS = 5;
-const CLAIM_MS = 2 * 60_000;
+/** How long a claim (the processor's, or a webhook's insert: webhook.ts) keeps other instances off a delivery. */
+export const CLAIM_MS = 2 * 60_000;
+/** How often each instance looks for deliveries whose claim ran out (the instance holding them died). */
+const SWEEP_MS = CLAIM_MS / 2;
 /** Deliveries claimed at once: plain messages among them are stored together (text-batch.ts). */
 const CLAIM_BATCH = 200;
 
@@ -42,6 +45,13 @@ const EXT_BY_MIME: Record<string, string> = { 'audio/ogg': 'ogg', 'text/plain': 
  */
 export class WhatsAppProcessor {
   private readonly loop = new KickLoop(() => this.drain());
+  /** Deliveries this instance stored and claimed (webhook.ts), in arrival order: processed from memory. */
+  private handed: WhatsAppEventoRow[] = [];
+  /** Whether to look in the database for deliveries due (a retry, an expired claim, what a stop left). */
+  private sweep = false;
+  private sweeper: NodeJS.Timeout | null = null;
+  /** Claims given before this process existed belong to a process that is gone (see start). */
+  private readonly bornAt = Date.now();
 
   constructor(
     private readonly ctx: AppContext,
@@ -49,18 +59,56 @@ export class WhatsAppProcessor {
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
   ) {}
 
-  kick() {
+  /** Deliveries just stored and claimed by this instance's webhook: no statement to claim or read them again. */
+  take(...rows: WhatsAppEventoRow[]) {
+    this.handed.push(...rows);
     this.loop.kick();
+  }
+
+  /** Looks in the database for what is due: at start, at a retry's time, every SWEEP_MS. */
+  kick() {
+    this.sweep = true;
+    this.loop.kick();
+  }
+
+  /**
+   * What was stored but not processed before this process started is taken at once, even under a claim:
+   * a claim given before this process existed was most likely given by the one a crash or a restart ended
+   * (each step is idempotent, so another live instance processing it too changes nothing). Then a sweep
+   * every SWEEP_MS picks up deliveries whose claim ran out.
+   */
+  async start() {
+    await this.ctx.db
+      .update(whatsappEventos)
+      .set({ processandoAte: null })
+      .where(and(isNull(whatsappEventos.processadoEm), lte(whatsappEventos.processandoAte, new Date(this.bornAt + CLAIM_MS))));
+    this.kick();
+    this.sweeper ??= setInterval(() => this.kick(), SWEEP_MS).unref();
+  }
+
+  async stop() {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    await this.loop.idle();
   }
 
   idle() {
     return this.loop.idle();
   }
 
+  private async next(): Promise<WhatsAppEventoRow[]> {
+    if (this.handed.length) return this.handed.splice(0, CLAIM_BATCH);
+    if (!this.sweep) return [];
+    this.sweep = false;
+    const claimed = await this.claim();
+    if (claimed.length) this.sweep = true;
+    return claimed;
+  }
+
   private async drain() {
     try {
       for (;;) {
-        const claimed = await this.claim();
+        const claimed = await this.next();
         if (claimed.length === 0) return;
         // In order: runs of deliveries holding only plain messages go together, the others one by one.
         let run: { e: WhatsAppEventoRow; body: MetaWebhook }[] = [];

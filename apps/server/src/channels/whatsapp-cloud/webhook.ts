@@ -2,12 +2,13 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { whatsappEventos } from '../../db/schema/whatsapp';
+import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { type Db, rawRows } from '../../lib/db';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { whatsappOf } from '../registry';
 import { type KeptCanal, keptCanais } from './kept-canais';
+import { CLAIM_MS } from './processor';
 import { findWhatsAppCanalByToken, openSecrets } from './service';
 
 /**
@@ -27,37 +28,58 @@ const hashOf = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
 
 /**
  * Deliveries in one insert, the rows as one JSON parameter (the statement's text the same for 1 or 200:
- * Drizzle's multi-row VALUES cost ~120 µs a row to build, see inbound.ts); answers, per delivery, whether
- * it was new (the first of equal bodies).
+ * Drizzle's multi-row VALUES cost ~120 µs a row to build, see inbound.ts). Each is inserted already claimed
+ * by this instance (CLAIM_MS, as the processor's own claim), so that it goes to the processor from memory:
+ * no second statement to claim it and no second read of its body. Answers, per delivery, its row if it was
+ * new (the first of equal bodies), or null.
  */
-async function storeEvents(db: Db, items: Delivery[]): Promise<boolean[]> {
+async function storeEvents(db: Db, items: Delivery[]): Promise<(WhatsAppEventoRow | null)[]> {
   const rows = items.map(({ canal, raw }) => ({
     account_id: canal.accountId,
     canal_id: canal.id,
     hash: hashOf(raw),
     corpo: raw.toString('utf8'),
   }));
-  const inserted = await rawRows<{ canal_id: string; hash: string }>(
+  const claimedUntil = new Date(Date.now() + CLAIM_MS);
+  const inserted = await rawRows<{ id: string; canal_id: string; hash: string; recebido_ms: number }>(
     db,
-    sql`insert into ${whatsappEventos} (account_id, canal_id, hash, corpo)
-      select account_id, canal_id, hash, corpo from json_to_recordset(${JSON.stringify(rows)}::json) as r(account_id uuid, canal_id uuid, hash text, corpo text)
+    sql`insert into ${whatsappEventos} (account_id, canal_id, hash, corpo, processando_ate, tentativas)
+      select account_id, canal_id, hash, corpo, ${claimedUntil.toISOString()}::timestamptz, 1
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(account_id uuid, canal_id uuid, hash text, corpo text)
       on conflict do nothing
-      returning canal_id, hash`,
+      returning id, canal_id, hash, (extract(epoch from recebido_em) * 1000)::float8 as recebido_ms`,
   );
   const key = (r: { canal_id: string; hash: string }) => `${r.canal_id}|${r.hash}`;
-  const fresh = new Set(inserted.map(key));
-  return rows.map((r) => fresh.delete(key(r)));
+  const fresh = new Map(inserted.map((r) => [key(r), r]));
+  return rows.map((r) => {
+    const stored = fresh.get(key(r));
+    fresh.delete(key(r));
+    if (!stored) return null;
+    return {
+      id: stored.id,
+      accountId: r.account_id,
+      canalId: r.canal_id,
+      hash: r.hash,
+      corpo: r.corpo,
+      recebidoEm: new Date(Number(stored.recebido_ms)),
+      processadoEm: null,
+      processandoAte: claimedUntil,
+      tentativas: 1,
+      erro: null,
+    };
+  });
 }
 
-const writers = new WeakMap<Db, WriteBatcher<Delivery, boolean>>();
+const writers = new WeakMap<Db, WriteBatcher<Delivery, WhatsAppEventoRow | null>>();
 /** Most deliveries one insert takes. */
 const MAX_BATCH = 200;
 
 /**
- * Stores a delivery durably (once per body: Meta retries); answers whether it was new. Deliveries arriving
- * while the previous insert runs are inserted together (WriteBatcher: no waiting when alone).
+ * Stores a delivery durably (once per body: Meta retries), claimed by this instance; answers its row if it
+ * was new, for the processor to take (WhatsAppProcessor.take). Deliveries arriving while the previous
+ * insert runs are inserted together (WriteBatcher: no waiting when alone).
  */
-export function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>, raw: Buffer): Promise<boolean> {
+export function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>, raw: Buffer): Promise<WhatsAppEventoRow | null> {
   let w = writers.get(db);
   if (!w) {
     w = new WriteBatcher((items: Delivery[]) => storeEvents(db, items), MAX_BATCH);
@@ -103,8 +125,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     if (!k) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
     if (!signed(k)) return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
     // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing.
-    await storeEvent(ctx.db, k.canal, raw);
-    whatsappOf(ctx).processor.kick();
+    const stored = await storeEvent(ctx.db, k.canal, raw);
+    if (stored) whatsappOf(ctx).processor.take(stored);
     return reply.code(200).send({ ok: true });
   });
 };

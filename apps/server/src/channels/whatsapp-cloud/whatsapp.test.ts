@@ -638,4 +638,25 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     const open = await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.clienteId, row!.id));
     expect(open.length).toBeGreaterThan(0);
   });
+
+  it('leaves a delivery to the instance that stored it while its claim holds, and takes it once the claim ran out', async () => {
+    const s = await setup();
+    const stored = await storeEvent(t.ctx.db, { id: s.canal.id, accountId: s.acc.account.id }, waVectorBytes('incoming_text.json'));
+    expect(stored?.processandoAte?.getTime()).toBeGreaterThan(Date.now());
+    // Another live instance's sweep: the claim holds, so it is not processed twice at once.
+    whatsappOf(t.ctx).processor.kick();
+    await idle();
+    expect(await s.conversa()).toBeNull();
+    // The instance that stored it died: once its claim ran out, the next sweep takes it.
+    await t.ctx.db
+      .update(whatsappEventos)
+      .set({ processandoAte: new Date(Date.now() - 1000) })
+      .where(eq(whatsappEventos.id, stored!.id));
+    whatsappOf(t.ctx).processor.kick();
+    await idle();
+    expect((await s.last()).ultima).toMatchObject({ conteudo: 'Body Text' });
+    const [evento] = await t.ctx.db.select().from(whatsappEventos).where(eq(whatsappEventos.id, stored!.id));
+    expect(evento).toMatchObject({ tentativas: 2, erro: null });
+    expect(evento?.processadoEm).not.toBeNull();
+  });
 });

@@ -38,6 +38,8 @@ export type InboundResult = {
 
 /** Most customer messages one batch takes: bounds a transaction's length on the embedded database. */
 const MAX_BATCH = 200;
+/** What a message is placed by: its atendimento's keys. */
+type Placed = Pick<AtendimentoRow, 'id' | 'accountId' | 'clienteId' | 'canalId'>;
 const pairKey = (i: InboundInput) => `${i.clienteId}|${i.canal.id}`;
 const storedKey = (atendimentoId: string, clientId: string | null | undefined, externalId: string | null | undefined) =>
   `${atendimentoId}|${clientId ?? ''}|${externalId ?? ''}`;
@@ -78,7 +80,7 @@ async function openFor(tx: Db, i: InboundInput): Promise<{ row: AtendimentoRow; 
  * JSON.stringify of the same rows is a small fraction of that. Each row is messageValues, as every other
  * insert of a message. What is already stored (by client id or external id) is skipped, as before.
  */
-async function insertCustomerMessages(tx: Db, placed: { item: InboundInput; a: AtendimentoRow }[]): Promise<MensagemRow[]> {
+async function insertCustomerMessages(tx: Db, placed: { item: InboundInput; a: Placed }[]): Promise<MensagemRow[]> {
   const rows = placed.map(({ item, a }) => asColumnRow(mensagens, messageValues(a, item.autor ?? 'cliente', null, item.mensagem)));
   const raw = await rawRows<Record<string, unknown>>(
     tx,
@@ -97,12 +99,12 @@ async function insertCustomerMessages(tx: Db, placed: { item: InboundInput; a: A
  * (what is already stored, by client id or external id, is skipped) and one read of what was skipped.
  * Answers, per item, the stored row and whether this call stored it.
  */
-async function storeCustomerMessages(tx: Db, placed: { item: InboundInput; a: AtendimentoRow }[]) {
+async function storeCustomerMessages(tx: Db, placed: { item: InboundInput; a: Placed }[]) {
   for (const { item, a } of placed)
     if (item.mensagem.respondendoA || item.mensagem.reagindoA) await assertTargetsInAtendimento(tx, a, item.mensagem);
   const inserted = placed.length ? await insertCustomerMessages(tx, placed) : [];
   const byKey = new Map(inserted.map((m) => [storedKey(m.atendimentoId, m.clientId, m.externalId), m]));
-  const keyOf = (p: { item: InboundInput; a: AtendimentoRow }) => storedKey(p.a.id, p.item.mensagem.clientId, p.item.mensagem.externalId);
+  const keyOf = (p: { item: InboundInput; a: Placed }) => storedKey(p.a.id, p.item.mensagem.clientId, p.item.mensagem.externalId);
   // What was already stored (a resend) answers with the stored message, and counts nothing.
   const missing = placed.filter((p) => !byKey.has(keyOf(p)));
   if (missing.length) {
@@ -125,7 +127,7 @@ async function storeCustomerMessages(tx: Db, placed: { item: InboundInput; a: At
 }
 
 /** The list columns of every atendimento a batch touched: one statement, not one per atendimento. */
-async function touchAll(tx: Db, placed: { item: InboundInput; a: AtendimentoRow }[], stored: { row: MensagemRow; fresh: boolean }[]) {
+async function touchAll(tx: Db, placed: { item: InboundInput; a: Placed }[], stored: { row: MensagemRow; fresh: boolean }[]) {
   // RETURNING has no order: the newest message of each atendimento is the one with the highest seq.
   const fresh = new Map<string, { count: number; seq: number; last: NewMessage; escreveu: Date | null }>();
   for (const [k, s] of stored.entries()) {
@@ -181,9 +183,15 @@ async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> 
     // One lookup of the open atendimentos of every customer in the batch; only the missing ones are opened.
     const pairs = [...new Map(fresh.map((i) => [pairKey(i), i])).values()];
     const wanted = JSON.stringify(pairs.map((p) => ({ cliente_id: p.clienteId, canal_id: p.canal.id })));
-    const found = pairs.length
+    // Only what placing a message needs: the rows the batch shows are read whole after it (selectAtendimentos).
+    const found: Placed[] = pairs.length
       ? await tx
-          .select()
+          .select({
+            id: atendimentos.id,
+            accountId: atendimentos.accountId,
+            clienteId: atendimentos.clienteId,
+            canalId: atendimentos.canalId,
+          })
           .from(atendimentos)
           .where(
             and(
@@ -193,7 +201,9 @@ async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> 
           )
           .for('update')
       : [];
-    const open = new Map(found.map((a) => [`${a.clienteId}|${a.canalId}`, { row: a, opened: false }]));
+    const open = new Map<string, { row: Placed; opened: boolean }>(
+      found.map((a) => [`${a.clienteId}|${a.canalId}`, { row: a, opened: false }]),
+    );
     for (const p of pairs) if (!open.has(pairKey(p))) open.set(pairKey(p), await openFor(tx, p));
     const placed = fresh.map((item) => ({ item, a: open.get(pairKey(item))!.row }));
     const rows = await storeCustomerMessages(tx, placed);
