@@ -27,7 +27,7 @@ for (const rate of RATES) {
     receivers = null;
     out.runs[rate] = { ...r, duplicated, attendantSocketsDisconnected: lostConnections };
     console.log(
-      `${out.target} ${rate}/s: attendant socket p50 ${r.attendantSocket.p50Ms} p99 ${r.attendantSocket.p99Ms} ms; webhook ack p99 ${r.webhookAck.p99Ms} ms; lost ${r.lost}, duplicated ${duplicated}`,
+      `${out.target} ${rate}/s: attendant socket p50 ${r.attendantSocket.p50Ms} p99 ${r.attendantSocket.p99Ms} ms; webhook ack p99 ${r.webhookAck.p99Ms} ms; p99 widget ${r.attendantSocketBySource.widget.p99Ms} / WhatsApp ${r.attendantSocketBySource.whatsapp.p99Ms} ms; lost ${r.lost}, duplicated ${duplicated}`,
     );
   } finally {
     for (const v of visitors) v.close();

@@ -284,12 +284,15 @@ export async function runMix({ visitors, webhookUrl, customers, receivers, rate,
   }
   await Promise.all(pending);
   const latencies = [];
+  // Even messages come from the widget, odd ones from a webhook: where the tail comes from, per path.
+  const bySource = { widget: [], whatsapp: [] };
   let lastReceipt = 0;
   for (let n = first; n < total; n++)
     for (let s = 0; s < receivers.sockets; s++) {
       const t = receivers.times[n * receivers.sockets + s];
       if (t > 0) {
         latencies.push(t - sentAt[n]);
+        (n % 2 === 0 ? bySource.widget : bySource.whatsapp).push(t - sentAt[n]);
         if (t > lastReceipt) lastReceipt = t;
       }
     }
@@ -303,6 +306,7 @@ export async function runMix({ visitors, webhookUrl, customers, receivers, rate,
     deliveredPerSecond: Math.round(measured / ((lastReceipt - start) / 1000 - warmupSeconds)),
     attendantSockets: receivers.sockets,
     attendantSocket: summary(latencies),
+    attendantSocketBySource: { widget: summary(bySource.widget), whatsapp: summary(bySource.whatsapp) },
     widgetAck: summary(widgetAcks),
     webhookAck: summary(webhookAcks),
     deliveriesExpected: measured * receivers.sockets,

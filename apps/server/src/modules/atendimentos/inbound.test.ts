@@ -40,6 +40,36 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
     expect((await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.clienteId, clienteId))).length).toBe(1);
   });
 
+  it('stores a burst into an open conversation in order, each client id once, and counts only what is new', async () => {
+    const { input } = await cliente();
+    const first = await receiveFromCliente(t.ctx.db, input({ clientId: 'b-0', tipo: 'text', conteudo: 'primeira' }));
+    // Submitted together: one batch, the conversation already open (one statement), a resend of a stored
+    // message and the same new message twice among them.
+    const burst = await Promise.all(
+      [
+        { clientId: 'b-1', conteudo: 'segunda' },
+        { clientId: 'b-0', conteudo: 'primeira' },
+        { clientId: 'b-2', conteudo: 'terceira' },
+        { clientId: 'b-1', conteudo: 'segunda' },
+        { clientId: 'b-3', conteudo: 'quarta' },
+      ].map((m) => receiveFromCliente(t.ctx.db, input({ ...m, tipo: 'text' }))),
+    );
+    expect(burst.map((r) => [r.duplicate, r.opened, r.atendimentoId === first.atendimentoId])).toEqual([
+      [false, false, true],
+      [true, false, true],
+      [false, false, true],
+      [true, false, true],
+      [false, false, true],
+    ]);
+    expect(burst[3]!.mensagens[0]!.id).toBe(burst[0]!.mensagens[0]!.id);
+    expect(burst[1]!.mensagens[0]!.id).toBe(first.mensagens[0]!.id);
+    const rows = await t.ctx.db.select().from(mensagens).where(eq(mensagens.atendimentoId, first.atendimentoId)).orderBy(mensagens.seq);
+    expect(rows.map((m) => m.conteudo)).toEqual(['primeira', 'segunda', 'terceira', 'quarta']);
+    const [a] = await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.id, first.atendimentoId));
+    expect([a!.mensagensNaoLidas, a!.ultimaMensagem]).toEqual([4, 'quarta']);
+    expect(burst[4]!.row).toMatchObject({ mensagensNaoLidas: 4, ultimaMensagem: 'quarta', ultimaMensagemTipo: 'text' });
+  });
+
   it.each([
     ['a type no channel has', { clientId: 'x', tipo: 'sticker', conteudo: '' }],
     ['media without its address', { externalId: 'wamid.1', tipo: 'image', conteudo: '', midia: { mimeType: 'image/png' } }],

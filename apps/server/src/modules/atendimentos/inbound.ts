@@ -11,6 +11,7 @@ import { asColumnRow, asTableRows, type Db, rawRows, withTransaction } from '../
 import { BadRequest, NotFound } from '../../lib/errors';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { presentAtendimento, presentMensagem } from './presenter';
+import { receiveInOneStatement } from './inbound-statement';
 import { findOpenAtendimento, selectAtendimentos } from './queries';
 import { assertTargetsInAtendimento, messageValues, nextTicket, preview, result, storedAs, type NewMessage } from './service';
 
@@ -156,13 +157,13 @@ async function touchAll(tx: Db, placed: { item: InboundInput; a: Placed }[], sto
 }
 
 /**
- * Customer messages in one transaction (a burst, or one on its own): messages already stored by their
+ * Customer messages in one transaction: messages already stored by their
  * external id answer as duplicates without touching any atendimento (a provider's late retry never reopens a
  * finished conversation); the others join their customer's open atendimento, or open one, and are inserted
  * together (storeCustomerMessages), then every atendimento touched is updated in one statement.
  */
-async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> {
-  const stored = await withTransaction(db, async (tx) => {
+async function receiveInTransaction(db: Db, items: InboundInput[]) {
+  return withTransaction(db, async (tx) => {
     const withExternal = items.filter((i) => i.mensagem.externalId);
     const known = withExternal.length
       ? await tx
@@ -213,6 +214,21 @@ async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> 
     for (const i of items) if (!byItem.has(i)) byItem.set(i, { row: knownOf(i)!, fresh: false, opened: false });
     return byItem;
   });
+}
+
+/**
+ * Customer messages, a burst or one on its own: those of conversations already open in one statement
+ * (receiveInOneStatement), the others (a conversation to open, a reply or a reaction to check) in a
+ * transaction (receiveInTransaction); then the rows the staff see, read once for the whole batch.
+ */
+async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> {
+  // A reply or a reaction checks its target first (assertTargetsInAtendimento): the whole batch takes the
+  // transaction, so that a customer's messages keep their order.
+  const checked = items.some((i) => i.mensagem.respondendoA || i.mensagem.reagindoA);
+  const quick = checked ? items.map(() => null) : await receiveInOneStatement(db, items);
+  const rest = items.filter((_, k) => !quick[k]);
+  const slow = rest.length ? await receiveInTransaction(db, rest) : new Map<InboundInput, never>();
+  const stored = new Map(items.map((i, k) => [i, quick[k] ? { ...quick[k], opened: false } : slow.get(i)!]));
 
   const ids = [...new Set([...stored.values()].map((s) => s.row.atendimentoId))];
   const rows = await selectAtendimentos(db, inArray(atendimentos.id, ids));
