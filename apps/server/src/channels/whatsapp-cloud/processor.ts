@@ -33,6 +33,9 @@ const parseBody = (corpo: string): MetaWebhook | null => {
   }
 };
 
+/** A delivery to process, with its channel when the webhook that stored it had it at hand. */
+type Claimed = { e: WhatsAppEventoRow; canal?: WhatsAppCanalRow };
+
 /** Meta's order of a message's life; a status never moves back (read implies delivered, which may be skipped). */
 const RANK = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
 const metaErrorPt = (e: MetaError | undefined) => graphErrorPt(e?.code ?? null, e?.error_data?.details ?? e?.title ?? e?.message ?? null);
@@ -46,7 +49,7 @@ const EXT_BY_MIME: Record<string, string> = { 'audio/ogg': 'ogg', 'text/plain': 
 export class WhatsAppProcessor {
   private readonly loop = new KickLoop(() => this.drain());
   /** Deliveries this instance stored and claimed (webhook.ts), in arrival order: processed from memory. */
-  private handed: WhatsAppEventoRow[] = [];
+  private handed: Claimed[] = [];
   /** Whether to look in the database for deliveries due (a retry, an expired claim, what a stop left). */
   private sweep = false;
   private sweeper: NodeJS.Timeout | null = null;
@@ -59,9 +62,12 @@ export class WhatsAppProcessor {
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
   ) {}
 
-  /** Deliveries just stored and claimed by this instance's webhook: no statement to claim or read them again. */
-  take(...rows: WhatsAppEventoRow[]) {
-    this.handed.push(...rows);
+  /**
+   * Deliveries just stored and claimed by this instance's webhook, with their channel as the webhook found it:
+   * no statement to claim them, read them again or read their channel.
+   */
+  take(rows: WhatsAppEventoRow[], canal?: WhatsAppCanalRow) {
+    for (const e of rows) this.handed.push({ e, canal });
     this.loop.kick();
   }
 
@@ -96,13 +102,13 @@ export class WhatsAppProcessor {
     return this.loop.idle();
   }
 
-  private async next(): Promise<WhatsAppEventoRow[]> {
+  private async next(): Promise<Claimed[]> {
     if (this.handed.length) return this.handed.splice(0, CLAIM_BATCH);
     if (!this.sweep) return [];
     this.sweep = false;
     const claimed = await this.claim();
     if (claimed.length) this.sweep = true;
-    return claimed;
+    return claimed.map((e) => ({ e }));
   }
 
   private async drain() {
@@ -111,11 +117,11 @@ export class WhatsAppProcessor {
         const claimed = await this.next();
         if (claimed.length === 0) return;
         // In order: runs of deliveries holding only plain messages go together, the others one by one.
-        let run: { e: WhatsAppEventoRow; body: MetaWebhook }[] = [];
-        for (const e of claimed) {
+        let run: { e: WhatsAppEventoRow; body: MetaWebhook; canal?: WhatsAppCanalRow }[] = [];
+        for (const { e, canal } of claimed) {
           const body = parseBody(e.corpo);
           if (body && onlyPlainMessages(body)) {
-            run.push({ e, body });
+            run.push({ e, body, canal });
             continue;
           }
           await this.processRun(run);
@@ -149,7 +155,7 @@ export class WhatsAppProcessor {
   }
 
   /** Plain messages of several deliveries together; if that fails, each delivery on its own (with its retries). */
-  private async processRun(run: { e: WhatsAppEventoRow; body: MetaWebhook }[]) {
+  private async processRun(run: { e: WhatsAppEventoRow; body: MetaWebhook; canal?: WhatsAppCanalRow }[]) {
     if (run.length === 0) return;
     try {
       await receiveTextBatch(this.ctx, run, (canal, m) => this.build(canal, m));

@@ -72,7 +72,7 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
       await storeEvent(t.ctx.db, canal, text('5511900000001', 'wamid.lote-a2', 'segunda', now - 10, null)),
       await storeEvent(t.ctx.db, canal, text('5511900000001', 'wamid.lote-a1', 'primeira (de novo)', now - 5, 'Ana')),
     ];
-    whatsappOf(t.ctx).processor.take(...[...stored, ...more].filter((e) => e !== null));
+    whatsappOf(t.ctx).processor.take([...stored, ...more].filter((e) => e !== null));
     await whatsappOf(t.ctx).idle();
 
     const eventos = await t.ctx.db.select().from(whatsappEventos).where(eq(whatsappEventos.canalId, canal.id));
@@ -121,7 +121,7 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
       .where(eq(whatsappEventos.canalId, canal.id))
       .orderBy(asc(whatsappEventos.recebidoEm));
     expect(new Set(eventos.map((e) => e.corpo))).toEqual(new Set(raws.map((r) => r.toString('utf8'))));
-    whatsappOf(t.ctx).processor.take(...stored.filter((e) => e !== null));
+    whatsappOf(t.ctx).processor.take(stored.filter((e) => e !== null));
     await whatsappOf(t.ctx).idle();
     const lines = await t.ctx.db
       .select({ conteudo: mensagens.conteudo, externalId: mensagens.externalId })

@@ -40,13 +40,15 @@ type Item = { canal: WhatsAppCanalRow; m: MetaMessage; nome: string | null; buil
  */
 export async function receiveTextBatch(
   ctx: AppContext,
-  events: { e: WhatsAppEventoRow; body: MetaWebhook }[],
+  events: { e: WhatsAppEventoRow; body: MetaWebhook; canal?: WhatsAppCanalRow }[],
   build: (canal: WhatsAppCanalRow, m: MetaMessage) => Promise<{ mensagem: NewMessage; autor?: 'sistema' }>,
 ) {
   const db = ctx.db;
-  const canalIds = [...new Set(events.map((x) => x.e.canalId))];
-  const rows = await db.select().from(canais).where(inArray(canais.id, canalIds));
-  const byId = new Map(rows.map((r) => [r.id, asCanal(r) as WhatsAppCanalRow]));
+  // The channels the webhook did not hand over (deliveries found in the database) are read, in one statement.
+  const byId = new Map(events.flatMap((x) => (x.canal ? [[x.canal.id, x.canal] as const] : [])));
+  const canalIds = [...new Set(events.map((x) => x.e.canalId).filter((id) => !byId.has(id)))];
+  const rows = canalIds.length ? await db.select().from(canais).where(inArray(canais.id, canalIds)) : [];
+  for (const r of rows) byId.set(r.id, asCanal(r) as WhatsAppCanalRow);
   const items: Item[] = [];
   for (const { e, body } of events) {
     const canal = byId.get(e.canalId);

@@ -112,7 +112,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   const known = keptCanais(ctx.db, async (token) => {
     const canal = await findWhatsAppCanalByToken(ctx.db, token);
-    return canal ? { canal: { id: canal.id, accountId: canal.accountId }, appSecret: openSecrets(ctx.cipher, canal).appSecret } : undefined;
+    return canal ? { canal, appSecret: openSecrets(ctx.cipher, canal).appSecret } : undefined;
   });
 
   app.post<{ Params: Params; Body: Buffer }>('/webhooks/whatsapp/:token', async (req, reply) => {
@@ -126,7 +126,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     if (!signed(k)) return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
     // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing.
     const stored = await storeEvent(ctx.db, k.canal, raw);
-    if (stored) whatsappOf(ctx).processor.take(stored);
+    if (stored) whatsappOf(ctx).processor.take([stored], k.canal);
     return reply.code(200).send({ ok: true });
   });
 };
