@@ -70,6 +70,50 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
     expect(burst[4]!.row).toMatchObject({ mensagensNaoLidas: 4, ultimaMensagem: 'quarta', ultimaMensagemTipo: 'text' });
   });
 
+  it('opens a conversation for each new customer of a burst: tickets in order, a returning customer marked as such', async () => {
+    const acc = await makeAccount(t.ctx.db);
+    const admin = await login(t.app, acc.master.email);
+    const canal = await makeCanal(t, admin.auth);
+    const people = await t.ctx.db
+      .insert(clientes)
+      .values(['Ana', 'Bruno', 'Carla'].map((nome) => ({ accountId: acc.account.id, nome })))
+      .returning();
+    // Carla wrote before: her finished conversation makes the new one a return.
+    await t.ctx.db.insert(atendimentos).values({
+      accountId: acc.account.id,
+      ticket: 900,
+      clienteId: people[2]!.id,
+      canalId: canal.id,
+      origem: 'widget',
+      status: 'finalizado',
+    });
+    const burst = await Promise.all(
+      people.flatMap((c, n) =>
+        [1, 2].map((k) =>
+          receiveFromCliente(t.ctx.db, {
+            canal: { id: canal.id, accountId: acc.account.id },
+            clienteId: c.id,
+            origem: (hadPrevious) => (hadPrevious ? 'widget-response' : 'widget'),
+            departamentoId: null,
+            mensagem: { clientId: `n-${n}-${k}`, tipo: 'text', conteudo: `${c.nome} ${k}` },
+          }),
+        ),
+      ),
+    );
+    // Each customer's two messages join the one conversation opened for them.
+    for (let k = 0; k < burst.length; k += 2) expect(burst[k + 1]!.atendimentoId).toBe(burst[k]!.atendimentoId);
+    expect(new Set(burst.map((r) => r.atendimentoId)).size).toBe(3);
+    const open = await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.status, 'aguardando'));
+    const mine = open.filter((a) => a.accountId === acc.account.id).sort((x, y) => x.ticket - y.ticket);
+    expect(mine.map((a) => [a.clienteId, a.origem, a.mensagensNaoLidas])).toEqual([
+      [people[0]!.id, 'widget', 2],
+      [people[1]!.id, 'widget', 2],
+      [people[2]!.id, 'widget-response', 2],
+    ]);
+    expect(mine[1]!.ticket - mine[0]!.ticket).toBe(1);
+    expect(mine[2]!.ticket - mine[1]!.ticket).toBe(1);
+  });
+
   it.each([
     ['a type no channel has', { clientId: 'x', tipo: 'sticker', conteudo: '' }],
     ['media without its address', { externalId: 'wamid.1', tipo: 'image', conteudo: '', midia: { mimeType: 'image/png' } }],

@@ -12,8 +12,8 @@ import { BadRequest, NotFound } from '../../lib/errors';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { receiveInOneStatement } from './inbound-statement';
-import { findOpenAtendimento, selectAtendimentos } from './queries';
-import { assertTargetsInAtendimento, messageValues, nextTicket, preview, result, storedAs, type NewMessage } from './service';
+import { selectAtendimentos } from './queries';
+import { assertTargetsInAtendimento, messageValues, nextTickets, preview, result, storedAs, type NewMessage } from './service';
 
 export type InboundInput = {
   canal: Pick<CanalRow, 'id' | 'accountId'>;
@@ -45,32 +45,63 @@ const pairKey = (i: InboundInput) => `${i.clienteId}|${i.canal.id}`;
 const storedKey = (atendimentoId: string, clientId: string | null | undefined, externalId: string | null | undefined) =>
   `${atendimentoId}|${clientId ?? ''}|${externalId ?? ''}`;
 
-/** Finds the open atendimento of a customer on a channel, or opens one waiting in the queue. */
-async function openFor(tx: Db, i: InboundInput): Promise<{ row: AtendimentoRow; opened: boolean }> {
-  const existing = await findOpenAtendimento(tx, i.clienteId, i.canal.id, { forUpdate: true });
-  if (existing) return { row: existing, opened: false };
-  const ticket = await nextTicket(tx, i.canal.accountId);
-  const [previous] = await tx
-    .select({ id: atendimentos.id })
+/**
+ * Opens, waiting in the queue, an atendimento for each customer of the batch who has none open on the
+ * channel: a burst of new customers in four statements, not four each (ticket numbers per account, which
+ * customers had finished ones, one insert, a lookup of any opened at the same moment by another instance).
+ */
+async function openAll(tx: Db, pairs: InboundInput[]): Promise<Map<string, { row: AtendimentoRow; opened: boolean }>> {
+  const opened = new Map<string, { row: AtendimentoRow; opened: boolean }>();
+  if (!pairs.length) return opened;
+  const asJson = (ps: InboundInput[]) => JSON.stringify(ps.map((p) => ({ cliente_id: p.clienteId, canal_id: p.canal.id })));
+  const inPairs = (ps: InboundInput[]) =>
+    sql`(${atendimentos.clienteId}, ${atendimentos.canalId}) in (select cliente_id, canal_id from json_to_recordset(${asJson(ps)}::json) as p(cliente_id uuid, canal_id uuid))`;
+  const tickets = new Map<InboundInput, number>();
+  for (const accountId of new Set(pairs.map((p) => p.canal.accountId))) {
+    const ofAccount = pairs.filter((p) => p.canal.accountId === accountId);
+    const numbers = await nextTickets(tx, accountId, ofAccount.length);
+    for (const [k, p] of ofAccount.entries()) tickets.set(p, numbers[k]!);
+  }
+  const finished = await tx
+    .selectDistinct({ clienteId: atendimentos.clienteId, canalId: atendimentos.canalId })
     .from(atendimentos)
-    .where(and(eq(atendimentos.clienteId, i.clienteId), eq(atendimentos.canalId, i.canal.id), eq(atendimentos.status, 'finalizado')))
-    .limit(1);
-  const [created] = await tx
-    .insert(atendimentos)
-    .values({
-      accountId: i.canal.accountId,
-      ticket,
-      clienteId: i.clienteId,
-      canalId: i.canal.id,
-      origem: i.origem(Boolean(previous)),
-      departamentoId: i.departamentoId,
-      ultimaMensagemEm: new Date(),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return { row: created, opened: true };
-  const raced = await findOpenAtendimento(tx, i.clienteId, i.canal.id, { forUpdate: true });
-  return { row: raced!, opened: false };
+    .where(and(eq(atendimentos.status, 'finalizado'), inPairs(pairs)));
+  const hadPrevious = new Set(finished.map((f) => `${f.clienteId}|${f.canalId}`));
+  const now = new Date();
+  const rows = pairs.map((p) =>
+    asColumnRow(atendimentos, {
+      accountId: p.canal.accountId,
+      ticket: tickets.get(p)!,
+      clienteId: p.clienteId,
+      canalId: p.canal.id,
+      origem: p.origem(hadPrevious.has(pairKey(p))),
+      departamentoId: p.departamentoId,
+      ultimaMensagemEm: now,
+    }),
+  );
+  const created = asTableRows(
+    atendimentos,
+    await rawRows<Record<string, unknown>>(
+      tx,
+      sql`insert into ${atendimentos} (account_id, ticket, cliente_id, canal_id, origem, departamento_id, ultima_mensagem_em)
+        select account_id, ticket, cliente_id, canal_id, origem, departamento_id, ultima_mensagem_em
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(account_id uuid, ticket int, cliente_id uuid, canal_id uuid, origem text,
+          departamento_id uuid, ultima_mensagem_em timestamptz)
+        on conflict do nothing
+        returning *`,
+    ),
+  );
+  for (const row of created) opened.set(`${row.clienteId}|${row.canalId}`, { row, opened: true });
+  // Opened by another instance at the same moment (the partial unique index): that one is joined.
+  const raced = pairs.filter((p) => !opened.has(pairKey(p)));
+  if (raced.length)
+    for (const row of await tx
+      .select()
+      .from(atendimentos)
+      .where(and(ne(atendimentos.status, 'finalizado'), inPairs(raced)))
+      .for('update'))
+      opened.set(`${row.clienteId}|${row.canalId}`, { row, opened: false });
+  return opened;
 }
 
 /**
@@ -205,7 +236,11 @@ async function receiveInTransaction(db: Db, items: InboundInput[]) {
     const open = new Map<string, { row: Placed; opened: boolean }>(
       found.map((a) => [`${a.clienteId}|${a.canalId}`, { row: a, opened: false }]),
     );
-    for (const p of pairs) if (!open.has(pairKey(p))) open.set(pairKey(p), await openFor(tx, p));
+    for (const [key, o] of await openAll(
+      tx,
+      pairs.filter((p) => !open.has(pairKey(p))),
+    ))
+      open.set(key, o);
     const placed = fresh.map((item) => ({ item, a: open.get(pairKey(item))!.row }));
     const rows = await storeCustomerMessages(tx, placed);
     await touchAll(tx, placed, rows);

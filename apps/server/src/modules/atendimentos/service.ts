@@ -50,12 +50,17 @@ export const sameAuthor = (autor: 'cliente' | 'atendente' | 'sistema', atendente
 export const preview = (m: NewMessage) => (m.conteudo.trim() ? m.conteudo.slice(0, 200) : null);
 
 export async function nextTicket(tx: Db, accountId: string): Promise<number> {
+  return (await nextTickets(tx, accountId, 1))[0]!;
+}
+
+/** The account's next `n` ticket numbers, taken in one statement (a burst of new conversations). */
+export async function nextTickets(tx: Db, accountId: string, n: number): Promise<number[]> {
   const [row] = await tx
     .insert(ticketCounters)
-    .values({ accountId, ultimo: 1 })
-    .onConflictDoUpdate({ target: ticketCounters.accountId, set: { ultimo: sql`${ticketCounters.ultimo} + 1` } })
+    .values({ accountId, ultimo: n })
+    .onConflictDoUpdate({ target: ticketCounters.accountId, set: { ultimo: sql`${ticketCounters.ultimo} + ${n}` } })
     .returning({ ultimo: ticketCounters.ultimo });
-  return row!.ultimo;
+  return Array.from({ length: n }, (_, k) => row!.ultimo - n + 1 + k);
 }
 
 /** A quote or a reaction points at a message of the same conversation (and account), never further. */
