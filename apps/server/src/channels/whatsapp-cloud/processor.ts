@@ -15,7 +15,7 @@ import { type GraphClient, GraphError, graphErrorPt } from './client';
 import type { MetaError, MetaMedia, MetaMessage, MetaStatus, MetaWebhook } from './meta';
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import { openSecrets } from './service';
-import { onlyPlainMessages, receiveTextBatch } from './text-batch';
+import { type Delivery, onlyPlainMessages, receiveTextBatch } from './text-batch';
 
 const MAX_TENTATIVAS = 5;
 /** How long a claim (the processor's, or a webhook's insert: webhook.ts) keeps other instances off a delivery. */
@@ -33,9 +33,6 @@ const parseBody = (corpo: string): MetaWebhook | null => {
   }
 };
 
-/** A delivery to process, with its channel when the webhook that stored it had it at hand. */
-type Claimed = { e: WhatsAppEventoRow; canal?: WhatsAppCanalRow };
-
 /** Meta's order of a message's life; a status never moves back (read implies delivered, which may be skipped). */
 const RANK = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
 const metaErrorPt = (e: MetaError | undefined) => graphErrorPt(e?.code ?? null, e?.error_data?.details ?? e?.title ?? e?.message ?? null);
@@ -49,7 +46,7 @@ const EXT_BY_MIME: Record<string, string> = { 'audio/ogg': 'ogg', 'text/plain': 
 export class WhatsAppProcessor {
   private readonly loop = new KickLoop(() => this.drain());
   /** Deliveries this instance stored and claimed (webhook.ts), in arrival order: processed from memory. */
-  private handed: Claimed[] = [];
+  private handed: Delivery[] = [];
   /** Whether to look in the database for deliveries due (a retry, an expired claim, what a stop left). */
   private sweep = false;
   private sweeper: NodeJS.Timeout | null = null;
@@ -102,7 +99,7 @@ export class WhatsAppProcessor {
     return this.loop.idle();
   }
 
-  private async next(): Promise<Claimed[]> {
+  private async next(): Promise<Delivery[]> {
     if (this.handed.length) return this.handed.splice(0, CLAIM_BATCH);
     if (!this.sweep) return [];
     this.sweep = false;
@@ -117,16 +114,16 @@ export class WhatsAppProcessor {
         const claimed = await this.next();
         if (claimed.length === 0) return;
         // In order: runs of deliveries holding only plain messages go together, the others one by one.
-        let run: { e: WhatsAppEventoRow; body: MetaWebhook; canal?: WhatsAppCanalRow }[] = [];
-        for (const { e, canal } of claimed) {
-          const body = parseBody(e.corpo);
+        let run: (Delivery & { body: MetaWebhook })[] = [];
+        for (const d of claimed) {
+          const body = parseBody(d.e.corpo);
           if (body && onlyPlainMessages(body)) {
-            run.push({ e, body, canal });
+            run.push({ ...d, body });
             continue;
           }
           await this.processRun(run);
           run = [];
-          await this.processOne(e);
+          await this.processOne(d);
         }
         await this.processRun(run);
       }
@@ -155,20 +152,21 @@ export class WhatsAppProcessor {
   }
 
   /** Plain messages of several deliveries together; if that fails, each delivery on its own (with its retries). */
-  private async processRun(run: { e: WhatsAppEventoRow; body: MetaWebhook; canal?: WhatsAppCanalRow }[]) {
+  private async processRun(run: (Delivery & { body: MetaWebhook })[]) {
     if (run.length === 0) return;
     try {
       await receiveTextBatch(this.ctx, run, (canal, m) => this.build(canal, m));
     } catch (err) {
       this.log.warn({ err }, 'WhatsApp: lote de mensagens processado uma a uma');
-      for (const { e } of run) await this.processOne(e);
+      for (const d of run) await this.processOne(d);
     }
   }
 
-  private async processOne(e: WhatsAppEventoRow) {
+  private async processOne({ e, canal: handed }: Delivery) {
     try {
-      const [row] = await this.ctx.db.select().from(canais).where(eq(canais.id, e.canalId)).limit(1);
-      if (row) await this.apply(asCanal(row) as WhatsAppCanalRow, JSON.parse(e.corpo) as MetaWebhook);
+      const [row] = handed ? [] : await this.ctx.db.select().from(canais).where(eq(canais.id, e.canalId)).limit(1);
+      const canal = handed ?? (row ? (asCanal(row) as WhatsAppCanalRow) : null);
+      if (canal) await this.apply(canal, JSON.parse(e.corpo) as MetaWebhook);
       await this.ctx.db
         .update(whatsappEventos)
         .set({ processadoEm: new Date(), processandoAte: null, erro: null })

@@ -30,6 +30,9 @@ export function onlyPlainMessages(body: MetaWebhook): boolean {
   return any;
 }
 
+/** A stored delivery to process, with its channel when the webhook that stored it had it at hand (webhook.ts). */
+export type Delivery = { e: WhatsAppEventoRow; canal?: WhatsAppCanalRow };
+
 type Item = { canal: WhatsAppCanalRow; m: MetaMessage; nome: string | null; built: Promise<{ mensagem: NewMessage; autor?: 'sistema' }> };
 
 /**
@@ -40,7 +43,7 @@ type Item = { canal: WhatsAppCanalRow; m: MetaMessage; nome: string | null; buil
  */
 export async function receiveTextBatch(
   ctx: AppContext,
-  events: { e: WhatsAppEventoRow; body: MetaWebhook; canal?: WhatsAppCanalRow }[],
+  events: (Delivery & { body: MetaWebhook })[],
   build: (canal: WhatsAppCanalRow, m: MetaMessage) => Promise<{ mensagem: NewMessage; autor?: 'sistema' }>,
 ) {
   const db = ctx.db;

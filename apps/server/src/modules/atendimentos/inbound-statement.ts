@@ -3,7 +3,7 @@ import { atendimentos, mensagens, type MensagemRow } from '../../db/schema/atend
 import { asColumnRow, asTableRows, type Db, rawRows } from '../../lib/db';
 import { messageValues, type NewMessage, preview } from './service';
 
-export type Stored = { row: MensagemRow; fresh: boolean };
+type Stored = { row: MensagemRow; fresh: boolean };
 /** What this path reads of an inbound message (InboundInput, inbound.ts). */
 type Item = {
   canal: { id: string; accountId: string };

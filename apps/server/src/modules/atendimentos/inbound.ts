@@ -42,6 +42,11 @@ const MAX_BATCH = 200;
 /** What a message is placed by: its atendimento's keys. */
 type Placed = Pick<AtendimentoRow, 'id' | 'accountId' | 'clienteId' | 'canalId'>;
 const pairKey = (i: InboundInput) => `${i.clienteId}|${i.canal.id}`;
+/** Atendimentos of these customers on these channels: the pairs as one JSON parameter (see insertCustomerMessages). */
+const ofPairs = (ps: InboundInput[]) =>
+  sql`(${atendimentos.clienteId}, ${atendimentos.canalId}) in (select cliente_id, canal_id from json_to_recordset(${JSON.stringify(
+    ps.map((p) => ({ cliente_id: p.clienteId, canal_id: p.canal.id })),
+  )}::json) as p(cliente_id uuid, canal_id uuid))`;
 const storedKey = (atendimentoId: string, clientId: string | null | undefined, externalId: string | null | undefined) =>
   `${atendimentoId}|${clientId ?? ''}|${externalId ?? ''}`;
 
@@ -53,9 +58,6 @@ const storedKey = (atendimentoId: string, clientId: string | null | undefined, e
 async function openAll(tx: Db, pairs: InboundInput[]): Promise<Map<string, { row: AtendimentoRow; opened: boolean }>> {
   const opened = new Map<string, { row: AtendimentoRow; opened: boolean }>();
   if (!pairs.length) return opened;
-  const asJson = (ps: InboundInput[]) => JSON.stringify(ps.map((p) => ({ cliente_id: p.clienteId, canal_id: p.canal.id })));
-  const inPairs = (ps: InboundInput[]) =>
-    sql`(${atendimentos.clienteId}, ${atendimentos.canalId}) in (select cliente_id, canal_id from json_to_recordset(${asJson(ps)}::json) as p(cliente_id uuid, canal_id uuid))`;
   const tickets = new Map<InboundInput, number>();
   for (const accountId of new Set(pairs.map((p) => p.canal.accountId))) {
     const ofAccount = pairs.filter((p) => p.canal.accountId === accountId);
@@ -65,7 +67,7 @@ async function openAll(tx: Db, pairs: InboundInput[]): Promise<Map<string, { row
   const finished = await tx
     .selectDistinct({ clienteId: atendimentos.clienteId, canalId: atendimentos.canalId })
     .from(atendimentos)
-    .where(and(eq(atendimentos.status, 'finalizado'), inPairs(pairs)));
+    .where(and(eq(atendimentos.status, 'finalizado'), ofPairs(pairs)));
   const hadPrevious = new Set(finished.map((f) => `${f.clienteId}|${f.canalId}`));
   const now = new Date();
   const rows = pairs.map((p) =>
@@ -98,7 +100,7 @@ async function openAll(tx: Db, pairs: InboundInput[]): Promise<Map<string, { row
     for (const row of await tx
       .select()
       .from(atendimentos)
-      .where(and(ne(atendimentos.status, 'finalizado'), inPairs(raced)))
+      .where(and(ne(atendimentos.status, 'finalizado'), ofPairs(raced)))
       .for('update'))
       opened.set(`${row.clienteId}|${row.canalId}`, { row, opened: false });
   return opened;
@@ -214,7 +216,6 @@ async function receiveInTransaction(db: Db, items: InboundInput[]) {
     const fresh = items.filter((i) => !knownOf(i));
     // One lookup of the open atendimentos of every customer in the batch; only the missing ones are opened.
     const pairs = [...new Map(fresh.map((i) => [pairKey(i), i])).values()];
-    const wanted = JSON.stringify(pairs.map((p) => ({ cliente_id: p.clienteId, canal_id: p.canal.id })));
     // Only what placing a message needs: the rows the batch shows are read whole after it (selectAtendimentos).
     const found: Placed[] = pairs.length
       ? await tx
@@ -225,12 +226,7 @@ async function receiveInTransaction(db: Db, items: InboundInput[]) {
             canalId: atendimentos.canalId,
           })
           .from(atendimentos)
-          .where(
-            and(
-              ne(atendimentos.status, 'finalizado'),
-              sql`(${atendimentos.clienteId}, ${atendimentos.canalId}) in (select cliente_id, canal_id from json_to_recordset(${wanted}::json) as p(cliente_id uuid, canal_id uuid))`,
-            ),
-          )
+          .where(and(ne(atendimentos.status, 'finalizado'), ofPairs(pairs)))
           .for('update')
       : [];
     const open = new Map<string, { row: Placed; opened: boolean }>(
