@@ -33,6 +33,11 @@ export class FakeGraph {
   private failures: { status: number; body: unknown }[] = [];
   private drops = 0;
   private n = 0;
+  /** Sends wait for this before answering (hold), then take `sendDelayMs`; the most answered at once is kept. */
+  private held: Promise<void> = Promise.resolve();
+  sendDelayMs = 0;
+  private inFlight = 0;
+  maxInFlight = 0;
   readonly media = new Map<string, MediaFile>([
     ['65463453', { mime: 'image/jpeg', bytes: JPEG }],
     ['1234567890987654321', { mime: 'application/pdf', bytes: PDF }],
@@ -63,6 +68,15 @@ export class FakeGraph {
 
   failNext(times = 1, status = 400, body: unknown = waVector('error_response_rate_limit.json')) {
     for (let i = 0; i < times; i++) this.failures.push({ status, body });
+  }
+
+  /** Sends are answered only once the returned function is called (a slow Meta). */
+  hold(): () => void {
+    let release!: () => void;
+    this.held = new Promise((r) => {
+      release = r;
+    });
+    return release;
   }
 
   /** The next sends reach Meta (recorded) but the connection is cut before any answer, as a timeout would leave them. */
@@ -111,6 +125,10 @@ export class FakeGraph {
       }
       const failure = this.failures.shift();
       if (failure) return json(failure.status, failure.body);
+      this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+      await this.held;
+      if (this.sendDelayMs) await new Promise((r) => setTimeout(r, this.sendDelayMs));
+      this.inFlight--;
       const b = body ?? {};
       const type = String(b.type ?? '');
       const valid =

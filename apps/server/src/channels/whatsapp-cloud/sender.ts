@@ -2,8 +2,19 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
-import { asCanal, atendimentos, canais, clientes, mensagens, type MensagemRow, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import {
+  asCanal,
+  type AtendimentoRow,
+  atendimentos,
+  canais,
+  clientes,
+  mensagens,
+  type MensagemRow,
+  type WhatsAppCanalRow,
+} from '../../db/schema/atendimentos';
+import { rawRows } from '../../lib/db';
 import { KickLoop } from '../../lib/kick-loop';
+import { WriteBatcher } from '../../lib/write-batcher';
 import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../../modules/avaliacao/link';
 import { AVALIACAO_CONVITE } from '../../modules/atendimentos/service';
@@ -17,7 +28,9 @@ const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 /** A send claimed this long ago without an outcome was cut by a crash: failed, never sent twice. */
 const INTERRUPTED_AFTER_MS = 2 * 60_000;
-const CLAIM_BATCH = 20;
+const CLAIM_BATCH = 100;
+/** Conversations whose claimed messages go out at once, each in its own order. */
+const CONVERSATIONS_AT_ONCE = 16;
 const RETRY_SCAN_MS = 5000;
 const ENVIO_INTERROMPIDO =
   'O envio foi interrompido (o servidor reiniciou durante o envio). Confira no WhatsApp do cliente e reenvie se necessário.';
@@ -41,6 +54,25 @@ export class PerNumberLimiter {
   }
 }
 
+/** A send's outcome: sent with Meta's wamid, or failed with the reason shown to the attendant. */
+type Outcome = { id: string; status: 'sent' | 'failed'; externalId: string | null; erroEnvio: string | null };
+type SettledRow = {
+  id: string;
+  account_id: string;
+  atendimento_id: string;
+  client_id: string | null;
+  status: MensagemRow['status'];
+  atendente_id: string | null;
+  a_status: AtendimentoRow['status'];
+  departamento_id: string | null;
+};
+/** Where a conversation's messages go: its channel, the customer's number and the account (for the rating link). */
+type SendContext = {
+  canal: typeof canais.$inferSelect;
+  cliente: { numero: string | null; identificador: string | null };
+  databaseName: string;
+};
+
 const MIDIA_TIPOS = new Set(['image', 'video', 'audio', 'document']);
 const digitsOf = (identificador: string | null, numero: string | null) =>
   (identificador?.startsWith('whatsapp:') ? identificador.slice('whatsapp:'.length) : (numero ?? '')).replace(/\D/g, '');
@@ -57,6 +89,7 @@ export class WhatsAppSender {
   private readonly loop = new KickLoop(() => this.drain());
   private timer: NodeJS.Timeout | null = null;
   private readonly limiter: PerNumberLimiter;
+  private readonly settler = new WriteBatcher((outcomes: Outcome[]) => this.settleAll(outcomes), CLAIM_BATCH);
 
   constructor(
     private readonly ctx: AppContext,
@@ -98,7 +131,22 @@ export class WhatsAppSender {
       for (;;) {
         const claimed = await this.claim();
         if (claimed.length === 0) return;
-        for (const m of claimed) await this.sendOne(m);
+        const contexts = await this.contexts(claimed);
+        // Each conversation in its order, several conversations at once (one slow call no longer holds every
+        // other customer's answer). The next claim waits for all, so a later message never overtakes an earlier one.
+        const conversations = new Map<string, MensagemRow[]>();
+        for (const m of claimed) conversations.set(m.atendimentoId, [...(conversations.get(m.atendimentoId) ?? []), m]);
+        const lanes = [...conversations.values()];
+        const lane = async () => {
+          for (let msgs = lanes.shift(); msgs; msgs = lanes.shift())
+            for (const m of msgs) {
+              const c = contexts.get(m.atendimentoId);
+              if (c) await this.sendOne(m, c);
+            }
+        };
+        // Every lane ends before the pass does (a failed one too), so passes never overlap.
+        const ended = await Promise.allSettled(Array.from({ length: Math.min(CONVERSATIONS_AT_ONCE, lanes.length) }, lane));
+        for (const e of ended) if (e.status === 'rejected') throw e.reason;
       }
     } catch (err) {
       this.log.error({ err }, 'WhatsApp: fila de envio');
@@ -131,9 +179,11 @@ export class WhatsAppSender {
     return rows.sort((a, b) => a.seq - b.seq);
   }
 
-  private async sendOne(m: MensagemRow) {
-    const [ctxRow] = await this.ctx.db
+  /** Where the claimed messages go (channel, customer's number, account), per conversation, in one read. */
+  private async contexts(claimed: MensagemRow[]): Promise<Map<string, SendContext>> {
+    const rows = await this.ctx.db
       .select({
+        atendimentoId: atendimentos.id,
         canal: canais,
         cliente: { numero: clientes.numero, identificador: clientes.identificador },
         databaseName: accounts.databaseName,
@@ -142,16 +192,18 @@ export class WhatsAppSender {
       .innerJoin(canais, eq(canais.id, atendimentos.canalId))
       .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
       .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
-      .where(eq(atendimentos.id, m.atendimentoId))
-      .limit(1);
-    if (!ctxRow) return;
+      .where(inArray(atendimentos.id, [...new Set(claimed.map((m) => m.atendimentoId))]));
+    return new Map(rows.map((r) => [r.atendimentoId, r]));
+  }
+
+  private async sendOne(m: MensagemRow, ctxRow: SendContext) {
     const canal = asCanal(ctxRow.canal) as WhatsAppCanalRow;
     try {
       const body = await this.body(m, digitsOf(ctxRow.cliente.identificador, ctxRow.cliente.numero), ctxRow.databaseName);
       const { accessToken } = openSecrets(this.ctx.cipher, canal);
       await this.limiter.take(canal.config.phoneNumberId);
       const wamid = await this.graph.sendMessage(canal.config.phoneNumberId, accessToken, body);
-      await this.settle(m, { status: 'sent', externalId: wamid, enviandoEm: null, erroEnvio: null, proximaTentativaEm: null });
+      await this.settle({ id: m.id, status: 'sent', externalId: wamid, erroEnvio: null });
       if (canal.conexao?.ok !== true)
         await recordConexao(this.ctx.db, canal.id, { ok: true, erro: null, numero: null, nomeVerificado: null });
     } catch (err) {
@@ -168,7 +220,7 @@ export class WhatsAppSender {
       }
       const erro =
         g?.message ?? (err instanceof Error && err.message.startsWith('A ') ? err.message : 'Não foi possível enviar a mensagem.');
-      await this.settle(m, { status: 'failed', erroEnvio: erro, enviandoEm: null, proximaTentativaEm: null });
+      await this.settle({ id: m.id, status: 'failed', externalId: null, erroEnvio: erro });
       if (g?.code === 190) await recordConexao(this.ctx.db, canal.id, { ok: false, erro, numero: null, nomeVerificado: null });
     }
   }
@@ -208,27 +260,35 @@ export class WhatsAppSender {
 
   /**
    * Settles a send and tells the attendants (ReceiveMessageStatusUpdate); a webhook status already ahead is kept.
-   * Who hears it is read by the same statement (its conversation's holder and queue as they are now).
+   * Sends settled while the previous statement runs are settled together (settleAll), the lanes run at once.
    */
-  private async settle(m: MensagemRow, set: Partial<MensagemRow> & { status: 'sent' | 'failed' }) {
-    const [settled] = await this.ctx.db
-      .update(mensagens)
-      .set(set)
-      .from(atendimentos)
-      .where(and(eq(mensagens.id, m.id), eq(mensagens.status, 'pending'), eq(atendimentos.id, mensagens.atendimentoId)))
-      .returning({
-        id: mensagens.id,
-        accountId: mensagens.accountId,
-        atendimentoId: mensagens.atendimentoId,
-        clientId: mensagens.clientId,
-        status: mensagens.status,
-        audiencia: { atendenteId: atendimentos.atendenteId, status: atendimentos.status, departamentoId: atendimentos.departamentoId },
-      });
-    if (!settled) {
-      await this.ctx.db.update(mensagens).set({ enviandoEm: null }).where(eq(mensagens.id, m.id));
-      return;
-    }
-    const { audiencia, ...row } = settled;
-    await announceStatus(this.ctx, row, audiencia);
+  private settle(outcome: Outcome) {
+    return this.settler.submit(outcome);
+  }
+
+  /**
+   * Outcomes in one statement that also reads who hears of each (its conversation's holder and queue as they
+   * are now); a message no longer pending (a webhook status came first) only loses its claim.
+   */
+  private async settleAll(outcomes: Outcome[]): Promise<undefined[]> {
+    const rows = outcomes.map((o) => ({ id: o.id, status: o.status, external_id: o.externalId, erro_envio: o.erroEnvio }));
+    const settled = await rawRows<SettledRow>(
+      this.ctx.db,
+      sql`update ${mensagens} m set status = v.status, external_id = coalesce(v.external_id, m.external_id),
+          erro_envio = v.erro_envio, enviando_em = null, proxima_tentativa_em = null
+        from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, status text, external_id text, erro_envio text), ${atendimentos} a
+        where m.id = v.id and m.status = 'pending' and a.id = m.atendimento_id
+        returning m.id, m.account_id, m.atendimento_id, m.client_id, m.status, a.atendente_id, a.status as a_status, a.departamento_id`,
+    );
+    const done = new Set(settled.map((r) => r.id));
+    const ahead = outcomes.filter((o) => !done.has(o.id)).map((o) => o.id);
+    if (ahead.length) await this.ctx.db.update(mensagens).set({ enviandoEm: null }).where(inArray(mensagens.id, ahead));
+    for (const r of settled)
+      await announceStatus(
+        this.ctx,
+        { id: r.id, accountId: r.account_id, atendimentoId: r.atendimento_id, clientId: r.client_id, status: r.status },
+        { atendenteId: r.atendente_id, status: r.a_status, departamentoId: r.departamento_id },
+      );
+    return outcomes.map(() => undefined);
   }
 }

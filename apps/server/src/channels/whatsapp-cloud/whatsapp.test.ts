@@ -500,6 +500,44 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     expect(texto('chegou?')).toHaveLength(2);
   });
 
+  it('sends to several conversations at once, each conversation in its order', async () => {
+    const s = await setup();
+    const numeros = ['5511900000001', '5511900000002'];
+    for (const [k, from] of numeros.entries())
+      await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { from, id: `wamid.faixa${k}`, timestamp: now() })));
+    const fila = (await inject('GET', '/backend/api/atendimento/conversas?status=aguardando', s.master.auth)).json() as TConversasPage;
+    const ids = fila.itens.map((i) => i.atendimentoId);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect((await inject('POST', `/backend/api/atendimento/${id}/aceitar`, s.master.auth)).statusCode).toBe(200);
+    await idle();
+    const before = graph.sends().length;
+    const enviar = async (id: string, n: number) => {
+      const r = await inject('POST', `/backend/api/atendimento/${id}/mensagens`, s.master.auth, {
+        clientId: `faixa-000${n}`,
+        atendimentoId: id,
+        conteudo: `parte ${n}`,
+      });
+      expect(r.statusCode).toBe(201);
+    };
+    // A slow Meta: the first send waits while the others are stored, so a pass holds both conversations.
+    const release = graph.hold();
+    graph.maxInFlight = 0;
+    graph.sendDelayMs = 20;
+    try {
+      for (let n = 1; n <= 4; n++) for (const id of ids) await enviar(id, n);
+    } finally {
+      release();
+    }
+    await idle();
+    graph.sendDelayMs = 0;
+    expect(graph.maxInFlight).toBeGreaterThanOrEqual(2);
+    const sent = graph.sends().slice(before);
+    for (const from of numeros)
+      expect(
+        sent.filter((x) => x.body?.to === from).map((x) => /parte \d$/.exec(String((x.body?.text as { body?: string })?.body))?.[0]),
+      ).toEqual(['parte 1', 'parte 2', 'parte 3', 'parte 4']);
+  });
+
   it('tells the attendants live: reaction, removal (deleted), edit (edited), revoke (deleted) and status updates; media goes out by link', async () => {
     const s = await setup();
     const told: TRealtimeMessage['type'][] = [];
