@@ -50,6 +50,21 @@ describe.each(DB_KINDS)('sessions end at once on %s', (kind) => {
     expect((await refresh(b.refreshCookie)).statusCode).toBe(200);
   });
 
+  it('checks asked at the same moment are read together and each answered for its own session', async () => {
+    const users = await Promise.all([acc.addUser('atendente'), acc.addUser('atendente'), acc.addUser('admin')]);
+    const sessions = await Promise.all(users.flatMap((u) => [login(t.app, u.email), login(t.app, u.email)]));
+    // The second session of each user ends; the first goes on.
+    for (const s of sessions.filter((_, k) => k % 2 === 1))
+      await t.app.inject({
+        method: 'POST',
+        url: '/backend/api/auth/logout',
+        headers: s.auth,
+        cookies: { balcao_refresh: s.refreshCookie },
+      });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => sessions.map((s) => me(s.auth))).flat());
+    expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 4 }, () => sessions.map((_, k) => (k % 2 ? 401 : 200))).flat());
+  });
+
   it('a refreshed access token belongs to the same session and ends with it', async () => {
     const u = await acc.addUser('atendente');
     const a = await login(t.app, u.email);

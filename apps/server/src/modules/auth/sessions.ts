@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { refreshTokens } from '../../db/schema/auth';
 import type { UserRow } from '../../db/schema/users';
@@ -7,6 +7,7 @@ import type { Db } from '../../lib/db';
 import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../lib/error-handler';
 import { rooms } from '../../lib/rooms';
+import { WriteBatcher } from '../../lib/write-batcher';
 import { Forbidden, Unauthorized } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 import type { TokenService } from '../../lib/tokens';
@@ -16,8 +17,9 @@ import { issueRefreshToken } from './service';
  * A session is one login: the family of its rotating refresh tokens. Its id (`sid`) is in every access token
  * of that login, and the session is open while the family has an unrevoked, unexpired token. Logout ends one
  * session; a password reset, a password change (the other sessions) and a deactivation end a user's sessions.
- * The check is one indexed lookup per request and per socket event, no cache: with several instances every
- * instance reads the same rows, so an ended session is refused everywhere at once.
+ * The check is an indexed lookup for each request and socket event (those asked at the same moment share one),
+ * no cache: with several instances every instance reads the same rows, so an ended session is refused
+ * everywhere at once.
  */
 const SESSION_TEXTS = { encerrada: 'Sua sessão foi encerrada. Faça login novamente.' } as const;
 
@@ -34,21 +36,37 @@ export async function startSession(db: Db, tokens: TokenService, user: Who): Pro
   return { token: await tokens.sign(user, sid), refreshToken, sid };
 }
 
-async function isSessionOpen(db: Db, user: Pick<TSessionUser, 'id' | 'sid'>): Promise<boolean> {
-  if (!user.sid) return false;
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.familyId, user.sid),
-        eq(refreshTokens.userId, user.id),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+type SessionOf = Pick<TSessionUser, 'id' | 'sid'>;
+/** Most sessions one check reads. */
+const MAX_CHECKS = 100;
+const checkers = new WeakMap<Db, WriteBatcher<SessionOf, boolean>>();
+
+/** Which of these sessions are open: one statement for all (a family has at most one live token). */
+async function openSessions(db: Db, sessions: SessionOf[]): Promise<boolean[]> {
+  const sids = [...new Set(sessions.flatMap((s) => (s.sid ? [s.sid] : [])))];
+  const rows = sids.length
+    ? await db
+        .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+        .from(refreshTokens)
+        .where(and(inArray(refreshTokens.familyId, sids), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
+    : [];
+  const open = new Set(rows.map((r) => `${r.familyId}|${r.userId}`));
+  return sessions.map((s) => open.has(`${s.sid}|${s.id}`));
+}
+
+/**
+ * Whether the session is still open. Checks asked while one runs are read together in the next statement
+ * (a burst of socket events and requests is one lookup, not one each); each is answered by a read begun
+ * after it was asked, so nothing is cached and an ended session is refused as soon as before.
+ */
+function isSessionOpen(db: Db, user: SessionOf): Promise<boolean> {
+  if (!user.sid) return Promise.resolve(false);
+  let checker = checkers.get(db);
+  if (!checker) {
+    checker = new WriteBatcher((sessions: SessionOf[]) => openSessions(db, sessions), MAX_CHECKS);
+    checkers.set(db, checker);
+  }
+  return checker.submit(user);
 }
 
 /** The caller of a bearer token: a valid signature and a session still open, or a 401. */
