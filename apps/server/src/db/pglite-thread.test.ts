@@ -72,6 +72,20 @@ describe('PGlite on its own thread', () => {
     expect(ids).toEqual([10, 12]);
   });
 
+  it('keeps each statement prepared: the same answers on every run, and a table changed under it read as it is now', async () => {
+    await pg.query('insert into t (id, doc) values ($1, $2), ($3, $4)', [20, { n: 20 }, 21, { n: 21 }]);
+    const byId = (id: number) => pg.query<Record<string, unknown>>('select * from t where id = $1', [id]).then((r) => r.rows);
+    // Past Postgres's five custom plans, so the kept statement also runs its generic plan.
+    for (let k = 0; k < 8; k++) expect(await byId(20 + (k % 2))).toEqual([{ id: 20 + (k % 2), at: null, doc: { n: 20 + (k % 2) } }]);
+    await pg.exec('alter table t add column nota text');
+    await pg.query('update t set nota = $1 where id = $2', ['nova', 21]);
+    expect(await byId(21)).toEqual([{ id: 21, at: null, doc: { n: 21 }, nota: 'nova' }]);
+    // A statement that fails leaves nothing behind: the next ones run.
+    await expect(pg.query('select * from tabela_que_nao_existe')).rejects.toMatchObject({ code: '42P01' });
+    await expect(pg.query('insert into t (id) values ($1)', [20])).rejects.toMatchObject({ code: '23505' });
+    expect(await byId(20)).toEqual([{ id: 20, at: null, doc: { n: 20 }, nota: null }]);
+  });
+
   it('refuses calls once closed as "database unavailable" (503), not as a crash', async () => {
     const other = new PGliteThread(null);
     await other.waitReady;
