@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { ATENDIMENTO_TEXTS, type TAtendimento, type TEnviarMensagem } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, type AtendimentoRow } from '../../db/schema/atendimentos';
 import { licencas } from '../../db/schema/licencas';
@@ -63,48 +63,106 @@ async function storedAnswer(db: Db, joined: AtendimentoJoined, row: TAtendimento
 }
 
 /**
- * What an attendant's answer checks, read with the row in the same query: the message already stored under
- * this client id (a resend), the sender's current name and the account's licence (null: none yet).
+ * The send path's two statements are built once per database (Drizzle's `prepare` with placeholders) and
+ * run with the values of each answer: building their SQL text from the query builders took a third of the
+ * main thread at 200 sends/s (CPU profile, issue 12). On PostgreSQL they are named prepared statements too.
  */
-async function findForAnswer(db: Db, staff: TStaff, atendimentoId: string, clientId: string | null) {
+const prepared = new WeakMap<Db, { read: ReturnType<typeof prepareRead>; insert: ReturnType<typeof prepareInsert> }>();
+function statementsFor(db: Db) {
+  let p = prepared.get(db);
+  if (!p) {
+    p = { read: prepareRead(db), insert: prepareInsert(db) };
+    prepared.set(db, p);
+  }
+  return p;
+}
+
+/**
+ * What an attendant's answer checks, read with the row in the same query: the message already stored under
+ * this client id (a resend; none without a client id), the sender's current name and the account's licence.
+ */
+function prepareRead(db: Db) {
   const licenca = (col: typeof licencas.vendaErp | typeof licencas.dataVencimento) =>
     sql`(${db.select({ v: col }).from(licencas).where(eq(licencas.accountId, atendimentos.accountId))})`.mapWith(col);
-  const [row] = await selectAtendimentos(db, and(eq(atendimentos.accountId, staff.accountId), eq(atendimentos.id, atendimentoId)), {
-    already: clientId
-      ? sql<string | null>`(${db
-          .select({ id: mensagens.id })
-          .from(mensagens)
-          .where(and(eq(mensagens.atendimentoId, atendimentos.id), sameAuthor('atendente', staff.id), eq(mensagens.clientId, clientId)))
-          .limit(1)})`
-      : sql<null>`null`,
-    autorNome: sql<string | null>`(${db.select({ nome: users.nome }).from(users).where(eq(users.id, staff.id))})`,
+  const staffId = sql.placeholder('staffId');
+  const where = and(eq(atendimentos.accountId, sql.placeholder('accountId')), eq(atendimentos.id, sql.placeholder('atendimentoId')));
+  return selectAtendimentos(db, where, {
+    already: sql<string | null>`(${db
+      .select({ id: mensagens.id })
+      .from(mensagens)
+      .where(
+        and(
+          eq(mensagens.atendimentoId, atendimentos.id),
+          sameAuthor('atendente', staffId),
+          eq(mensagens.clientId, sql.placeholder('clientId')),
+        ),
+      )
+      .limit(1)})`,
+    autorNome: sql<string | null>`(${db.select({ nome: users.nome }).from(users).where(eq(users.id, staffId))})`,
     vendaErp: licenca(licencas.vendaErp) as SQL<boolean | null>,
     dataVencimento: licenca(licencas.dataVencimento) as SQL<Date | null>,
-  }).limit(1);
+  })
+    .limit(1)
+    .prepare('balcao_resposta_leitura');
+}
+
+async function findForAnswer(db: Db, staff: TStaff, atendimentoId: string, clientId: string | null) {
+  const [row] = await statementsFor(db).read.execute({ accountId: staff.accountId, atendimentoId, staffId: staff.id, clientId });
   if (!row) return null;
   const { already, autorNome, vendaErp, dataVencimento, ...joined } = row;
   return { joined, already, autorNome, licenca: dataVencimento ? { vendaErp: vendaErp!, dataVencimento } : null };
 }
 
+/** The columns of an answer (messageValues with its status), as placeholders of the same names. */
+const placeholders = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as unknown as Record<K, Placeholder>;
+const ANSWER_COLUMNS = [
+  'accountId',
+  'atendimentoId',
+  'autor',
+  'atendenteId',
+  'tipo',
+  'conteudo',
+  'midia',
+  'localizacao',
+  'respondendoA',
+  'reagindoA',
+  'alvoExterno',
+  'clientId',
+  'externalId',
+  'agendadaId',
+  'modelo',
+  'status',
+] as const satisfies readonly (keyof ReturnType<typeof messageValues>)[];
 /**
  * An answer stored in one statement (atomic without a transaction): the message once per author and client
- * id, and only when it is new the row's preview and the first response. Answers the new row, or null (a duplicate).
+ * id, and only when it is new the row's preview and the first response. Answers the new row, or none (a duplicate).
  */
-async function insertAnswer(db: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, staffId: string, m: NewMessage, at: Date) {
-  const ins = db.$with('ins').as(
-    db
-      .insert(mensagens)
-      .values(messageValues(a, 'atendente', staffId, m))
-      .onConflictDoNothing()
-      .returning(),
-  );
+function prepareInsert(db: Db) {
+  const ins = db.$with('ins').as(db.insert(mensagens).values(placeholders(ANSWER_COLUMNS)).onConflictDoNothing().returning());
   const upd = db.$with('upd').as(
     db
       .update(atendimentos)
-      .set({ ...lastMessage(m, at), ...firstResponse() })
-      .where(and(eq(atendimentos.id, a.id), sql`exists (select 1 from ${ins})`))
+      // The preview's values as they are sent (the update's set types take no placeholder; lastMessage's names).
+      .set({
+        ultimaMensagem: sql`${sql.placeholder('ultimaMensagem')}`,
+        ultimaMensagemTipo: sql`${sql.placeholder('ultimaMensagemTipo')}`,
+        ultimaMensagemEm: sql`${sql.placeholder('ultimaMensagemEm')}::timestamptz`,
+        ...firstResponse(),
+      })
+      .where(and(eq(atendimentos.id, sql.placeholder('atendimentoId')), sql`exists (select 1 from ${ins})`))
       .returning({ id: atendimentos.id }),
   );
-  const [row] = await db.with(ins, upd).select().from(ins);
+  return db.with(ins, upd).select().from(ins).prepare('balcao_resposta_insercao');
+}
+
+async function insertAnswer(db: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>, staffId: string, m: NewMessage, at: Date) {
+  const preview = lastMessage(m, at);
+  const [row] = await statementsFor(db).insert.execute({
+    status: 'sent',
+    ...messageValues(a, 'atendente', staffId, m),
+    ...preview,
+    ultimaMensagemEm: preview.ultimaMensagemEm.toISOString(),
+  });
   return row ?? null;
 }

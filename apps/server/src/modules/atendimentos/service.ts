@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { CAPACIDADES_CANAL, FORA_DA_JANELA, WHATSAPP_TEXTS, tipoCanalDaOrigem, type TProvedorCanal } from '@balcao/shared/canais';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import { ATENDIMENTO_TEXTS, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
@@ -43,7 +43,7 @@ export function assertReplyWindow(a: Pick<AtendimentoRow, 'clienteEscreveuEm'>, 
 }
 
 /** The idempotency scope of a client id besides its atendimento: the author (the visitor, or one staff user). */
-export const sameAuthor = (autor: 'cliente' | 'atendente' | 'sistema', atendenteId: string | null) =>
+export const sameAuthor = (autor: 'cliente' | 'atendente' | 'sistema', atendenteId: string | Placeholder | null) =>
   and(eq(mensagens.autor, autor), atendenteId ? eq(mensagens.atendenteId, atendenteId) : isNull(mensagens.atendenteId));
 
 /** The list preview of a message: its text, or a label by type. */
