@@ -4,7 +4,7 @@ import { asCanal, canais, clientes, type WhatsAppCanalRow } from '../../db/schem
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import type { NewMessage } from '../../modules/atendimentos/service';
-import { rawRows } from '../../lib/db';
+import { anyId, rawRows } from '../../lib/db';
 import type { MetaMessage, MetaWebhook } from './meta';
 
 /** Kinds that become a plain line of text and need nothing but the message itself (no media, no target). */
@@ -114,7 +114,7 @@ export async function receiveTextBatch(
     .update(whatsappEventos)
     .set({ processadoEm: new Date(), processandoAte: null, erro: null })
     .where(
-      inArray(
+      anyId(
         whatsappEventos.id,
         events.map((x) => x.e.id),
       ),

@@ -12,7 +12,7 @@ import { BadRequest, NotFound } from '../../lib/errors';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { receiveInOneStatement } from './inbound-statement';
-import { selectAtendimentos } from './queries';
+import { findAtendimentos } from './queries';
 import { assertTargetsInAtendimento, messageValues, nextTickets, preview, result, storedAs, type NewMessage } from './service';
 
 export type InboundInput = {
@@ -216,7 +216,7 @@ async function receiveInTransaction(db: Db, items: InboundInput[]) {
     const fresh = items.filter((i) => !knownOf(i));
     // One lookup of the open atendimentos of every customer in the batch; only the missing ones are opened.
     const pairs = [...new Map(fresh.map((i) => [pairKey(i), i])).values()];
-    // Only what placing a message needs: the rows the batch shows are read whole after it (selectAtendimentos).
+    // Only what placing a message needs: the rows the batch shows are read whole after it (findAtendimentos).
     const found: Placed[] = pairs.length
       ? await tx
           .select({
@@ -262,7 +262,7 @@ async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> 
   const stored = new Map(items.map((i, k) => [i, quick[k] ? { ...quick[k], opened: false } : slow.get(i)!]));
 
   const ids = [...new Set([...stored.values()].map((s) => s.row.atendimentoId))];
-  const rows = await selectAtendimentos(db, inArray(atendimentos.id, ids));
+  const rows = await findAtendimentos(db, ids);
   const joined = new Map(rows.map((r) => [r.a.id, r]));
   const out: InboundResult[] = [];
   for (const i of items) {

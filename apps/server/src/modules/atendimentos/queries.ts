@@ -4,7 +4,7 @@ import { accounts } from '../../db/schema/accounts';
 import { atendimentos, canais, clientes, mensagens } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
-import type { Db } from '../../lib/db';
+import { anyId, type Db } from '../../lib/db';
 import type { AtendimentoJoined, MensagemJoined } from './presenter';
 
 /** What a row shows besides the atendimento (customer, channel, attendant, department), by joins. */
@@ -51,6 +51,20 @@ export async function findOpenAtendimento(db: Db, clienteId: string, canalId: st
     .limit(1);
   const [row] = await (opts.forUpdate ? q.for('update') : q);
   return row ?? null;
+}
+
+const manyRows = new WeakMap<Db, ReturnType<typeof prepareManyRows>>();
+const prepareManyRows = (db: Db) =>
+  selectAtendimentos(db, anyId(atendimentos.id, sql.placeholder('ids'))).prepare('balcao_atendimentos_lote');
+
+/** Atendimentos by id with what a row shows: one statement built once (an inbound batch reads its rows with it). */
+export function findAtendimentos(db: Db, ids: readonly string[]) {
+  let q = manyRows.get(db);
+  if (!q) {
+    q = prepareManyRows(db);
+    manyRows.set(db, q);
+  }
+  return q.execute({ ids: ids.join(',') });
 }
 
 export async function findAtendimento(db: Db, accountId: string, id: string): Promise<AtendimentoJoined | null> {
