@@ -15,7 +15,7 @@ import { type GraphClient, GraphError, graphErrorPt } from './client';
 import type { MetaError, MetaMedia, MetaMessage, MetaStatus, MetaWebhook } from './meta';
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import { openSecrets } from './service';
-import { type Delivery, onlyPlainMessages, receiveTextBatch } from './text-batch';
+import { type Delivery, markProcessed, onlyPlainMessages, receiveTextBatch } from './text-batch';
 
 const MAX_TENTATIVAS = 5;
 /** How long a claim (the processor's, or a webhook's insert: webhook.ts) keeps other instances off a delivery. */
@@ -47,6 +47,8 @@ export class WhatsAppProcessor {
   private readonly loop = new KickLoop(() => this.drain());
   /** Deliveries this instance stored and claimed (webhook.ts), in arrival order: processed from memory. */
   private handed: Delivery[] = [];
+  /** Processed marks being written (markLater). */
+  private readonly marking = new Set<Promise<void>>();
   /** Whether to look in the database for deliveries due (a retry, an expired claim, what a stop left). */
   private sweep = false;
   private sweeper: NodeJS.Timeout | null = null;
@@ -92,11 +94,12 @@ export class WhatsAppProcessor {
   async stop() {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
-    await this.loop.idle();
+    await this.idle();
   }
 
-  idle() {
-    return this.loop.idle();
+  async idle() {
+    await this.loop.idle();
+    await Promise.all(this.marking);
   }
 
   private async next(): Promise<Delivery[]> {
@@ -156,10 +159,23 @@ export class WhatsAppProcessor {
     if (run.length === 0) return;
     try {
       await receiveTextBatch(this.ctx, run, (canal, m) => this.build(canal, m));
+      this.markLater(run.map((d) => d.e.id));
     } catch (err) {
       this.log.warn({ err }, 'WhatsApp: lote de mensagens processado uma a uma');
       for (const d of run) await this.processOne(d);
     }
+  }
+
+  /**
+   * A batch's processed mark is written while the next deliveries are processed, not before them: it is one
+   * statement fewer between a webhook and the attendant's screen. If it fails, the claim runs out and the
+   * deliveries are processed again, which changes nothing (each step is idempotent).
+   */
+  private markLater(ids: string[]) {
+    const mark: Promise<void> = markProcessed(this.ctx.db, ids)
+      .catch((err: unknown) => this.log.warn({ err }, 'WhatsApp: entregas processadas não marcadas'))
+      .finally(() => this.marking.delete(mark));
+    this.marking.add(mark);
   }
 
   private async processOne({ e, canal: handed }: Delivery) {

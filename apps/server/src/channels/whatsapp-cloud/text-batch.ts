@@ -38,7 +38,7 @@ type Item = { canal: WhatsAppCanalRow; m: MetaMessage; nome: string | null; buil
 /**
  * Plain messages of several deliveries in a few statements instead of ~8 each: their channels in one read,
  * their customers in one upsert, the messages through the inbound batcher (one transaction), the
- * customer's last-writing time in one update, the deliveries marked processed in one update. The same
+ * customer's last-writing time in one update (markProcessed marks the deliveries after). The same
  * steps and the same idempotence as the one-by-one path (a stored wamid is a duplicate and tells nobody).
  */
 export async function receiveTextBatch(
@@ -110,13 +110,12 @@ export async function receiveTextBatch(
       events_.row(items[k]!.canal.accountId, r.row);
     }
   }
+}
+
+/** Deliveries marked processed (every step of processing them is idempotent: one not marked runs again harmlessly). */
+export async function markProcessed(db: AppContext['db'], ids: string[]) {
   await db
     .update(whatsappEventos)
     .set({ processadoEm: new Date(), processandoAte: null, erro: null })
-    .where(
-      anyId(
-        whatsappEventos.id,
-        events.map((x) => x.e.id),
-      ),
-    );
+    .where(anyId(whatsappEventos.id, ids));
 }
