@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCanalWhatsApp } from '@balcao/shared/canais';
 import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
@@ -98,6 +98,35 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
     ]);
     expect(ana!.mensagensNaoLidas).toBe(2);
     expect(ana!.clienteEscreveuEm?.getTime()).toBe((now - 10) * 1000);
+  });
+
+  it('writes a customer again only when the delivery changes the name; the same customer each time', async () => {
+    const canal = await newChannel();
+    const now = Math.floor(Date.now() / 1000);
+    const deliver = async (wamid: string, name: string | null) => {
+      const e = await storeEvent(t.ctx.db, canal, text('5511900000003', wamid, wamid, now, name));
+      whatsappOf(t.ctx).processor.take([e!]);
+      await whatsappOf(t.ctx).idle();
+      const [c] = await t.ctx.db
+        .select({ id: clientes.id, nome: clientes.nome, versao: sql<string>`xmin::text` })
+        .from(clientes)
+        .where(eq(clientes.identificador, 'whatsapp:5511900000003'));
+      return c!;
+    };
+    const first = await deliver('wamid.nome-1', 'Carla');
+    const same = await deliver('wamid.nome-2', 'Carla');
+    const none = await deliver('wamid.nome-3', null);
+    const renamed = await deliver('wamid.nome-4', 'Carla Souza');
+    expect([same, none, renamed].map((c) => c.id)).toEqual([first.id, first.id, first.id]);
+    expect([first.nome, same.nome, none.nome, renamed.nome]).toEqual(['Carla', 'Carla', 'Carla', 'Carla Souza']);
+    // The row version (xmin) moves only when something changed.
+    expect([same.versao, none.versao]).toEqual([first.versao, first.versao]);
+    expect(renamed.versao).not.toBe(first.versao);
+    const lines = await t.ctx.db
+      .select()
+      .from(mensagens)
+      .where(inArray(mensagens.externalId, ['wamid.nome-1', 'wamid.nome-4']));
+    expect(lines).toHaveLength(2);
   });
 
   it('keeps each delivery byte for byte and each text as written, in a batch: quotes, backslashes, escapes, accents, emoji', async () => {

@@ -78,15 +78,27 @@ export async function receiveTextBatch(
       numero: `+${p.waId}`,
       identificador: `whatsapp:${p.waId}`,
     }));
+    // A customer whose name and number are as stored is not written again (no new row version for every
+    // message); those rows are read by the same statement's snapshot.
     const saved = await rawRows<{ id: string; account_id: string; identificador: string }>(
       db,
-      sql`insert into ${clientes} (account_id, nome, numero, identificador)
-        select account_id, nome, numero, identificador
-        from json_to_recordset(${JSON.stringify(rows)}::json) as r(account_id uuid, nome text, numero text, identificador text)
-        on conflict (account_id, identificador) do update set -- a delivery without the name keeps the stored one
-          nome = case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end,
-          numero = excluded.numero
-        returning id, account_id, identificador`,
+      sql`with r as (
+          select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(account_id uuid, nome text, numero text, identificador text)
+        ),
+        gravados as (
+          insert into ${clientes} (account_id, nome, numero, identificador)
+          select account_id, nome, numero, identificador from r
+          on conflict (account_id, identificador) do update set -- a delivery without the name keeps the stored one
+            nome = case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end,
+            numero = excluded.numero
+          where (${clientes.nome}, ${clientes.numero}) is distinct from
+            (case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end, excluded.numero)
+          returning id, account_id, identificador
+        )
+        select id, account_id, identificador from gravados
+        union all
+        select c.id, c.account_id, c.identificador from ${clientes} c join r using (account_id, identificador)
+        where not exists (select 1 from gravados g where g.id = c.id)`,
     );
     const clienteOf = new Map(saved.map((c) => [`${c.account_id}|${c.identificador}`, c.id]));
     const built = await Promise.all(items.map((i) => i.built));
