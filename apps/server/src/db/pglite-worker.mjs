@@ -33,10 +33,7 @@ const PREPARED_MAX = 500;
  * PGlite's query() does: a generic plan cannot see the LIMIT's value and, on a long conversation, read its
  * messages in bulk instead of the newest page by index (first page p50 17 -> 71 ms on 200,000 messages).
  */
-const isPage = (sql, params) => {
-  const limit = /\blimit \$(\d+)/i.exec(sql);
-  return limit !== null && Number(params?.[Number(limit[1]) - 1]) > 1;
-};
+const isPage = (sql, params) => [...sql.matchAll(/\blimit \$(\d+)/gi)].some(([, n]) => Number(params?.[Number(n) - 1]) > 1);
 const prepared = new Map();
 let nextStatement = 1;
 const { serialize } = protocol;
@@ -132,16 +129,15 @@ const ops = {
     await db.waitReady;
   },
   query: async ({ tx, sql, params, rowMode, text }) => {
-    if (tx && !open.has(tx)) throw new Error('Transaction is closed');
+    const client = clientOf(tx);
     const options = { rowMode, parsers: asText(text) };
-    if (isPage(sql, params)) {
-      const r = await clientOf(tx).query(sql, params, options);
-      return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
-    }
-    // PGlite's own locks, as its query() takes them: a statement inside a transaction holds the query lock
-    // only (the transaction holds the other); one from outside waits for any open transaction to end.
-    const run = () => db._runExclusiveQuery(() => runPrepared(sql, params, options));
-    const r = tx ? await run() : await db._runExclusiveTransaction(run);
+    // A kept statement takes PGlite's own locks as its query() does: inside a transaction the query lock only
+    // (the transaction holds the other); from outside, it waits for any open transaction to end.
+    const kept = () => db._runExclusiveQuery(() => runPrepared(sql, params, options));
+    let r;
+    if (isPage(sql, params)) r = await client.query(sql, params, options);
+    else if (tx) r = await kept();
+    else r = await db._runExclusiveTransaction(kept);
     return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
   },
   exec: async ({ tx, sql }) => {

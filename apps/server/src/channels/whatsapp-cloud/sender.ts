@@ -12,7 +12,7 @@ import {
   type MensagemRow,
   type WhatsAppCanalRow,
 } from '../../db/schema/atendimentos';
-import { rawRows } from '../../lib/db';
+import { anyId, rawRows } from '../../lib/db';
 import { KickLoop } from '../../lib/kick-loop';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { publicOrigin } from '../../lib/public-origin';
@@ -135,7 +135,11 @@ export class WhatsAppSender {
         // Each conversation in its order, several conversations at once (one slow call no longer holds every
         // other customer's answer). The next claim waits for all, so a later message never overtakes an earlier one.
         const conversations = new Map<string, MensagemRow[]>();
-        for (const m of claimed) conversations.set(m.atendimentoId, [...(conversations.get(m.atendimentoId) ?? []), m]);
+        for (const m of claimed) {
+          const mine = conversations.get(m.atendimentoId);
+          if (mine) mine.push(m);
+          else conversations.set(m.atendimentoId, [m]);
+        }
         const lanes = [...conversations.values()];
         const lane = async () => {
           for (let msgs = lanes.shift(); msgs; msgs = lanes.shift())
@@ -192,7 +196,7 @@ export class WhatsAppSender {
       .innerJoin(canais, eq(canais.id, atendimentos.canalId))
       .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
       .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
-      .where(inArray(atendimentos.id, [...new Set(claimed.map((m) => m.atendimentoId))]));
+      .where(anyId(atendimentos.id, [...new Set(claimed.map((m) => m.atendimentoId))]));
     return new Map(rows.map((r) => [r.atendimentoId, r]));
   }
 
@@ -260,7 +264,7 @@ export class WhatsAppSender {
 
   /**
    * Settles a send and tells the attendants (ReceiveMessageStatusUpdate); a webhook status already ahead is kept.
-   * Sends settled while the previous statement runs are settled together (settleAll), the lanes run at once.
+   * The lanes settle at once: what finishes while the previous settle runs is written with the next (settleAll).
    */
   private settle(outcome: Outcome) {
     return this.settler.submit(outcome);
@@ -282,7 +286,7 @@ export class WhatsAppSender {
     );
     const done = new Set(settled.map((r) => r.id));
     const ahead = outcomes.filter((o) => !done.has(o.id)).map((o) => o.id);
-    if (ahead.length) await this.ctx.db.update(mensagens).set({ enviandoEm: null }).where(inArray(mensagens.id, ahead));
+    if (ahead.length) await this.ctx.db.update(mensagens).set({ enviandoEm: null }).where(anyId(mensagens.id, ahead));
     for (const r of settled)
       await announceStatus(
         this.ctx,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
-import { type Db, rawRows } from '../../lib/db';
+import { type Db, perDatabase, rawRows } from '../../lib/db';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { whatsappOf } from '../registry';
 import { type KeptCanal, keptCanais } from './kept-canais';
@@ -70,9 +70,9 @@ async function storeEvents(db: Db, items: Delivery[]): Promise<(WhatsAppEventoRo
   });
 }
 
-const writers = new WeakMap<Db, WriteBatcher<Delivery, WhatsAppEventoRow | null>>();
 /** Most deliveries one insert takes. */
 const MAX_BATCH = 200;
+const writer = perDatabase((db) => new WriteBatcher((items: Delivery[]) => storeEvents(db, items), MAX_BATCH));
 
 /**
  * Stores a delivery durably (once per body: Meta retries), claimed by this instance; answers its row if it
@@ -80,12 +80,7 @@ const MAX_BATCH = 200;
  * insert runs are inserted together (WriteBatcher: no waiting when alone).
  */
 export function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>, raw: Buffer): Promise<WhatsAppEventoRow | null> {
-  let w = writers.get(db);
-  if (!w) {
-    w = new WriteBatcher((items: Delivery[]) => storeEvents(db, items), MAX_BATCH);
-    writers.set(db, w);
-  }
-  return w.submit({ canal, raw });
+  return writer(db).submit({ canal, raw });
 }
 
 type Params = { token: string };

@@ -7,7 +7,7 @@ import {
   type TMensagemRecebida,
 } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, type AtendimentoRow, type CanalRow, type MensagemRow } from '../../db/schema/atendimentos';
-import { asColumnRow, asTableRows, type Db, rawRows, withTransaction } from '../../lib/db';
+import { asColumnRow, asTableRows, type Db, perDatabase, rawRows, withTransaction } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { presentAtendimento, presentMensagem } from './presenter';
@@ -284,7 +284,7 @@ async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> 
   return out;
 }
 
-const batchers = new WeakMap<Db, WriteBatcher<InboundInput, InboundResult>>();
+const batcher = perDatabase((db) => new WriteBatcher((items: InboundInput[]) => receive(db, items), MAX_BATCH));
 
 /**
  * A customer's message: joins the open atendimento of that customer and channel, or opens a new one
@@ -295,15 +295,10 @@ const batchers = new WeakMap<Db, WriteBatcher<InboundInput, InboundResult>>();
 export function receiveFromCliente(db: Db, input: InboundInput): Promise<InboundResult> {
   const parsed = ZMensagemRecebida.safeParse(input.mensagem);
   if (!parsed.success) return Promise.reject(new BadRequest(parsed.error.issues[0]?.message ?? 'Mensagem inválida.'));
-  let b = batchers.get(db);
-  if (!b) {
-    b = new WriteBatcher((items: InboundInput[]) => receive(db, items), MAX_BATCH);
-    batchers.set(db, b);
-  }
-  return b.submit(input);
+  return batcher(db).submit(input);
 }
 
 /** Graceful shutdown: waits until the pending inbound batches of this database are written. */
 export function flushInbound(db: Db): Promise<void> {
-  return batchers.get(db)?.idle() ?? Promise.resolve();
+  return batcher(db).idle();
 }

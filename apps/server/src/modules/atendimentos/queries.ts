@@ -4,7 +4,7 @@ import { accounts } from '../../db/schema/accounts';
 import { atendimentos, canais, clientes, mensagens } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
-import { anyId, type Db } from '../../lib/db';
+import { anyId, type Db, perDatabase } from '../../lib/db';
 import type { AtendimentoJoined, MensagemJoined } from './presenter';
 
 /** What a row shows besides the atendimento (customer, channel, attendant, department), by joins. */
@@ -53,18 +53,13 @@ export async function findOpenAtendimento(db: Db, clienteId: string, canalId: st
   return row ?? null;
 }
 
-const manyRows = new WeakMap<Db, ReturnType<typeof prepareManyRows>>();
-const prepareManyRows = (db: Db) =>
-  selectAtendimentos(db, anyId(atendimentos.id, sql.placeholder('ids'))).prepare('balcao_atendimentos_lote');
+const manyRows = perDatabase((db) =>
+  selectAtendimentos(db, anyId(atendimentos.id, sql.placeholder('ids'))).prepare('balcao_atendimentos_lote'),
+);
 
 /** Atendimentos by id with what a row shows: one statement built once (an inbound batch reads its rows with it). */
 export function findAtendimentos(db: Db, ids: readonly string[]) {
-  let q = manyRows.get(db);
-  if (!q) {
-    q = prepareManyRows(db);
-    manyRows.set(db, q);
-  }
-  return q.execute({ ids: ids.join(',') });
+  return manyRows(db).execute({ ids: ids.join(',') });
 }
 
 export async function findAtendimento(db: Db, accountId: string, id: string): Promise<AtendimentoJoined | null> {

@@ -1,9 +1,9 @@
-import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ATENDIMENTO_TEXTS, type TAtendimento, type TEnviarMensagem } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, type AtendimentoRow } from '../../db/schema/atendimentos';
 import { licencas } from '../../db/schema/licencas';
 import { users } from '../../db/schema/users';
-import type { Db } from '../../lib/db';
+import { type Db, perDatabase } from '../../lib/db';
 import { Conflict, NotFound } from '../../lib/errors';
 import { firstResponse } from '../dashboard/visao-geral';
 import { assertLicencaAtiva, assertLicencaVigente } from '../licenca/service';
@@ -67,15 +67,7 @@ async function storedAnswer(db: Db, joined: AtendimentoJoined, row: TAtendimento
  * run with the values of each answer: building their SQL text from the query builders took a third of the
  * main thread at 200 sends/s (CPU profile, issue 12). On PostgreSQL they are named prepared statements too.
  */
-const prepared = new WeakMap<Db, { read: ReturnType<typeof prepareRead>; insert: ReturnType<typeof prepareInsert> }>();
-function statementsFor(db: Db) {
-  let p = prepared.get(db);
-  if (!p) {
-    p = { read: prepareRead(db), insert: prepareInsert(db) };
-    prepared.set(db, p);
-  }
-  return p;
-}
+const statementsFor = perDatabase((db) => ({ read: prepareRead(db), insert: prepareInsert(db) }));
 
 /**
  * What an attendant's answer checks, read with the row in the same query: the message already stored under
@@ -113,33 +105,21 @@ async function findForAnswer(db: Db, staff: TStaff, atendimentoId: string, clien
   return { joined, already, autorNome, licenca: dataVencimento ? { vendaErp: vendaErp!, dataVencimento } : null };
 }
 
-/** The columns of an answer (messageValues with its status), as placeholders of the same names. */
-const placeholders = <K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as unknown as Record<K, Placeholder>;
-const ANSWER_COLUMNS = [
-  'accountId',
-  'atendimentoId',
-  'autor',
-  'atendenteId',
-  'tipo',
-  'conteudo',
-  'midia',
-  'localizacao',
-  'respondendoA',
-  'reagindoA',
-  'alvoExterno',
-  'clientId',
-  'externalId',
-  'agendadaId',
-  'modelo',
-  'status',
-] as const satisfies readonly (keyof ReturnType<typeof messageValues>)[];
+/**
+ * The columns of an answer, as placeholders of the same names: those messageValues gives a message with a
+ * status (read from it, so a column it gains is stored here too).
+ */
+const ANSWER_COLUMNS = Object.keys(
+  messageValues({ id: '', accountId: '' }, 'atendente', '', { tipo: 'text', conteudo: '', status: 'sent' }),
+);
+const answerPlaceholders = () =>
+  Object.fromEntries(ANSWER_COLUMNS.map((k) => [k, sql.placeholder(k)])) as unknown as typeof mensagens.$inferInsert;
 /**
  * An answer stored in one statement (atomic without a transaction): the message once per author and client
  * id, and only when it is new the row's preview and the first response. Answers the new row, or none (a duplicate).
  */
 function prepareInsert(db: Db) {
-  const ins = db.$with('ins').as(db.insert(mensagens).values(placeholders(ANSWER_COLUMNS)).onConflictDoNothing().returning());
+  const ins = db.$with('ins').as(db.insert(mensagens).values(answerPlaceholders()).onConflictDoNothing().returning());
   const upd = db.$with('upd').as(
     db
       .update(atendimentos)

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { refreshTokens } from '../../db/schema/auth';
 import type { UserRow } from '../../db/schema/users';
-import type { Db } from '../../lib/db';
+import { anyId, type Db, perDatabase } from '../../lib/db';
 import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../lib/error-handler';
 import { rooms } from '../../lib/rooms';
@@ -39,7 +39,6 @@ export async function startSession(db: Db, tokens: TokenService, user: Who): Pro
 type SessionOf = Pick<TSessionUser, 'id' | 'sid'>;
 /** Most sessions one check reads. */
 const MAX_CHECKS = 100;
-const checkers = new WeakMap<Db, WriteBatcher<SessionOf, boolean>>();
 
 /** Which of these sessions are open: one statement for all (a family has at most one live token). */
 async function openSessions(db: Db, sessions: SessionOf[]): Promise<boolean[]> {
@@ -48,7 +47,7 @@ async function openSessions(db: Db, sessions: SessionOf[]): Promise<boolean[]> {
     ? await db
         .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
         .from(refreshTokens)
-        .where(and(inArray(refreshTokens.familyId, sids), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
+        .where(and(anyId(refreshTokens.familyId, sids), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
     : [];
   const open = new Set(rows.map((r) => `${r.familyId}|${r.userId}`));
   return sessions.map((s) => open.has(`${s.sid}|${s.id}`));
@@ -59,14 +58,10 @@ async function openSessions(db: Db, sessions: SessionOf[]): Promise<boolean[]> {
  * (a burst of socket events and requests is one lookup, not one each); each is answered by a read begun
  * after it was asked, so nothing is cached and an ended session is refused as soon as before.
  */
+const checker = perDatabase((db) => new WriteBatcher((sessions: SessionOf[]) => openSessions(db, sessions), MAX_CHECKS));
 function isSessionOpen(db: Db, user: SessionOf): Promise<boolean> {
   if (!user.sid) return Promise.resolve(false);
-  let checker = checkers.get(db);
-  if (!checker) {
-    checker = new WriteBatcher((sessions: SessionOf[]) => openSessions(db, sessions), MAX_CHECKS);
-    checkers.set(db, checker);
-  }
-  return checker.submit(user);
+  return checker(db).submit(user);
 }
 
 /** The caller of a bearer token: a valid signature and a session still open, or a 401. */
