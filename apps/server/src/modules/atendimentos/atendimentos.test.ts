@@ -64,8 +64,11 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
       ultimaMensagem: 'Vocês estão aí?',
       ticket: 1,
     });
+    // The counts are of what this attendant sees: the queue of their department.
+    expect(list.body.contagens).toEqual({ aguardando: list.body.itens.length, em_atendimento: 0, finalizado: 0 });
     const other = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando', s.at2.auth);
     expect(other.body.itens).toHaveLength(0);
+    expect(other.body.contagens).toEqual({ aguardando: 0, em_atendimento: 0, finalizado: 0 });
     const denied = await get<{ message: string }>(`/backend/api/atendimento/${mine[0]!.atendimentoId}`, s.at2.auth);
     expect(denied.status).toBe(403);
     expect(denied.body.message).toBe('Você não tem acesso a este atendimento.');
@@ -79,6 +82,8 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
       s.at1.auth,
     );
     const id = page.itens[0]!.atendimentoId;
+    // A search counts only the customers it finds.
+    expect(page.contagens).toEqual({ aguardando: 1, em_atendimento: 0, finalizado: 0 });
 
     const blocked = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, {
       clientId: 'cliente-antes-1',

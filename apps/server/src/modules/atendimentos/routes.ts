@@ -79,7 +79,7 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         : undefined,
     );
     const after = q.cursor ? decodeCursor(q.cursor) : null;
-    const rows = await selectAtendimentos(
+    const pageQuery = selectAtendimentos(
       db,
       and(
         filters,
@@ -91,12 +91,14 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     )
       .orderBy(desc(atendimentos.ultimaMensagemEm), desc(atendimentos.id))
       .limit(q.limit + 1);
-    const counts = await db
-      .select({ status: atendimentos.status, n: sql<number>`count(*)::int` })
-      .from(atendimentos)
-      .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
-      .where(filters)
-      .groupBy(atendimentos.status);
+    // The customer is joined only to search by them: every atendimento has one (cliente_id is not null).
+    const counted = db.select({ status: atendimentos.status, n: sql<number>`count(*)::int` }).from(atendimentos).$dynamic();
+    const [rows, counts] = await Promise.all([
+      pageQuery,
+      (q.busca ? counted.innerJoin(clientes, eq(clientes.id, atendimentos.clienteId)) : counted)
+        .where(filters)
+        .groupBy(atendimentos.status),
+    ]);
     const page = rows.slice(0, q.limit);
     const last = page[page.length - 1];
     const contagens = { aguardando: 0, em_atendimento: 0, finalizado: 0 };
