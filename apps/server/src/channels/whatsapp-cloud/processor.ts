@@ -183,10 +183,7 @@ export class WhatsAppProcessor {
       const [row] = handed ? [] : await this.ctx.db.select().from(canais).where(eq(canais.id, e.canalId)).limit(1);
       const canal = handed ?? (row ? (asCanal(row) as WhatsAppCanalRow) : null);
       if (canal) await this.apply(canal, JSON.parse(e.corpo) as MetaWebhook);
-      await this.ctx.db
-        .update(whatsappEventos)
-        .set({ processadoEm: new Date(), processandoAte: null, erro: null })
-        .where(eq(whatsappEventos.id, e.id));
+      await markProcessed(this.ctx.db, [e.id]);
     } catch (err) {
       const last = e.tentativas >= MAX_TENTATIVAS || !(err instanceof GraphError && err.retryable);
       this.log.warn({ err, eventoId: e.id, tentativa: e.tentativas }, 'WhatsApp: evento não processado');

@@ -4,7 +4,7 @@ import { asCanal, canais, clientes, type WhatsAppCanalRow } from '../../db/schem
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import type { NewMessage } from '../../modules/atendimentos/service';
-import { anyId, rawRows } from '../../lib/db';
+import { anyId, type Db, rawRows } from '../../lib/db';
 import type { MetaMessage, MetaWebhook } from './meta';
 
 /** Kinds that become a plain line of text and need nothing but the message itself (no media, no target). */
@@ -37,9 +37,9 @@ type Item = { canal: WhatsAppCanalRow; m: MetaMessage; nome: string | null; buil
 
 /**
  * Plain messages of several deliveries in a few statements instead of ~8 each: their channels in one read,
- * their customers in one upsert, the messages through the inbound batcher (one transaction), the
- * customer's last-writing time in one update (markProcessed marks the deliveries after). The same
- * steps and the same idempotence as the one-by-one path (a stored wamid is a duplicate and tells nobody).
+ * their customers in one upsert, the messages (and the customer's last-writing time) through the inbound
+ * batcher; the caller marks the deliveries processed after (markProcessed). The same steps and the same
+ * idempotence as the one-by-one path (a stored wamid is a duplicate and tells nobody).
  */
 export async function receiveTextBatch(
   ctx: AppContext,
@@ -125,7 +125,7 @@ export async function receiveTextBatch(
 }
 
 /** Deliveries marked processed (every step of processing them is idempotent: one not marked runs again harmlessly). */
-export async function markProcessed(db: AppContext['db'], ids: string[]) {
+export async function markProcessed(db: Db, ids: string[]) {
   await db
     .update(whatsappEventos)
     .set({ processadoEm: new Date(), processandoAte: null, erro: null })

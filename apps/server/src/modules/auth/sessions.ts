@@ -53,12 +53,13 @@ async function openSessions(db: Db, sessions: SessionOf[]): Promise<boolean[]> {
   return sessions.map((s) => open.has(`${s.sid}|${s.id}`));
 }
 
+const checker = perDatabase((db) => new WriteBatcher((sessions: SessionOf[]) => openSessions(db, sessions), MAX_CHECKS));
+
 /**
  * Whether the session is still open. Checks asked while one runs are read together in the next statement
  * (a burst of socket events and requests is one lookup, not one each); each is answered by a read begun
  * after it was asked, so nothing is cached and an ended session is refused as soon as before.
  */
-const checker = perDatabase((db) => new WriteBatcher((sessions: SessionOf[]) => openSessions(db, sessions), MAX_CHECKS));
 function isSessionOpen(db: Db, user: SessionOf): Promise<boolean> {
   if (!user.sid) return Promise.resolve(false);
   return checker(db).submit(user);
