@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', refuseNulInput);
 
-  await registerSecurityHeaders(app, { https: ctx.secureCookies });
+  registerSecurityHeaders(app, { https: ctx.secureCookies });
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
 

@@ -4,7 +4,7 @@ import { asCanal, canais, clientes, type WhatsAppCanalRow } from '../../db/schem
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import type { NewMessage } from '../../modules/atendimentos/service';
-import { anyId, type Db, rawRows } from '../../lib/db';
+import { anyId, type Db, perDatabase, preparedRows } from '../../lib/db';
 import type { MetaMessage, MetaWebhook } from './meta';
 
 /** Kinds that become a plain line of text and need nothing but the message itself (no media, no target). */
@@ -29,6 +29,32 @@ export function onlyPlainMessages(body: MetaWebhook): boolean {
     }
   return any;
 }
+
+/**
+ * WhatsApp customers by number, in one upsert (a kept statement: lib/db.ts preparedRows). A customer whose
+ * name and number are as stored is not written again (no new row version for every message); those rows are
+ * read by the same statement's snapshot.
+ */
+const saveCustomers = preparedRows<{ id: string; account_id: string; identificador: string }, { rows: string }>(
+  'balcao_clientes_whatsapp',
+  sql`with r as (
+      select * from json_to_recordset(${sql.placeholder('rows')}::json) as r(account_id uuid, nome text, numero text, identificador text)
+    ),
+    gravados as (
+      insert into ${clientes} (account_id, nome, numero, identificador)
+      select account_id, nome, numero, identificador from r
+      on conflict (account_id, identificador) do update set -- a delivery without the name keeps the stored one
+        nome = case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end,
+        numero = excluded.numero
+      where (${clientes.nome}, ${clientes.numero}) is distinct from
+        (case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end, excluded.numero)
+      returning id, account_id, identificador
+    )
+    select id, account_id, identificador from gravados
+    union all
+    select c.id, c.account_id, c.identificador from ${clientes} c join r using (account_id, identificador)
+    where not exists (select 1 from gravados g where g.id = c.id)`,
+);
 
 /** A stored delivery to process, with its channel when the webhook that stored it had it at hand (webhook.ts). */
 export type Delivery = { e: WhatsAppEventoRow; canal?: WhatsAppCanalRow };
@@ -78,28 +104,7 @@ export async function receiveTextBatch(
       numero: `+${p.waId}`,
       identificador: `whatsapp:${p.waId}`,
     }));
-    // A customer whose name and number are as stored is not written again (no new row version for every
-    // message); those rows are read by the same statement's snapshot.
-    const saved = await rawRows<{ id: string; account_id: string; identificador: string }>(
-      db,
-      sql`with r as (
-          select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(account_id uuid, nome text, numero text, identificador text)
-        ),
-        gravados as (
-          insert into ${clientes} (account_id, nome, numero, identificador)
-          select account_id, nome, numero, identificador from r
-          on conflict (account_id, identificador) do update set -- a delivery without the name keeps the stored one
-            nome = case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end,
-            numero = excluded.numero
-          where (${clientes.nome}, ${clientes.numero}) is distinct from
-            (case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end, excluded.numero)
-          returning id, account_id, identificador
-        )
-        select id, account_id, identificador from gravados
-        union all
-        select c.id, c.account_id, c.identificador from ${clientes} c join r using (account_id, identificador)
-        where not exists (select 1 from gravados g where g.id = c.id)`,
-    );
+    const saved = await saveCustomers(db, { rows: JSON.stringify(rows) });
     const clienteOf = new Map(saved.map((c) => [`${c.account_id}|${c.identificador}`, c.id]));
     const built = await Promise.all(items.map((i) => i.built));
     const results = await Promise.all(
@@ -124,10 +129,15 @@ export async function receiveTextBatch(
   }
 }
 
+const marking = perDatabase((db) =>
+  db
+    .update(whatsappEventos)
+    .set({ processadoEm: sql`now()`, processandoAte: null, erro: null })
+    .where(anyId(whatsappEventos.id, sql.placeholder('ids')))
+    .prepare('balcao_whatsapp_processadas'),
+);
+
 /** Deliveries marked processed (every step of processing them is idempotent: one not marked runs again harmlessly). */
 export async function markProcessed(db: Db, ids: string[]) {
-  await db
-    .update(whatsappEventos)
-    .set({ processadoEm: new Date(), processandoAte: null, erro: null })
-    .where(anyId(whatsappEventos.id, ids));
+  await marking(db).execute({ ids: ids.join(',') });
 }

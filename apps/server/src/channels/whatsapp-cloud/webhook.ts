@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
-import { type Db, perDatabase, rawRows } from '../../lib/db';
+import { type Db, perDatabase, preparedRows } from '../../lib/db';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { whatsappOf } from '../registry';
 import { type KeptCanal, keptCanais } from './kept-canais';
@@ -26,12 +26,21 @@ export function validSignature(raw: Buffer, header: string | undefined, appSecre
 type Delivery = { canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>; raw: Buffer };
 const hashOf = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
 
+const insertEvents = preparedRows<{ id: string; canal_id: string; hash: string; recebido_ms: number }, { rows: string; ate: string }>(
+  'balcao_whatsapp_entregas',
+  sql`insert into ${whatsappEventos} (account_id, canal_id, hash, corpo, processando_ate, tentativas)
+    select account_id, canal_id, hash, corpo, ${sql.placeholder('ate')}::timestamptz, 1
+    from json_to_recordset(${sql.placeholder('rows')}::json) as r(account_id uuid, canal_id uuid, hash text, corpo text)
+    on conflict do nothing
+    returning id, canal_id, hash, (extract(epoch from recebido_em) * 1000)::float8 as recebido_ms`,
+);
+
 /**
- * Deliveries in one insert, the rows as one JSON parameter (the statement's text the same for 1 or 200:
- * Drizzle's multi-row VALUES cost ~120 µs a row to build, see inbound.ts). Each is inserted already claimed
- * by this instance (CLAIM_MS, as the processor's own claim), so that it goes to the processor from memory:
- * no second statement to claim it and no second read of its body. Answers, per delivery, its row if it was
- * new (the first of equal bodies), or null.
+ * Deliveries in one insert (a kept statement: lib/db.ts preparedRows), the rows as one JSON parameter (the
+ * same statement for 1 or 200: Drizzle's multi-row VALUES cost ~120 µs a row to build, see inbound.ts). Each
+ * is inserted already claimed by this instance (CLAIM_MS, as the processor's own claim), so that it goes to
+ * the processor from memory: no second statement to claim it and no second read of its body. Answers, per
+ * delivery, its row if it was new (the first of equal bodies), or null.
  */
 async function storeEvents(db: Db, items: Delivery[]): Promise<(WhatsAppEventoRow | null)[]> {
   const rows = items.map(({ canal, raw }) => ({
@@ -41,14 +50,7 @@ async function storeEvents(db: Db, items: Delivery[]): Promise<(WhatsAppEventoRo
     corpo: raw.toString('utf8'),
   }));
   const claimedUntil = new Date(Date.now() + CLAIM_MS);
-  const inserted = await rawRows<{ id: string; canal_id: string; hash: string; recebido_ms: number }>(
-    db,
-    sql`insert into ${whatsappEventos} (account_id, canal_id, hash, corpo, processando_ate, tentativas)
-      select account_id, canal_id, hash, corpo, ${claimedUntil.toISOString()}::timestamptz, 1
-      from json_to_recordset(${JSON.stringify(rows)}::json) as r(account_id uuid, canal_id uuid, hash text, corpo text)
-      on conflict do nothing
-      returning id, canal_id, hash, (extract(epoch from recebido_em) * 1000)::float8 as recebido_ms`,
-  );
+  const inserted = await insertEvents(db, { rows: JSON.stringify(rows), ate: claimedUntil.toISOString() });
   const key = (r: { canal_id: string; hash: string }) => `${r.canal_id}|${r.hash}`;
   const fresh = new Map(inserted.map((r) => [key(r), r]));
   return rows.map((r) => {

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { atendimentos, mensagens, type MensagemRow } from '../../db/schema/atendimentos';
-import { asColumnRow, asTableRows, type Db, rawRows } from '../../lib/db';
+import { asColumnRow, asTableRows, type Db, preparedRows } from '../../lib/db';
 import { messageValues, type NewMessage, preview } from './service';
 
 type Stored = { row: MensagemRow; fresh: boolean };
@@ -16,6 +16,67 @@ type Item = {
 /** What makes two customer messages of a batch the same message (a resend racing its first try). */
 const sameKey = (i: Item) =>
   `${i.clienteId}|${i.canal.id}|${i.autor ?? 'cliente'}|${i.mensagem.clientId ?? ''}|${i.mensagem.externalId ?? ''}`;
+
+/** The message columns by name, of `alias` (a kept statement names them: lib/db.ts preparedRows). */
+const columnsOf = (alias?: string) =>
+  sql.raw(
+    Object.values(getTableColumns(mensagens))
+      .map((c) => (alias ? `${alias}.${c.name}` : c.name))
+      .join(', '),
+  );
+
+const inboundStatement = preparedRows<Record<string, unknown> & { k: number; novo: boolean }, { lote: string; agora: string }>(
+  'balcao_mensagens_recebidas',
+  sql`with v as (
+        select * from json_to_recordset(${sql.placeholder('lote')}::json) as r(k int, cliente_id uuid, canal_id uuid, account_id uuid,
+          autor text, tipo text, conteudo text, midia jsonb, localizacao jsonb, alvo_externo text, client_id text, external_id text,
+          preview text, escreveu timestamptz)
+      ),
+      a as (
+        select id, cliente_id, canal_id from ${atendimentos}
+        where status <> 'finalizado' and (cliente_id, canal_id) in (select cliente_id, canal_id from v)
+        for update
+      ),
+      -- chave: a message of the batch by its atendimento, author and ids (unique: sameKey), to find it again
+      -- among the inserted rows by a lookup instead of a join (the planner cannot estimate CTEs).
+      placed as (
+        select v.*, a.id as atendimento_id, concat(a.id, '|', v.autor, '|c:', v.client_id, '|e:', v.external_id) as chave
+        from v join a using (cliente_id, canal_id)
+      ),
+      antes as (
+        select ${columnsOf('m')}, null::text as chave, p.k from placed p join ${mensagens} m
+          on m.atendimento_id = p.atendimento_id and coalesce(m.atendente_id::text, m.autor) = p.autor and m.client_id = p.client_id
+        where p.client_id is not null
+        union all
+        select ${columnsOf('m')}, null::text, v.k from v join ${mensagens} m on m.account_id = v.account_id and m.external_id = v.external_id
+        where v.client_id is null
+      ),
+      ins as (
+        insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id)
+        select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id
+        from placed p where not exists (select 1 from antes where antes.k = p.k)
+        order by k
+        on conflict do nothing
+        returning ${columnsOf()}, concat(atendimento_id, '|', autor, '|c:', client_id, '|e:', external_id) as chave
+      ),
+      lote as (select jsonb_object_agg(chave, jsonb_build_object('k', k, 'preview', preview, 'escreveu', escreveu)) as j from placed),
+      novas as (select ins.*, lote.j -> ins.chave as p from ins, lote),
+      t as (
+        select atendimento_id, count(*)::int as n, max((p ->> 'escreveu')::timestamptz) as escreveu,
+          (array_agg(p ->> 'preview' order by seq desc))[1] as preview, (array_agg(tipo order by seq desc))[1] as tipo
+        from novas group by atendimento_id
+      ),
+      upd as (
+        update ${atendimentos} set
+          ultima_mensagem = t.preview, ultima_mensagem_tipo = t.tipo, ultima_mensagem_em = ${sql.placeholder('agora')}::timestamptz,
+          mensagens_nao_lidas = ${atendimentos.mensagensNaoLidas} + t.n,
+          cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, t.escreveu)
+        from t where ${atendimentos.id} = t.atendimento_id
+      )
+      select true as novo, ${columnsOf('ins')}, (lote.j -> ins.chave ->> 'k')::int as k from ins, lote
+      union all
+      select false as novo, ${columnsOf('antes')}, antes.k from antes`,
+);
 
 /**
  * Customer messages of conversations already open, in one statement: the open atendimentos locked, what is
@@ -38,58 +99,7 @@ export async function receiveInOneStatement(db: Db, items: Item[]): Promise<(Sto
     const values = asColumnRow(mensagens, messageValues({ id: '', accountId: i.canal.accountId }, i.autor ?? 'cliente', null, i.mensagem));
     return { ...values, k, cliente_id: i.clienteId, canal_id: i.canal.id, preview: preview(i.mensagem), escreveu: i.escreveuEm ?? null };
   });
-  const raw = await rawRows<Record<string, unknown> & { k: number; novo: boolean }>(
-    db,
-    sql`with v as (
-        select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(k int, cliente_id uuid, canal_id uuid, account_id uuid,
-          autor text, tipo text, conteudo text, midia jsonb, localizacao jsonb, alvo_externo text, client_id text, external_id text,
-          preview text, escreveu timestamptz)
-      ),
-      a as (
-        select id, cliente_id, canal_id from ${atendimentos}
-        where status <> 'finalizado' and (cliente_id, canal_id) in (select cliente_id, canal_id from v)
-        for update
-      ),
-      -- chave: a message of the batch by its atendimento, author and ids (unique: sameKey), to find it again
-      -- among the inserted rows by a lookup instead of a join (the planner cannot estimate CTEs).
-      placed as (
-        select v.*, a.id as atendimento_id, concat(a.id, '|', v.autor, '|c:', v.client_id, '|e:', v.external_id) as chave
-        from v join a using (cliente_id, canal_id)
-      ),
-      antes as (
-        select m.*, null::text as chave, p.k from placed p join ${mensagens} m
-          on m.atendimento_id = p.atendimento_id and coalesce(m.atendente_id::text, m.autor) = p.autor and m.client_id = p.client_id
-        where p.client_id is not null
-        union all
-        select m.*, null::text, v.k from v join ${mensagens} m on m.account_id = v.account_id and m.external_id = v.external_id
-        where v.client_id is null
-      ),
-      ins as (
-        insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id)
-        select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id
-        from placed p where not exists (select 1 from antes where antes.k = p.k)
-        order by k
-        on conflict do nothing
-        returning *, concat(atendimento_id, '|', autor, '|c:', client_id, '|e:', external_id) as chave
-      ),
-      lote as (select jsonb_object_agg(chave, jsonb_build_object('k', k, 'preview', preview, 'escreveu', escreveu)) as j from placed),
-      novas as (select ins.*, lote.j -> ins.chave as p from ins, lote),
-      t as (
-        select atendimento_id, count(*)::int as n, max((p ->> 'escreveu')::timestamptz) as escreveu,
-          (array_agg(p ->> 'preview' order by seq desc))[1] as preview, (array_agg(tipo order by seq desc))[1] as tipo
-        from novas group by atendimento_id
-      ),
-      upd as (
-        update ${atendimentos} set
-          ultima_mensagem = t.preview, ultima_mensagem_tipo = t.tipo, ultima_mensagem_em = ${new Date().toISOString()}::timestamptz,
-          mensagens_nao_lidas = ${atendimentos.mensagensNaoLidas} + t.n,
-          cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, t.escreveu)
-        from t where ${atendimentos.id} = t.atendimento_id
-      )
-      select true as novo, ins.*, (lote.j -> ins.chave ->> 'k')::int as k from ins, lote
-      union all
-      select false as novo, antes.* from antes`,
-  );
+  const raw = await inboundStatement(db, { lote: JSON.stringify(rows), agora: new Date().toISOString() });
   const byK = new Map<number, Stored>();
   const typed = asTableRows(mensagens, raw);
   for (const [n, r] of raw.entries()) byK.set(Number(r.k), { row: typed[n]!, fresh: Boolean(r.novo) });
