@@ -6,6 +6,8 @@ import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { login, makeAccount } from '../../test/factories';
 import { makeCanal } from '../../test/atendimentos-fixtures';
 import { receiveFromCliente, type InboundInput } from './inbound';
+import { presentAtendimento } from './presenter';
+import { findAtendimento } from './queries';
 
 /** Issue 11 "One way in": every driver hands the customer's message to receiveFromCliente, checked by the shared schema. */
 describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => {
@@ -68,6 +70,47 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
     const [a] = await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.id, first.atendimentoId));
     expect([a!.mensagensNaoLidas, a!.ultimaMensagem]).toEqual([4, 'quarta']);
     expect(burst[4]!.row).toMatchObject({ mensagensNaoLidas: 4, ultimaMensagem: 'quarta', ultimaMensagemTipo: 'text' });
+  });
+
+  it('answers each conversation as the batch left it, with what a row shows, as reading it again would', async () => {
+    const acc = await makeAccount(t.ctx.db);
+    const admin = await login(t.app, acc.master.email);
+    const canal = await makeCanal(t, admin.auth);
+    const dep = await acc.addDepartamento('Vendas');
+    const atendente = await acc.addUser('atendente', { nome: 'Rita', departamentoId: dep.id });
+    const [c] = await t.ctx.db
+      .insert(clientes)
+      .values({ accountId: acc.account.id, nome: 'Dora', numero: '+5511988887777', email: 'dora@x.local', identificador: 'd-1' })
+      .returning();
+    const input = (mensagem: InboundInput['mensagem']): InboundInput => ({
+      canal: { id: canal.id, accountId: acc.account.id },
+      clienteId: c!.id,
+      origem: () => 'widget',
+      departamentoId: null,
+      mensagem,
+    });
+    const asRead = async (id: string) => presentAtendimento((await findAtendimento(t.ctx.db, acc.account.id, id))!);
+    const first = await receiveFromCliente(t.ctx.db, input({ externalId: 'ext-1', tipo: 'text', conteudo: 'Oi' }));
+    await t.ctx.db
+      .update(atendimentos)
+      .set({ status: 'em_atendimento', atendenteId: atendente.id, departamentoId: dep.id })
+      .where(eq(atendimentos.id, first.atendimentoId));
+    // The conversation is open: one statement takes the burst (new messages and a resend).
+    const burst = await Promise.all(
+      [
+        { clientId: 'q-1', tipo: 'text' as const, conteudo: 'tudo bem?' },
+        { externalId: 'ext-1', tipo: 'text' as const, conteudo: 'Oi' },
+        { clientId: 'q-2', tipo: 'text' as const, conteudo: 'e o pedido?' },
+      ].map((m) => receiveFromCliente(t.ctx.db, input(m))),
+    );
+    expect(burst.map((r) => r.duplicate)).toEqual([false, true, false]);
+    const now = await asRead(first.atendimentoId);
+    expect(now).toMatchObject({ atendenteNome: 'Rita', departamentoNome: 'Vendas', clienteNome: 'Dora', mensagensNaoLidas: 3 });
+    for (const r of burst) expect([r.row, r.masterId]).toEqual([now, acc.master.id]);
+    // A provider's late resend to a finished conversation answers it as it is, finished.
+    await t.ctx.db.update(atendimentos).set({ status: 'finalizado', fim: new Date() }).where(eq(atendimentos.id, first.atendimentoId));
+    const late = await receiveFromCliente(t.ctx.db, input({ externalId: 'ext-1', tipo: 'text', conteudo: 'Oi' }));
+    expect([late.duplicate, late.row]).toEqual([true, await asRead(first.atendimentoId)]);
   });
 
   it('opens a conversation for each new customer of a burst: tickets in order, a returning customer marked as such', async () => {
