@@ -36,6 +36,7 @@ const P = quick
       rates: [250, 1000],
       saturation: [4000],
       saturationSeconds: 5,
+      refine: false,
       steps: '500,2000',
       large: { OPEN: 1000, MESSAGES: 100_000, RUNS: 30 },
       redisRates: '500',
@@ -46,6 +47,7 @@ const P = quick
       rates: [250, 500, 1000, 2000],
       saturation: [4000, 8000],
       saturationSeconds: 20,
+      refine: true,
       // 20,000 sockets do not fit one process here (20,000 open files, hard limit); 19,000 do.
       steps: '1000,5000,10000,19000',
       large: { OPEN: 10_000, MESSAGES: 1_000_000, RUNS: 200 },
@@ -119,12 +121,35 @@ if (want('inbound')) {
     saturation[rate] = (await scenario('inbound.mjs', env))?.runs[rate] ?? null;
     if (!carries(saturation[rate], rate)) break;
   }
-  const floorRates = [...P.rates.map((r) => [r, byRate[r].floor]), ...Object.entries(saturation).map(([r, v]) => [Number(r), v])];
-  const floorSaturation = Math.max(0, ...floorRates.filter(([r, v]) => carries(v, r)).map(([r]) => r));
+  // The steps double, so each figure is known within a factor of two: one more run halfway between the
+  // highest rate that passed and the next one tried, which failed, narrows it, for the floor and each
+  // database alike. `tried`: [rate, result] pairs.
+  const highest = (tried, ok) => Math.max(0, ...tried.filter(([r, v]) => ok(v, r)).map(([r]) => r));
+  const halfway = (tried, ok) => {
+    const up = highest(tried, ok);
+    const down = Math.min(...tried.filter(([r]) => r > up).map(([r]) => r));
+    return up > 0 && Number.isFinite(down) ? Math.round((up + down) / 2) : null;
+  };
+  const floorTried = () => [...P.rates.map((r) => [r, byRate[r].floor]), ...Object.entries(saturation).map(([r, v]) => [Number(r), v])];
+  const floorMid = P.refine ? halfway(floorTried(), carries) : null;
+  if (floorMid) {
+    const env = { BENCH_RATES: String(floorMid), BENCH_SECONDS: String(P.saturationSeconds), BENCH_TARGET: 'floor' };
+    saturation[floorMid] = (await scenario('inbound.mjs', env))?.runs[floorMid] ?? null;
+  }
+  const floorSaturation = highest(floorTried(), carries);
   const knee = {};
+  const kneeSteps = {};
   const throughputVsFloor = {};
   for (const d of DATABASES) {
-    knee[dbName(d)] = Math.max(0, ...P.rates.filter((r) => passes(byRate[r][dbName(d)])));
+    const steps = {};
+    kneeSteps[dbName(d)] = steps;
+    const tried = () => [...P.rates.map((r) => [r, byRate[r][dbName(d)]]), ...Object.entries(steps).map(([r, v]) => [Number(r), v])];
+    const mid = P.refine ? halfway(tried(), passes) : null;
+    if (mid) {
+      const env = { BENCH_RATES: String(mid), BENCH_SECONDS: String(P.seconds), ...dbEnv(d) };
+      steps[mid] = (await scenario('inbound.mjs', env))?.runs[mid] ?? null;
+    }
+    knee[dbName(d)] = highest(tried(), passes);
     throughputVsFloor[dbName(d)] = floorSaturation ? Math.round((knee[dbName(d)] / floorSaturation) * 100) / 100 : null;
   }
   results.inbound = {
@@ -133,6 +158,7 @@ if (want('inbound')) {
     byRate,
     floorSaturationSteps: saturation,
     floorSaturationPerSecond: floorSaturation,
+    kneeSteps,
     kneePerSecond: knee,
     throughputVsFloor,
   };
