@@ -1,15 +1,9 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { accounts } from '../../db/schema/accounts';
-import { atendimentos, canais, clientes, mensagens, type MensagemRow } from '../../db/schema/atendimentos';
-import { departamentos } from '../../db/schema/departamentos';
-import { users } from '../../db/schema/users';
+import { atendimentos, mensagens, type MensagemRow } from '../../db/schema/atendimentos';
 import { asColumnRow, asTableRows, type Db, preparedRows } from '../../lib/db';
-import type { AtendimentoJoined } from './presenter';
 import { messageValues, type NewMessage, preview } from './service';
 
-/** A message of the batch, whether this call stored it, and its atendimento as the statement left it. */
-type Stored = { row: MensagemRow; fresh: boolean; atendimento: AtendimentoJoined };
+type Stored = { row: MensagemRow; fresh: boolean };
 /** What this path reads of an inbound message (InboundInput, inbound.ts). */
 type Item = {
   canal: { id: string; accountId: string };
@@ -23,12 +17,13 @@ type Item = {
 const sameKey = (i: Item) =>
   `${i.clienteId}|${i.canal.id}|${i.autor ?? 'cliente'}|${i.mensagem.clientId ?? ''}|${i.mensagem.externalId ?? ''}`;
 
-/** A table's columns by name, of `alias` (a kept statement names them: lib/db.ts preparedRows), `as` a prefix. */
-const namesOf = (table: PgTable, alias?: string, as?: string) =>
-  Object.values(getTableColumns(table)).map((c) => `${alias ? `${alias}.` : ''}${c.name}${as ? ` as ${as}${c.name}` : ''}`);
-const columnsOf = (alias?: string) => sql.raw(namesOf(mensagens, alias).join(', '));
-/** The atendimento's columns in the answer's rows are prefixed: both tables have an id, an account_id... */
-const ATENDIMENTO_PREFIX = 'atendimento__';
+/** The message columns by name, of `alias` (a kept statement names them: lib/db.ts preparedRows). */
+const columnsOf = (alias?: string) =>
+  sql.raw(
+    Object.values(getTableColumns(mensagens))
+      .map((c) => (alias ? `${alias}.${c.name}` : c.name))
+      .join(', '),
+  );
 
 const inboundStatement = preparedRows<Record<string, unknown> & { k: number; novo: boolean }, { lote: string; agora: string }>(
   'balcao_mensagens_recebidas',
@@ -77,68 +72,11 @@ const inboundStatement = preparedRows<Record<string, unknown> & { k: number; nov
           mensagens_nao_lidas = ${atendimentos.mensagensNaoLidas} + t.n,
           cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, t.escreveu)
         from t where ${atendimentos.id} = t.atendimento_id
-        returning ${sql.raw(namesOf(atendimentos, 'atendimentos').join(', '))}
-      ),
-      msgs as (
-        select true as novo, ${columnsOf('ins')}, (lote.j -> ins.chave ->> 'k')::int as k from ins, lote
-        union all
-        select false as novo, ${columnsOf('antes')}, antes.k from antes
-      ),
-      -- Each atendimento of the batch as this statement leaves it (the snapshot still has the old version of
-      -- those it updated), with what a row shows (queries.ts selectAtendimentos): no second statement to read them.
-      af as (
-        select * from upd
-        union all
-        select ${sql.raw(namesOf(atendimentos, 'x').join(', '))} from ${atendimentos} x
-        where x.id in (select atendimento_id from msgs) and x.id not in (select id from upd)
       )
-      select msgs.*, ${sql.raw(namesOf(atendimentos, 'af', ATENDIMENTO_PREFIX).join(', '))},
-        c.nome as cliente_nome, c.numero as cliente_numero, c.email as cliente_email, c.avatar_url as cliente_avatar_url,
-        c.identificador as cliente_identificador, ca.nome as canal_nome, ca.tipo as canal_tipo, u.nome as atendente_nome,
-        d.nome as departamento_nome, ac.master_user_id as master_id, ac.database_name
-      from msgs join af on af.id = msgs.atendimento_id
-        join ${accounts} ac on ac.id = af.account_id
-        join ${clientes} c on c.id = af.cliente_id
-        join ${canais} ca on ca.id = af.canal_id
-        left join ${users} u on u.id = af.atendente_id
-        left join ${departamentos} d on d.id = af.departamento_id`,
+      select true as novo, ${columnsOf('ins')}, (lote.j -> ins.chave ->> 'k')::int as k from ins, lote
+      union all
+      select false as novo, ${columnsOf('antes')}, antes.k from antes`,
 );
-
-type JoinedColumns = {
-  cliente_nome: string;
-  cliente_numero: string | null;
-  cliente_email: string | null;
-  cliente_avatar_url: string | null;
-  cliente_identificador: string | null;
-  canal_nome: string;
-  canal_tipo: AtendimentoJoined['canalTipo'];
-  atendente_nome: string | null;
-  departamento_nome: string | null;
-  master_id: string | null;
-  database_name: string;
-};
-
-/** An answer's row's atendimento, as findAtendimentos (queries.ts) reads it. */
-function joinedOf(raw: Record<string, unknown>): AtendimentoJoined {
-  const own = Object.fromEntries(Object.values(getTableColumns(atendimentos)).map((c) => [c.name, raw[`${ATENDIMENTO_PREFIX}${c.name}`]]));
-  const j = raw as JoinedColumns;
-  return {
-    a: asTableRows(atendimentos, [own])[0]!,
-    cliente: {
-      nome: j.cliente_nome,
-      numero: j.cliente_numero,
-      email: j.cliente_email,
-      avatarUrl: j.cliente_avatar_url,
-      identificador: j.cliente_identificador,
-    },
-    canalNome: j.canal_nome,
-    canalTipo: j.canal_tipo,
-    atendenteNome: j.atendente_nome,
-    departamentoNome: j.departamento_nome,
-    masterId: j.master_id,
-    databaseName: j.database_name,
-  };
-}
 
 /**
  * Customer messages of conversations already open, in one statement: the open atendimentos locked, what is
@@ -148,8 +86,7 @@ function joinedOf(raw: Record<string, unknown>): AtendimentoJoined {
  * and PGlite's lock stays held across each hop, so a five-statement transaction kept every other query
  * (a webhook's insert) waiting about three times as long as it worked (measured at 1,000 messages/s).
  *
- * Answers, per item, its stored row, whether this call stored it and its atendimento with what a row shows
- * (as the statement left it: the batch needs no second read), or null for what the transaction
+ * Answers, per item, its stored row and whether this call stored it, or null for what the transaction
  * path must take: a customer with no open atendimento (it opens one), or a conflict with a row this
  * statement could not see (written at the same moment by another instance).
  */
@@ -165,16 +102,11 @@ export async function receiveInOneStatement(db: Db, items: Item[]): Promise<(Sto
   const raw = await inboundStatement(db, { lote: JSON.stringify(rows), agora: new Date().toISOString() });
   const byK = new Map<number, Stored>();
   const typed = asTableRows(mensagens, raw);
-  const joined = new Map<string, AtendimentoJoined>();
-  for (const [n, r] of raw.entries()) {
-    const row = typed[n]!;
-    if (!joined.has(row.atendimentoId)) joined.set(row.atendimentoId, joinedOf(r));
-    byK.set(Number(r.k), { row, fresh: Boolean(r.novo), atendimento: joined.get(row.atendimentoId)! });
-  }
+  for (const [n, r] of raw.entries()) byK.set(Number(r.k), { row: typed[n]!, fresh: Boolean(r.novo) });
   return items.map((i, k) => {
     const first = firstOf.get(sameKey(i))!;
     const s = byK.get(first);
     if (!s) return null;
-    return first === k ? s : { ...s, fresh: false };
+    return first === k ? s : { row: s.row, fresh: false };
   });
 }

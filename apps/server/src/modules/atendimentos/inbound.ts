@@ -10,7 +10,7 @@ import { atendimentos, mensagens, type AtendimentoRow, type CanalRow, type Mensa
 import { asColumnRow, asTableRows, type Db, perDatabase, rawRows, withTransaction } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { WriteBatcher } from '../../lib/write-batcher';
-import { type AtendimentoJoined, presentAtendimento, presentMensagem } from './presenter';
+import { presentAtendimento, presentMensagem } from './presenter';
 import { receiveInOneStatement } from './inbound-statement';
 import { findAtendimentos } from './queries';
 import { assertTargetsInAtendimento, messageValues, nextTickets, preview, result, storedAs, type NewMessage } from './service';
@@ -249,8 +249,8 @@ async function receiveInTransaction(db: Db, items: InboundInput[]) {
 
 /**
  * Customer messages, a burst or one on its own: those of conversations already open in one statement
- * (receiveInOneStatement, which answers the rows the staff see too), the others (a conversation to open, a
- * reply or a reaction to check) in a transaction (receiveInTransaction), their rows read once after it.
+ * (receiveInOneStatement), the others (a conversation to open, a reply or a reaction to check) in a
+ * transaction (receiveInTransaction); then the rows the staff see, read once for the whole batch.
  */
 async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> {
   // A reply or a reaction checks its target first (assertTargetsInAtendimento): the whole batch takes the
@@ -261,12 +261,9 @@ async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> 
   const slow = rest.length ? await receiveInTransaction(db, rest) : new Map<InboundInput, never>();
   const stored = new Map(items.map((i, k) => [i, quick[k] ? { ...quick[k], opened: false } : slow.get(i)!]));
 
-  // The one statement answered its atendimentos; those the transaction touched are read after it (later
-  // than the statement's, so they win where both touched one).
-  const joined = new Map<string, AtendimentoJoined>();
-  for (const q of quick) if (q) joined.set(q.atendimento.a.id, q.atendimento);
-  const touched = [...new Set([...slow.values()].map((s) => s.row.atendimentoId))];
-  if (touched.length) for (const r of await findAtendimentos(db, touched)) joined.set(r.a.id, r);
+  const ids = [...new Set([...stored.values()].map((s) => s.row.atendimentoId))];
+  const rows = await findAtendimentos(db, ids);
+  const joined = new Map(rows.map((r) => [r.a.id, r]));
   const out: InboundResult[] = [];
   for (const i of items) {
     const s = stored.get(i)!;
