@@ -99,11 +99,14 @@ const passes = (r) => r && r.attendantSocket.p99Ms <= GOAL_P99_MS && r.lost === 
 const results = {};
 
 if (want('inbound')) {
+  /** One inbound run at `rate` for `seconds` (on the floor or a database: `env`); its figures, or null. */
+  const inbound = async (rate, seconds, env) =>
+    (await scenario('inbound.mjs', { BENCH_RATES: String(rate), BENCH_SECONDS: String(seconds), ...env }))?.runs[rate] ?? null;
+  const floorEnv = { BENCH_TARGET: 'floor' };
   const byRate = {};
   for (const rate of P.rates) {
-    const env = { BENCH_RATES: String(rate), BENCH_SECONDS: String(P.seconds) };
-    const row = { floor: (await scenario('inbound.mjs', { ...env, BENCH_TARGET: 'floor' }))?.runs[rate] ?? null };
-    for (const d of DATABASES) row[dbName(d)] = (await scenario('inbound.mjs', { ...env, ...dbEnv(d) }))?.runs[rate] ?? null;
+    const row = { floor: await inbound(rate, P.seconds, floorEnv) };
+    for (const d of DATABASES) row[dbName(d)] = await inbound(rate, P.seconds, dbEnv(d));
     row.ratio = {};
     for (const d of DATABASES)
       row.ratio[dbName(d)] = {
@@ -117,39 +120,37 @@ if (want('inbound')) {
   const carries = (v, rate) => v && v.lost === 0 && v.deliveredPerSecond >= 0.95 * rate;
   const saturation = {};
   for (const rate of P.saturation) {
-    const env = { BENCH_RATES: String(rate), BENCH_SECONDS: String(P.saturationSeconds), BENCH_TARGET: 'floor' };
-    saturation[rate] = (await scenario('inbound.mjs', env))?.runs[rate] ?? null;
+    saturation[rate] = await inbound(rate, P.saturationSeconds, floorEnv);
     if (!carries(saturation[rate], rate)) break;
   }
-  // The steps double, so each figure is known within a factor of two: one more run halfway between the
-  // highest rate that passed and the next one tried, which failed, narrows it, for the floor and each
-  // database alike. `tried`: [rate, result] pairs.
-  const highest = (tried, ok) => Math.max(0, ...tried.filter(([r, v]) => ok(v, r)).map(([r]) => r));
-  const halfway = (tried, ok) => {
-    const up = highest(tried, ok);
-    const down = Math.min(...tried.filter(([r]) => r > up).map(([r]) => r));
-    return up > 0 && Number.isFinite(down) ? Math.round((up + down) / 2) : null;
+  // `runs` ({ rate: result }): the highest rate whose result is `ok`.
+  const highest = (runs, ok) => Math.max(0, ...Object.entries(runs).flatMap(([r, v]) => (ok(v, Number(r)) ? [Number(r)] : [])));
+  /**
+   * The steps double, so each figure is known within a factor of two: one more run halfway between the
+   * highest rate that passed and the next one tried (which failed) narrows it, for the floor and each
+   * database alike; the run is added to `steps` (what is kept in the results).
+   */
+  const narrow = async (runs, ok, steps, seconds, env) => {
+    const up = highest(runs, ok);
+    const down = Math.min(
+      ...Object.keys(runs)
+        .map(Number)
+        .filter((r) => r > up),
+    );
+    if (!P.refine || up === 0 || !Number.isFinite(down)) return;
+    const mid = Math.round((up + down) / 2);
+    steps[mid] = await inbound(mid, seconds, env);
   };
-  const floorTried = () => [...P.rates.map((r) => [r, byRate[r].floor]), ...Object.entries(saturation).map(([r, v]) => [Number(r), v])];
-  const floorMid = P.refine ? halfway(floorTried(), carries) : null;
-  if (floorMid) {
-    const env = { BENCH_RATES: String(floorMid), BENCH_SECONDS: String(P.saturationSeconds), BENCH_TARGET: 'floor' };
-    saturation[floorMid] = (await scenario('inbound.mjs', env))?.runs[floorMid] ?? null;
-  }
-  const floorSaturation = highest(floorTried(), carries);
+  const of = (target) => Object.fromEntries(P.rates.map((r) => [r, byRate[r][target]]));
+  await narrow({ ...of('floor'), ...saturation }, carries, saturation, P.saturationSeconds, floorEnv);
+  const floorSaturation = highest({ ...of('floor'), ...saturation }, carries);
   const knee = {};
   const kneeSteps = {};
   const throughputVsFloor = {};
   for (const d of DATABASES) {
-    const steps = {};
-    kneeSteps[dbName(d)] = steps;
-    const tried = () => [...P.rates.map((r) => [r, byRate[r][dbName(d)]]), ...Object.entries(steps).map(([r, v]) => [Number(r), v])];
-    const mid = P.refine ? halfway(tried(), passes) : null;
-    if (mid) {
-      const env = { BENCH_RATES: String(mid), BENCH_SECONDS: String(P.seconds), ...dbEnv(d) };
-      steps[mid] = (await scenario('inbound.mjs', env))?.runs[mid] ?? null;
-    }
-    knee[dbName(d)] = highest(tried(), passes);
+    kneeSteps[dbName(d)] = {};
+    await narrow(of(dbName(d)), passes, kneeSteps[dbName(d)], P.seconds, dbEnv(d));
+    knee[dbName(d)] = highest({ ...of(dbName(d)), ...kneeSteps[dbName(d)] }, passes);
     throughputVsFloor[dbName(d)] = floorSaturation ? Math.round((knee[dbName(d)] / floorSaturation) * 100) / 100 : null;
   }
   results.inbound = {
