@@ -192,7 +192,7 @@ export class WhatsAppProcessor {
         .update(whatsappEventos)
         .set(
           last
-            ? { processadoEm: new Date(), processandoAte: null, erro: (err as Error).message }
+            ? { processadoEm: sql`now()`, processandoAte: null, erro: (err as Error).message }
             : { processandoAte: new Date(Date.now() + wait), erro: (err as Error).message },
         )
         .where(eq(whatsappEventos.id, e.id));
