@@ -21,6 +21,11 @@ export class KickLoop {
     });
   }
 
+  /** Whether a pass runs (a kick during one keeps it busy through the next). */
+  get busy() {
+    return this.running !== null;
+  }
+
   /** Resolves once no pass runs (tests; shutdown). */
   async idle() {
     while (this.running) await this.running;

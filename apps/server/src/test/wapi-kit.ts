@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { proto, type WAMessage } from 'baileys';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { wapiSessoes } from '../db/schema/wapi';
 import { wapiOf } from '../channels/registry';
@@ -15,11 +16,14 @@ export const closeWith = (statusCode: number | undefined) => ({
   },
 });
 
-/** The real app on a fresh database with WhatsApp Web on the fake socket (no pacing, 1 ms back-off), for one describe. */
-export function wapiTestApp(kind: 'pglite' | 'postgres') {
+/**
+ * The real app on a fresh database with WhatsApp Web on the fake socket (no pacing unless `sendGapMs` is given,
+ * 1 ms back-off), for one describe.
+ */
+export function wapiTestApp(kind: 'pglite' | 'postgres', { sendGapMs = 0 } = {}) {
   const h = { wa: new FakeWhatsAppWeb() } as { t: TestApp; wa: FakeWhatsAppWeb };
   beforeAll(async () => {
-    h.t = await createTestApp(kind, { wapi: { socket: h.wa.factory, sendGapMs: 0, backoffBaseMs: 1 } });
+    h.t = await createTestApp(kind, { wapi: { socket: h.wa.factory, sendGapMs, backoffBaseMs: 1 } });
   });
   afterAll(async () => {
     await wapiOf(h.t.ctx).stop();
@@ -27,6 +31,16 @@ export function wapiTestApp(kind: 'pglite' | 'postgres') {
   });
   return h;
 }
+
+/** The customer who writes in these tests, and one text of theirs as Baileys delivers it (proto.WebMessageInfo). */
+export const CUSTOMER_JID = '5511988887777@s.whatsapp.net';
+export const customerText = (id: string, conversation: string) =>
+  proto.WebMessageInfo.fromObject({
+    key: { remoteJid: CUSTOMER_JID, fromMe: false, id },
+    message: { conversation },
+    messageTimestamp: Math.floor(Date.now() / 1000),
+    pushName: 'Cliente',
+  }) as WAMessage;
 
 /** The paired phone's own account on WhatsApp. */
 export const ME = { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' };

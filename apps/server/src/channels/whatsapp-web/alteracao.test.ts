@@ -1,13 +1,10 @@
-import { proto, type WAMessage } from 'baileys';
 import { describe, expect, it, vi } from 'vitest';
 import { ALTERACAO_TEXTS, type TConversasPage, type TMensagem, type TMensagensPage } from '@balcao/shared/atendimentos';
 import type { TCapacidadesPorCanal } from '@balcao/shared/canais';
 import { login } from '../../test/factories';
 import { DB_KINDS } from '../../test/harness';
-import { pairAccount, wapiTestApp } from '../../test/wapi-kit';
+import { CUSTOMER_JID, customerText, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
-
-const JID = '5511988887777@s.whatsapp.net';
 
 /** An attendant edits and deletes for everyone an answer already sent: stored, shown, and told to WhatsApp. */
 describe.each(DB_KINDS)('WhatsApp Web edit and delete for everyone on %s', (kind) => {
@@ -18,13 +15,7 @@ describe.each(DB_KINDS)('WhatsApp Web edit and delete for everyone on %s', (kind
     const p = await pairAccount(h);
     const as = (auth: Record<string, string>, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       h.t.app.inject({ method, url: `/backend/api/atendimento/${url}`, headers: auth, ...(payload ? { payload } : {}) });
-    const msg = proto.WebMessageInfo.fromObject({
-      key: { remoteJid: JID, fromMe: false, id: 'IN-ED-1' },
-      message: { conversation: 'Qual o preço?' },
-      messageTimestamp: Math.floor(Date.now() / 1000),
-      pushName: 'Cliente',
-    }) as WAMessage;
-    p.open.emit('messages.upsert', { type: 'notify', messages: [msg] });
+    p.open.emit('messages.upsert', { type: 'notify', messages: [customerText('IN-ED-1', 'Qual o preço?')] });
     await idle();
     const c = ((await as(p.master.auth, 'GET', 'conversas?status=aguardando')).json() as TConversasPage).itens[0]!;
     expect((await as(p.master.auth, 'POST', `${c.atendimentoId}/aceitar`)).statusCode).toBe(200);
@@ -41,7 +32,7 @@ describe.each(DB_KINDS)('WhatsApp Web edit and delete for everyone on %s', (kind
     await idle();
     const sentKey = (text: string) => {
       const i = p.open.sent.findIndex((s) => (s.content as { text?: string }).text === text);
-      return { remoteJid: JID, id: `3EB0FAKE${i + 1}`, fromMe: true };
+      return { remoteJid: CUSTOMER_JID, id: `3EB0FAKE${i + 1}`, fromMe: true };
     };
     const keyErrado = sentKey('Custa R$ 10');
     const keyOutra = sentKey('Frete grátis');

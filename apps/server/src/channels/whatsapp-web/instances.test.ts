@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { proto, type WAMessage } from 'baileys';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TConversasPage } from '@balcao/shared/atendimentos';
 import type { TWapiSessao } from '@balcao/shared/wapi';
@@ -7,12 +6,10 @@ import type { Database } from '../../db/client';
 import { wapiSessoes } from '../../db/schema/wapi';
 import { login, makeAccount } from '../../test/factories';
 import { createTestApp, freshDatabase, type TestApp } from '../../test/harness';
-import { closeWith } from '../../test/wapi-kit';
+import { CUSTOMER_JID, closeWith, customerText, ME } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
 import { FakeWhatsAppWeb } from './fake-socket';
 
-const ME = { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' };
-const JID = '5511988887777@s.whatsapp.net';
 const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
 const text = (s: FakeWhatsAppWeb) => s.sockets.flatMap((x) => x.sent.map((m) => (m.content as { text?: string }).text));
 
@@ -74,19 +71,13 @@ describe.runIf(process.env.DATABASE_URL)('WhatsApp Web with two instances on one
     expect(waB.sockets).toHaveLength(0);
 
     // A customer writes (to A's socket); the attendant answers through instance B.
-    const msg = proto.WebMessageInfo.fromObject({
-      key: { remoteJid: JID, fromMe: false, id: 'IN-1' },
-      message: { conversation: 'Oi, tem entrega hoje?' },
-      messageTimestamp: Math.floor(Date.now() / 1000),
-      pushName: 'Cliente',
-    }) as WAMessage;
-    waA.last.emit('messages.upsert', { type: 'notify', messages: [msg] });
+    waA.last.emit('messages.upsert', { type: 'notify', messages: [customerText('IN-1', 'Oi, tem entrega hoje?')] });
     await wapiOf(a.ctx).idle();
     const conversa = ((await on(b, 'GET', '/backend/api/atendimento/conversas?status=aguardando')).json() as TConversasPage).itens[0]!;
     expect((await on(b, 'POST', `/backend/api/atendimento/${conversa.atendimentoId}/aceitar`)).statusCode).toBe(200);
     // The attendant opens it through B: the blue ticks are forwarded too and leave through A's socket, once.
     expect((await on(b, 'POST', `/backend/api/atendimento/${conversa.atendimentoId}/lidas`)).statusCode).toBe(204);
-    await vi.waitFor(() => expect(waA.last.read.flat()).toContainEqual({ remoteJid: JID, id: 'IN-1', fromMe: false }), {
+    await vi.waitFor(() => expect(waA.last.read.flat()).toContainEqual({ remoteJid: CUSTOMER_JID, id: 'IN-1', fromMe: false }), {
       timeout: 30_000,
       interval: 50,
     });

@@ -20,6 +20,10 @@ const READ_BATCH = 20;
 const FALHOU = 'Não foi possível enviar a mensagem pelo WhatsApp Web.';
 const ALVO_FORA = 'A mensagem citada não está no WhatsApp do cliente.';
 
+/** A number's queue: one pass at a time (KickLoop) and when it last sent, for the pace. */
+type Lane = { loop: KickLoop; lastSend: number };
+const bySeq = (a: MensagemRow, b: MensagemRow) => a.seq - b.seq;
+
 /** The customer's chat: their number, or their LID while WhatsApp has not told us the number. */
 const jidOf = (identificador: string | null) => {
   if (identificador?.startsWith('whatsapp:')) return `${identificador.slice('whatsapp:'.length)}@s.whatsapp.net`;
@@ -31,11 +35,11 @@ const jidOf = (identificador: string | null) => {
  * WhatsApp Web's outbound queue: answers and notices stored 'pending' are sent in order through the socket of
  * the instance that owns the account's session (only open sockets of this process are served: another
  * instance's deliver() is picked up by the owner's periodic scan). Sends are paced, one at a time per number
- * with a gap of at least `gapMs` (plus jitter): WhatsApp bans numbers that burst like bulk senders.
+ * with a gap of at least `gapMs` (plus jitter): WhatsApp bans numbers that burst like bulk senders. Each number
+ * has its own lane, so one number's paced queue (or a send that hangs) never holds another number's messages.
  */
 export class WapiSender {
-  private readonly loop = new KickLoop(() => this.drain());
-  private readonly lastSend = new Map<string, number>();
+  private readonly lanes = new Map<string, Lane>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -44,38 +48,57 @@ export class WapiSender {
     private readonly gapMs: number,
   ) {}
 
+  /** Wakes the lane of every number open here; lanes of numbers no longer open are dropped once idle. */
   kick() {
-    this.loop.kick();
+    const open = this.sockets();
+    for (const canalId of open.keys()) this.lane(canalId).loop.kick();
+    // Kept past the longest gap (1.5 x gapMs with jitter), so a number that reopens at once cannot burst.
+    for (const [canalId, lane] of this.lanes)
+      if (!open.has(canalId) && !lane.loop.busy && Date.now() - lane.lastSend > this.gapMs * 1.5) this.lanes.delete(canalId);
   }
 
-  idle() {
-    return this.loop.idle();
-  }
-
-  private async drain() {
-    try {
-      for (;;) {
-        const open = this.sockets();
-        if (open.size === 0) return;
-        const claimed = await this.claim([...open.keys()]);
-        for (const m of claimed) await this.sendOne(m.row, open.get(m.canalId));
-        const changes = await this.claimChanges([...open.keys()]);
-        for (const c of changes) await this.sendChange(c.row, open.get(c.canalId));
-        const reads = await this.claimReads([...open.keys()]);
-        for (const r of reads) await this.sendRead(r.atendimentoId, open.get(r.canalId));
-        if (claimed.length === 0 && changes.length === 0 && reads.length === 0) return;
-      }
-    } catch (err) {
-      this.log.error({ err }, 'WhatsApp Web: fila de envio');
+  /** Resolves once no lane runs (tests; shutdown): a lane kicked while others were awaited is awaited too. */
+  async idle() {
+    for (;;) {
+      const busy = [...this.lanes.values()].filter((l) => l.loop.busy);
+      if (busy.length === 0) return;
+      await Promise.all(busy.map((l) => l.loop.idle()));
     }
   }
 
-  private async claim(canalIds: string[]) {
+  private lane(canalId: string) {
+    const known = this.lanes.get(canalId);
+    if (known) return known;
+    const lane: Lane = { lastSend: 0, loop: new KickLoop(() => this.drain(canalId, lane)) };
+    this.lanes.set(canalId, lane);
+    return lane;
+  }
+
+  /** One number's queue: its sends in seq order, then its edits and deletions, then its read receipts. */
+  private async drain(canalId: string, lane: Lane) {
+    try {
+      for (;;) {
+        const sock = this.sockets().get(canalId);
+        if (!sock) return;
+        const claimed = await this.claim(canalId);
+        for (const m of claimed) await this.sendOne(m, sock, lane);
+        const changes = await this.claimChanges(canalId);
+        for (const c of changes) await this.sendChange(c, sock, lane);
+        const reads = await this.claimReads(canalId);
+        for (const r of reads) await this.sendRead(r.atendimentoId, sock);
+        if (claimed.length === 0 && changes.length === 0 && reads.length === 0) return;
+      }
+    } catch (err) {
+      this.log.error({ err, canalId }, 'WhatsApp Web: fila de envio');
+    }
+  }
+
+  private async claim(canalId: string) {
     const due = this.ctx.db
       .select({ id: mensagens.id })
       .from(mensagens)
       .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
-      .where(and(eq(mensagens.status, 'pending'), isNull(mensagens.enviandoEm), inArray(atendimentos.canalId, canalIds)))
+      .where(and(eq(mensagens.status, 'pending'), isNull(mensagens.enviandoEm), eq(atendimentos.canalId, canalId)))
       .orderBy(asc(mensagens.seq))
       .limit(CLAIM_BATCH)
       .for('update', { of: mensagens, skipLocked: true });
@@ -84,41 +107,30 @@ export class WapiSender {
       .set({ enviandoEm: new Date(), tentativas: sql`${mensagens.tentativas} + 1` })
       .where(inArray(mensagens.id, due))
       .returning();
-    return this.withCanal(rows);
-  }
-
-  private async withCanal(rows: MensagemRow[]) {
-    if (rows.length === 0) return [];
-    const owners = await this.ctx.db
-      .select({ id: atendimentos.id, canalId: atendimentos.canalId })
-      .from(atendimentos)
-      .where(inArray(atendimentos.id, [...new Set(rows.map((r) => r.atendimentoId))]));
-    const canal = new Map(owners.map((a) => [a.id, a.canalId]));
-    return rows.sort((a, b) => a.seq - b.seq).map((row) => ({ row, canalId: canal.get(row.atendimentoId)! }));
+    return rows.sort(bySeq);
   }
 
   /** Edits and deletions for everyone of messages already sent (mensagens.alteracao), taken once each. */
-  private async claimChanges(canalIds: string[]) {
+  private async claimChanges(canalId: string) {
     const due = this.ctx.db
       .select({ id: mensagens.id })
       .from(mensagens)
       .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
-      .where(and(isNotNull(mensagens.alteracao), inArray(atendimentos.canalId, canalIds)))
+      .where(and(isNotNull(mensagens.alteracao), eq(atendimentos.canalId, canalId)))
       .orderBy(asc(mensagens.seq))
       .limit(CLAIM_BATCH)
       .for('update', { of: mensagens, skipLocked: true });
     const rows = await this.ctx.db.update(mensagens).set({ alteracao: null }).where(inArray(mensagens.id, due)).returning();
-    return this.withCanal(rows);
+    return rows.sort(bySeq);
   }
 
   /** Blue ticks asked on any instance (wapi_leituras), taken once each by the instance running the socket. */
-  private claimReads(canalIds: string[]) {
-    return this.ctx.db.delete(wapiLeituras).where(inArray(wapiLeituras.canalId, canalIds)).returning();
+  private claimReads(canalId: string) {
+    return this.ctx.db.delete(wapiLeituras).where(eq(wapiLeituras.canalId, canalId)).returning();
   }
 
   /** The customer's latest messages in that conversation marked read on WhatsApp (not paced: no message leaves). */
-  private async sendRead(atendimentoId: string, sock: WaSocket | undefined) {
-    if (!sock) return;
+  private async sendRead(atendimentoId: string, sock: WaSocket) {
     try {
       const [c] = await this.ctx.db
         .select({ identificador: clientes.identificador })
@@ -141,28 +153,28 @@ export class WapiSender {
   }
 
   /** WhatsApp's edit (the new text under the original key) or delete for everyone (`delete`), paced like sends. */
-  private async sendChange(m: MensagemRow, sock: WaSocket | undefined) {
+  private async sendChange(m: MensagemRow, sock: WaSocket, lane: Lane) {
     try {
       const c = await this.customerOf(m);
       const jid = jidOf(c?.identificador ?? null);
-      if (!c || !jid || !sock || !m.externalId) throw new Error(FALHOU);
+      if (!c || !jid || !m.externalId) throw new Error(FALHOU);
       const key = { remoteJid: jid, id: m.externalId, fromMe: true };
-      await this.pace(c.canalId);
+      await this.pace(lane);
       await sock.sendMessage(jid, (m.apagada ? { delete: key } : { text: m.conteudo, edit: key }) as AnyMessageContent);
     } catch (err) {
       this.log.error({ err, mensagemId: m.id }, 'WhatsApp Web: edição ou exclusão não enviada');
     }
   }
 
-  private async pace(canalId: string) {
-    const wait = (this.lastSend.get(canalId) ?? 0) + this.gapMs * (1 + Math.random() * 0.5) - Date.now();
+  private async pace(lane: Lane) {
+    const wait = lane.lastSend + this.gapMs * (1 + Math.random() * 0.5) - Date.now();
     if (this.gapMs > 0 && wait > 0) await new Promise((r) => setTimeout(r, wait));
-    this.lastSend.set(canalId, Date.now());
+    lane.lastSend = Date.now();
   }
 
   private async customerOf(m: MensagemRow) {
     const [c] = await this.ctx.db
-      .select({ identificador: clientes.identificador, databaseName: accounts.databaseName, canalId: atendimentos.canalId })
+      .select({ identificador: clientes.identificador, databaseName: accounts.databaseName })
       .from(atendimentos)
       .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
       .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
@@ -171,13 +183,13 @@ export class WapiSender {
     return c ?? null;
   }
 
-  private async sendOne(m: MensagemRow, sock: WaSocket | undefined) {
+  private async sendOne(m: MensagemRow, sock: WaSocket, lane: Lane) {
     const c = await this.customerOf(m);
     const jid = jidOf(c?.identificador ?? null);
     try {
-      if (!c || !jid || !sock) throw new Error(FALHOU);
+      if (!c || !jid) throw new Error(FALHOU);
       const { content, quoted } = await this.content(m, jid, c.databaseName);
-      await this.pace(c.canalId);
+      await this.pace(lane);
       const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
       await this.settle(m, { status: 'sent', externalId: sent?.key?.id ?? null, enviandoEm: null, erroEnvio: null });
     } catch (err) {

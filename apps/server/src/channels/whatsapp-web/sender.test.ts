@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { TConversasPage } from '@balcao/shared/atendimentos';
+import { DB_KINDS } from '../../test/harness';
+import { customerText, pairAccount, wapiTestApp } from '../../test/wapi-kit';
+import { wapiOf } from '../registry';
+
+const GAP = 400;
+
+/**
+ * Each paired number has its own send lane: one number's paced queue, or a send that hangs, never holds another
+ * number's answers, while each number still sends one at a time, in order, at least the gap apart.
+ */
+describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
+  const h = wapiTestApp(kind, { sendGapMs: GAP });
+  const idle = () => wapiOf(h.t.ctx).idle();
+
+  /** A paired number (its own account) whose customer wrote and was accepted: its socket and how to answer. */
+  async function numero(prefix: string) {
+    const p = await pairAccount(h);
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      h.t.app.inject({ method, url: `/backend/api/atendimento/${url}`, headers: p.master.auth, ...(payload ? { payload } : {}) });
+    p.open.emit('messages.upsert', { type: 'notify', messages: [customerText(`IN-${prefix}`, 'Oi')] });
+    await idle();
+    const c = ((await as('GET', 'conversas?status=aguardando')).json() as TConversasPage).itens[0]!;
+    expect((await as('POST', `${c.atendimentoId}/aceitar`)).statusCode).toBe(200);
+    await idle();
+    const answer = async (conteudo: string) => {
+      const r = await as('POST', `${c.atendimentoId}/mensagens`, {
+        clientId: `resposta-${conteudo}`,
+        atendimentoId: c.atendimentoId,
+        conteudo,
+      });
+      expect(r.statusCode).toBe(201);
+    };
+    return { sock: p.open, answer };
+  }
+
+  it("sends a number's answer while another number's queue waits on a hung send, each in order and paced", async () => {
+    const a = await numero('A');
+    const b = await numero('B');
+    // One log of both sockets' sends in call order. A's first answer hangs inside sendMessage until B's answer
+    // has gone out: with one queue for all numbers B's answer would wait behind it forever.
+    const log: { text: string; at: number }[] = [];
+    let bOut!: () => void;
+    const bSent = new Promise<void>((r) => {
+      bOut = r;
+    });
+    for (const sock of [a.sock, b.sock]) {
+      const send = sock.sendMessage.bind(sock);
+      sock.sendMessage = async (jid, content, options) => {
+        const text = (content as { text?: string }).text ?? '';
+        log.push({ text, at: Date.now() });
+        if (text === 'A1') await bSent;
+        if (text === 'B1') bOut();
+        return send(jid, content, options);
+      };
+    }
+    const texts = () => log.map((s) => s.text);
+    for (const n of [1, 2, 3, 4]) await a.answer(`A${n}`);
+    // A's lane is stuck in its first send with three answers behind it when B's answer is stored.
+    await vi.waitFor(() => expect(texts()).toEqual(['A1']), { timeout: 10_000 });
+    await b.answer('B1');
+    try {
+      await vi.waitFor(() => expect(texts()).toEqual(['A1', 'B1']), { timeout: 10_000 });
+    } finally {
+      bOut();
+    }
+    await idle();
+    // Then A's queue went on, in order, each answer once.
+    expect(texts()).toEqual(['A1', 'B1', 'A2', 'A3', 'A4']);
+    const sentA = log.filter((s) => s.text.startsWith('A'));
+    // Paced as before: at least the gap between two sends of the number (a timer may fire a millisecond early).
+    for (let i = 1; i < sentA.length; i++) expect(sentA[i]!.at - sentA[i - 1]!.at).toBeGreaterThanOrEqual(GAP - 2);
+  });
+});
