@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { AnyMessageContent, WAMessageKey } from 'baileys';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
@@ -40,6 +41,7 @@ const jidOf = (identificador: string | null) => {
  */
 export class WapiSender {
   private readonly lanes = new Map<string, Lane>();
+  private readonly dispatch = new KickLoop(() => this.wakeLanes());
 
   constructor(
     private readonly ctx: AppContext,
@@ -48,20 +50,46 @@ export class WapiSender {
     private readonly gapMs: number,
   ) {}
 
-  /** Wakes the lane of every number open here; lanes of numbers no longer open are dropped once idle. */
+  /** Wakes the lanes of the numbers open here that have something to send (one query, whatever their number). */
   kick() {
+    this.dispatch.kick();
+  }
+
+  private async wakeLanes() {
     const open = this.sockets();
-    for (const canalId of open.keys()) this.lane(canalId).loop.kick();
     // Kept past the longest gap (1.5 x gapMs with jitter), so a number that reopens at once cannot burst.
     for (const [canalId, lane] of this.lanes)
       if (!open.has(canalId) && !lane.loop.busy && Date.now() - lane.lastSend > this.gapMs * 1.5) this.lanes.delete(canalId);
+    if (open.size === 0) return;
+    try {
+      for (const canalId of await this.numbersWithWork([...open.keys()])) this.lane(canalId).loop.kick();
+    } catch (err) {
+      this.log.error({ err }, 'WhatsApp Web: fila de envio');
+    }
+  }
+
+  /** Which of these numbers have a send, an edit or deletion, or a read receipt waiting. */
+  private async numbersWithWork(canalIds: string[]) {
+    const ofMessages = (waiting: SQL | undefined) =>
+      this.ctx.db
+        .selectDistinct({ canalId: atendimentos.canalId })
+        .from(mensagens)
+        .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
+        .where(and(waiting, inArray(atendimentos.canalId, canalIds)));
+    const rows = await union(
+      ofMessages(and(eq(mensagens.status, 'pending'), isNull(mensagens.enviandoEm))),
+      ofMessages(isNotNull(mensagens.alteracao)),
+      this.ctx.db.selectDistinct({ canalId: wapiLeituras.canalId }).from(wapiLeituras).where(inArray(wapiLeituras.canalId, canalIds)),
+    );
+    return rows.map((r) => r.canalId);
   }
 
   /** Resolves once no lane runs (tests; shutdown): a lane kicked while others were awaited is awaited too. */
   async idle() {
     for (;;) {
+      await this.dispatch.idle();
       const busy = [...this.lanes.values()].filter((l) => l.loop.busy);
-      if (busy.length === 0) return;
+      if (busy.length === 0 && !this.dispatch.busy) return;
       await Promise.all(busy.map((l) => l.loop.idle()));
     }
   }

@@ -199,6 +199,8 @@ export const mensagens = pgTable(
     index('mensagens_atendimento_seq').on(t.atendimentoId, t.seq),
     // The send queue's scan: only messages waiting to go out.
     index('mensagens_pendentes').on(t.proximaTentativaEm).where(sql`${t.status} = 'pending'`),
+    // WhatsApp Web's scan for edits and deletions still to send: only the few messages that have one.
+    index('mensagens_alteracoes').on(t.atendimentoId).where(sql`${t.alteracao} is not null`),
   ],
 );
 export type MensagemRow = typeof mensagens.$inferSelect;

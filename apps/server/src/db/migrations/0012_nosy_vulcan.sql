@@ -1,0 +1,1 @@
+CREATE INDEX "mensagens_alteracoes" ON "mensagens" USING btree ("atendimento_id") WHERE "mensagens"."alteracao" is not null;
