@@ -31,8 +31,8 @@ describe.each(DB_KINDS)('WhatsApp Web edit and delete for everyone on %s', (kind
     const outra = await send('edit-0002', 'Frete grátis');
     await idle();
     const sentKey = (text: string) => {
-      const i = p.open.sent.findIndex((s) => (s.content as { text?: string }).text === text);
-      return { remoteJid: CUSTOMER_JID, id: `3EB0FAKE${i + 1}`, fromMe: true };
+      const sent = p.open.sent.find((s) => (s.content as { text?: string }).text === text)!;
+      return { remoteJid: CUSTOMER_JID, id: sent.id, fromMe: true };
     };
     const keyErrado = sentKey('Custa R$ 10');
     const keyOutra = sentKey('Frete grátis');

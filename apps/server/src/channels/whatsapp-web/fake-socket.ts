@@ -21,7 +21,8 @@ export class FakeWaSocket implements WaSocket {
   readonly media = new Map<string, Buffer>();
   loggedOut = false;
   ended = false;
-  private n = 0;
+  /** Message ids are WhatsApp's, unique across the sockets of a number (a reconnection never repeats one). */
+  private static sentCount = 0;
 
   constructor(readonly opts: SocketOptions) {}
 
@@ -30,8 +31,8 @@ export class FakeWaSocket implements WaSocket {
   }
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions) {
-    this.n += 1;
-    const id = `3EB0FAKE${this.n}`;
+    FakeWaSocket.sentCount += 1;
+    const id = `3EB0FAKE${FakeWaSocket.sentCount}`;
     this.sent.push({ jid, content, ...(options ? { options } : {}), id });
     return { key: { remoteJid: jid, fromMe: true, id } } as WAMessage;
   }

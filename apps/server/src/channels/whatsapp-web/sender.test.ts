@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TConversasPage } from '@balcao/shared/atendimentos';
 import { DB_KINDS } from '../../test/harness';
-import { customerText, pairAccount, wapiTestApp } from '../../test/wapi-kit';
+import { and, eq, inArray } from 'drizzle-orm';
+import { mensagens } from '../../db/schema/atendimentos';
+import { closeWith, customerText, ME, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
 
 const GAP = 400;
@@ -32,7 +34,7 @@ describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
       });
       expect(r.statusCode).toBe(201);
     };
-    return { sock: p.open, answer };
+    return { sock: p.open, answer, atendimentoId: c.atendimentoId };
   }
 
   it("sends a number's answer while another number's queue waits on a hung send, each in order and paced", async () => {
@@ -71,5 +73,43 @@ describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
     const sentA = log.filter((s) => s.text.startsWith('A'));
     // Paced as before: at least the gap between two sends of the number (a timer may fire a millisecond early).
     for (let i = 1; i < sentA.length; i++) expect(sentA[i]!.at - sentA[i - 1]!.at).toBeGreaterThanOrEqual(GAP - 2);
+  });
+
+  it('answers the socket was not handed before it closed wait for the next connection, neither failed nor lost', async () => {
+    const c = await numero('C');
+    const first = c.sock;
+    const send = first.sendMessage.bind(first);
+    // The connection drops after the first answer went out, while the second waits its turn (the gap): neither the
+    // second nor the third was handed to the socket.
+    first.sendMessage = async (jid, content, options) => {
+      const sent = await send(jid, content, options);
+      if ((content as { text?: string }).text === 'C1') setTimeout(() => first.emit('connection.update', closeWith(428)), GAP / 4);
+      return sent;
+    };
+    for (const n of [1, 2, 3]) await c.answer(`C${n}`);
+    await vi.waitFor(() => expect(h.wa.last).not.toBe(first), { timeout: 10_000, interval: 5 });
+    await idle();
+    const rows = () =>
+      h.t.ctx.db
+        .select({
+          conteudo: mensagens.conteudo,
+          status: mensagens.status,
+          enviandoEm: mensagens.enviandoEm,
+          tentativas: mensagens.tentativas,
+        })
+        .from(mensagens)
+        .where(and(eq(mensagens.atendimentoId, c.atendimentoId), inArray(mensagens.conteudo, ['C1', 'C2', 'C3'])))
+        .orderBy(mensagens.seq);
+    expect(await rows()).toEqual([
+      { conteudo: 'C1', status: 'sent', enviandoEm: null, tentativas: 1 },
+      { conteudo: 'C2', status: 'pending', enviandoEm: null, tentativas: 0 },
+      { conteudo: 'C3', status: 'pending', enviandoEm: null, tentativas: 0 },
+    ]);
+    const next = h.wa.last;
+    next.user = ME;
+    next.emit('connection.update', { connection: 'open' });
+    await vi.waitFor(async () => expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']), { timeout: 10_000 });
+    expect(first.sent.map((m) => (m.content as { text: string }).text).at(-1)).toBe('C1');
+    expect(next.sent.map((m) => (m.content as { text: string }).text)).toEqual(['C2', 'C3']);
   });
 });

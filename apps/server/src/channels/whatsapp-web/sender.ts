@@ -22,7 +22,7 @@ const FALHOU = 'Não foi possível enviar a mensagem pelo WhatsApp Web.';
 const ALVO_FORA = 'A mensagem citada não está no WhatsApp do cliente.';
 
 /** A number's queue: one pass at a time (KickLoop) and when it last sent, for the pace. */
-type Lane = { loop: KickLoop; lastSend: number };
+type Lane = { canalId: string; loop: KickLoop; lastSend: number };
 const bySeq = (a: MensagemRow, b: MensagemRow) => a.seq - b.seq;
 
 /** The customer's chat: their number, or their LID while WhatsApp has not told us the number. */
@@ -97,7 +97,7 @@ export class WapiSender {
   private lane(canalId: string) {
     const known = this.lanes.get(canalId);
     if (known) return known;
-    const lane: Lane = { lastSend: 0, loop: new KickLoop(() => this.drain(canalId, lane)) };
+    const lane: Lane = { canalId, lastSend: 0, loop: new KickLoop(() => this.drain(canalId, lane)) };
     this.lanes.set(canalId, lane);
     return lane;
   }
@@ -109,7 +109,11 @@ export class WapiSender {
         const sock = this.sockets().get(canalId);
         if (!sock) return;
         const claimed = await this.claim(canalId);
-        for (const m of claimed) await this.sendOne(m, sock, lane);
+        for (const [i, m] of claimed.entries()) {
+          // The socket closed meanwhile: what it was not handed yet waits for the next connection, not failed.
+          if (this.sockets().get(canalId) !== sock) return await this.unclaim(claimed.slice(i));
+          await this.sendOne(m, sock, lane);
+        }
         const changes = await this.claimChanges(canalId);
         for (const c of changes) await this.sendChange(c, sock, lane);
         const reads = await this.claimReads(canalId);
@@ -136,6 +140,21 @@ export class WapiSender {
       .where(inArray(mensagens.id, due))
       .returning();
     return rows.sort(bySeq);
+  }
+
+  private async unclaim(rows: MensagemRow[]) {
+    await this.ctx.db
+      .update(mensagens)
+      .set({ enviandoEm: null, tentativas: sql`${mensagens.tentativas} - 1` })
+      .where(
+        and(
+          inArray(
+            mensagens.id,
+            rows.map((r) => r.id),
+          ),
+          eq(mensagens.status, 'pending'),
+        ),
+      );
   }
 
   /** Edits and deletions for everyone of messages already sent (mensagens.alteracao), taken once each. */
@@ -218,6 +237,8 @@ export class WapiSender {
       if (!c || !jid) throw new Error(FALHOU);
       const { content, quoted } = await this.content(m, jid, c.databaseName);
       await this.pace(lane);
+      // Closed while it waited its turn: it waits for the next connection too (drain() puts back the rest).
+      if (this.sockets().get(lane.canalId) !== sock) return await this.unclaim([m]);
       const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
       await this.settle(m, { status: 'sent', externalId: sent?.key?.id ?? null, enviandoEm: null, erroEnvio: null });
     } catch (err) {

@@ -419,8 +419,7 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     const ms = await s.mensagens(c.atendimentoId);
     const mine = ms.find((m) => m.conteudo === 'Claro! Qual produto?')!;
     expect(mine.status).toBe('sent');
-    const idx = sock.sent.findIndex((x) => (x.content as { text?: string }).text === 'Claro! Qual produto?');
-    const wamid = `3EB0FAKE${idx + 1}`;
+    const wamid = sock.sent.find((x) => (x.content as { text?: string }).text === 'Claro! Qual produto?')!.id;
     sock.emit('messages.update', [{ key: { remoteJid: JID, id: wamid, fromMe: true }, update: { status: 4 } }]);
     await idle();
     sock.emit('messages.update', [{ key: { remoteJid: JID, id: wamid, fromMe: true }, update: { status: 3 } }]);
