@@ -97,13 +97,14 @@ export class WapiSender {
   private lane(canalId: string) {
     const known = this.lanes.get(canalId);
     if (known) return known;
-    const lane: Lane = { canalId, lastSend: 0, loop: new KickLoop(() => this.drain(canalId, lane)) };
+    const lane: Lane = { canalId, lastSend: 0, loop: new KickLoop(() => this.drain(lane)) };
     this.lanes.set(canalId, lane);
     return lane;
   }
 
   /** One number's queue: its sends in seq order, then its edits and deletions, then its read receipts. */
-  private async drain(canalId: string, lane: Lane) {
+  private async drain(lane: Lane) {
+    const { canalId } = lane;
     try {
       for (;;) {
         const sock = this.sockets().get(canalId);
@@ -142,19 +143,13 @@ export class WapiSender {
     return rows.sort(bySeq);
   }
 
+  /** Claimed messages never handed to a socket go back to the queue: the try is not counted. */
   private async unclaim(rows: MensagemRow[]) {
+    const ids = rows.map((r) => r.id);
     await this.ctx.db
       .update(mensagens)
       .set({ enviandoEm: null, tentativas: sql`${mensagens.tentativas} - 1` })
-      .where(
-        and(
-          inArray(
-            mensagens.id,
-            rows.map((r) => r.id),
-          ),
-          eq(mensagens.status, 'pending'),
-        ),
-      );
+      .where(and(inArray(mensagens.id, ids), eq(mensagens.status, 'pending')));
   }
 
   /** Edits and deletions for everyone of messages already sent (mensagens.alteracao), taken once each. */
