@@ -5,6 +5,7 @@ import { login } from '../../test/factories';
 import { DB_KINDS } from '../../test/harness';
 import { CUSTOMER_JID, customerText, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
+import { textOf } from './fake-socket';
 
 /** An attendant edits and deletes for everyone an answer already sent: stored, shown, and told to WhatsApp. */
 describe.each(DB_KINDS)('WhatsApp Web edit and delete for everyone on %s', (kind) => {
@@ -31,7 +32,7 @@ describe.each(DB_KINDS)('WhatsApp Web edit and delete for everyone on %s', (kind
     const outra = await send('edit-0002', 'Frete grátis');
     await idle();
     const sentKey = (text: string) => {
-      const sent = p.open.sent.find((s) => (s.content as { text?: string }).text === text)!;
+      const sent = p.open.sent.find((s) => textOf(s.content) === text)!;
       return { remoteJid: CUSTOMER_JID, id: sent.id, fromMe: true };
     };
     const keyErrado = sentKey('Custa R$ 10');

@@ -2,6 +2,9 @@ import { EventEmitter } from 'node:events';
 import type { AnyMessageContent, BaileysEventMap, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from 'baileys';
 import type { SocketFactory, SocketOptions, WaSocket } from './socket';
 
+/** The text of what was sent (a text message, or an edit's new text); undefined for media, reactions, deletions. */
+export const textOf = (content: AnyMessageContent) => (content as { text?: string }).text;
+
 /**
  * A WhatsApp Web socket that never touches the network: tests (and the e2e switch WAPI_FAKE_SOCKET, with the
  * routes of fake-routes.ts) emit Baileys' events and read what was sent.
@@ -25,6 +28,11 @@ export class FakeWaSocket implements WaSocket {
   private static sentCount = 0;
 
   constructor(readonly opts: SocketOptions) {}
+
+  /** The texts sent through this socket, in order. */
+  get texts() {
+    return this.sent.map((s) => textOf(s.content));
+  }
 
   emit<E extends keyof BaileysEventMap>(event: E, arg: BaileysEventMap[E]) {
     this.emitter.emit(event, arg);

@@ -11,7 +11,7 @@ import { wapiOf } from '../registry';
 import { FakeWhatsAppWeb } from './fake-socket';
 
 const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
-const text = (s: FakeWhatsAppWeb) => s.sockets.flatMap((x) => x.sent.map((m) => (m.content as { text?: string }).text));
+const text = (s: FakeWhatsAppWeb) => s.sockets.flatMap((x) => x.texts);
 
 /**
  * Two server instances on one PostgreSQL database, each with its own WhatsApp Web driver and its own fake

@@ -1,10 +1,11 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { TConversasPage } from '@balcao/shared/atendimentos';
-import { DB_KINDS } from '../../test/harness';
-import { and, eq, inArray } from 'drizzle-orm';
 import { mensagens } from '../../db/schema/atendimentos';
+import { DB_KINDS } from '../../test/harness';
 import { closeWith, customerText, ME, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
+import { textOf } from './fake-socket';
 
 const GAP = 400;
 
@@ -50,7 +51,7 @@ describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
     for (const sock of [a.sock, b.sock]) {
       const send = sock.sendMessage.bind(sock);
       sock.sendMessage = async (jid, content, options) => {
-        const text = (content as { text?: string }).text ?? '';
+        const text = textOf(content) ?? '';
         log.push({ text, at: Date.now() });
         if (text === 'A1') await bSent;
         if (text === 'B1') bOut();
@@ -83,7 +84,7 @@ describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
     // second nor the third was handed to the socket.
     first.sendMessage = async (jid, content, options) => {
       const sent = await send(jid, content, options);
-      if ((content as { text?: string }).text === 'C1') setTimeout(() => first.emit('connection.update', closeWith(428)), GAP / 4);
+      if (textOf(content) === 'C1') setTimeout(() => first.emit('connection.update', closeWith(428)), GAP / 4);
       return sent;
     };
     for (const n of [1, 2, 3]) await c.answer(`C${n}`);
@@ -109,7 +110,7 @@ describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
     next.user = ME;
     next.emit('connection.update', { connection: 'open' });
     await vi.waitFor(async () => expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']), { timeout: 10_000 });
-    expect(first.sent.map((m) => (m.content as { text: string }).text).at(-1)).toBe('C1');
-    expect(next.sent.map((m) => (m.content as { text: string }).text)).toEqual(['C2', 'C3']);
+    expect(first.texts.at(-1)).toBe('C1');
+    expect(next.texts).toEqual(['C2', 'C3']);
   });
 });

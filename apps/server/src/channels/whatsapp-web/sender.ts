@@ -68,18 +68,18 @@ export class WapiSender {
     }
   }
 
-  /** Which of these numbers have a send, an edit or deletion, or a read receipt waiting. */
+  /** Which of these numbers have a send, an edit or deletion, or a read receipt waiting (UNION: each once). */
   private async numbersWithWork(canalIds: string[]) {
     const ofMessages = (waiting: SQL | undefined) =>
       this.ctx.db
-        .selectDistinct({ canalId: atendimentos.canalId })
+        .select({ canalId: atendimentos.canalId })
         .from(mensagens)
         .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
         .where(and(waiting, inArray(atendimentos.canalId, canalIds)));
     const rows = await union(
       ofMessages(and(eq(mensagens.status, 'pending'), isNull(mensagens.enviandoEm))),
       ofMessages(isNotNull(mensagens.alteracao)),
-      this.ctx.db.selectDistinct({ canalId: wapiLeituras.canalId }).from(wapiLeituras).where(inArray(wapiLeituras.canalId, canalIds)),
+      this.ctx.db.select({ canalId: wapiLeituras.canalId }).from(wapiLeituras).where(inArray(wapiLeituras.canalId, canalIds)),
     );
     return rows.map((r) => r.canalId);
   }
@@ -110,11 +110,8 @@ export class WapiSender {
         const sock = this.sockets().get(canalId);
         if (!sock) return;
         const claimed = await this.claim(canalId);
-        for (const [i, m] of claimed.entries()) {
-          // The socket closed meanwhile: what it was not handed yet waits for the next connection, not failed.
-          if (this.sockets().get(canalId) !== sock) return await this.unclaim(claimed.slice(i));
-          await this.sendOne(m, sock, lane);
-        }
+        // The socket closed meanwhile: what it was not handed waits for the next connection, not failed.
+        for (const [i, m] of claimed.entries()) if (!(await this.sendOne(m, sock, lane))) return await this.unclaim(claimed.slice(i));
         const changes = await this.claimChanges(canalId);
         for (const c of changes) await this.sendChange(c, sock, lane);
         const reads = await this.claimReads(canalId);
@@ -225,15 +222,15 @@ export class WapiSender {
     return c ?? null;
   }
 
-  private async sendOne(m: MensagemRow, sock: WaSocket, lane: Lane) {
+  /** Sent or failed; false when the socket closed before it was handed over (left to the caller to put back). */
+  private async sendOne(m: MensagemRow, sock: WaSocket, lane: Lane): Promise<boolean> {
     const c = await this.customerOf(m);
     const jid = jidOf(c?.identificador ?? null);
     try {
       if (!c || !jid) throw new Error(FALHOU);
       const { content, quoted } = await this.content(m, jid, c.databaseName);
       await this.pace(lane);
-      // Closed while it waited its turn: it waits for the next connection too (drain() puts back the rest).
-      if (this.sockets().get(lane.canalId) !== sock) return await this.unclaim([m]);
+      if (this.sockets().get(lane.canalId) !== sock) return false;
       const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
       await this.settle(m, { status: 'sent', externalId: sent?.key?.id ?? null, enviandoEm: null, erroEnvio: null });
     } catch (err) {
@@ -241,6 +238,7 @@ export class WapiSender {
       const erro = err instanceof Error && err.message.startsWith('A ') ? err.message : FALHOU;
       await this.settle(m, { status: 'failed', erroEnvio: erro, enviandoEm: null });
     }
+    return true;
   }
 
   private async target(id: string, jid: string): Promise<{ key: WAMessageKey; conteudo: string }> {

@@ -14,6 +14,7 @@ import { wapiOf } from '../registry';
 import { WapiAuthStore } from './auth-store';
 import { WAPI_DEFAULTS } from './config';
 import { WhatsAppWebDriver } from './driver';
+import { textOf } from './fake-socket';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const CUSTOMER = '5511988887777';
@@ -413,13 +414,13 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     // The accept notice first, then the answers in order.
     expect(texts).toContainEqual({ text: 'Claro! Qual produto?' });
     expect(sock.sent.every((x) => x.jid === JID)).toBe(true);
-    const reply = sock.sent.find((x) => (x.content as { text?: string }).text === 'Respondendo')!;
+    const reply = sock.sent.find((x) => textOf(x.content) === 'Respondendo')!;
     expect(reply.options?.quoted?.key).toEqual({ remoteJid: JID, id: 'IN-1', fromMe: false });
     expect(sock.sent.at(-1)!.content).toEqual({ react: { text: '❤️', key: { remoteJid: JID, id: 'IN-1', fromMe: false } } });
     const ms = await s.mensagens(c.atendimentoId);
     const mine = ms.find((m) => m.conteudo === 'Claro! Qual produto?')!;
     expect(mine.status).toBe('sent');
-    const wamid = sock.sent.find((x) => (x.content as { text?: string }).text === 'Claro! Qual produto?')!.id;
+    const wamid = sock.sent.find((x) => textOf(x.content) === 'Claro! Qual produto?')!.id;
     sock.emit('messages.update', [{ key: { remoteJid: JID, id: wamid, fromMe: true }, update: { status: 4 } }]);
     await idle();
     sock.emit('messages.update', [{ key: { remoteJid: JID, id: wamid, fromMe: true }, update: { status: 3 } }]);
