@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import type { TConversasPage } from '@balcao/shared/atendimentos';
+import type { TConversasPage, TMensagem } from '@balcao/shared/atendimentos';
 import { mensagens } from '../../db/schema/atendimentos';
 import { DB_KINDS } from '../../test/harness';
-import { closeWith, customerText, ME, pairAccount, wapiTestApp } from '../../test/wapi-kit';
+import { CUSTOMER_JID, closeWith, customerText, ME, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
 import { textOf } from './fake-socket';
 
@@ -20,7 +20,7 @@ describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
   /** A paired number (its own account) whose customer wrote and was accepted: its socket and how to answer. */
   async function numero(prefix: string) {
     const p = await pairAccount(h);
-    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
       h.t.app.inject({ method, url: `/backend/api/atendimento/${url}`, headers: p.master.auth, ...(payload ? { payload } : {}) });
     p.open.emit('messages.upsert', { type: 'notify', messages: [customerText(`IN-${prefix}`, 'Oi')] });
     await idle();
@@ -34,8 +34,11 @@ describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
         conteudo,
       });
       expect(r.statusCode).toBe(201);
+      return r.json() as TMensagem;
     };
-    return { sock: p.open, answer, atendimentoId: c.atendimentoId };
+    const edit = async (id: string, conteudo: string) =>
+      expect((await as('PUT', `${c.atendimentoId}/mensagens/${id}`, { conteudo })).statusCode).toBe(200);
+    return { sock: p.open, answer, edit, atendimentoId: c.atendimentoId };
   }
 
   it("sends a number's answer while another number's queue waits on a hung send, each in order and paced", async () => {
@@ -112,5 +115,46 @@ describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
     await vi.waitFor(async () => expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']), { timeout: 10_000 });
     expect(first.texts.at(-1)).toBe('C1');
     expect(next.texts).toEqual(['C2', 'C3']);
+  });
+
+  it('an edit the socket was not handed before it closed is told through the next connection, not lost', async () => {
+    const d = await numero('D');
+    const first = d.sock;
+    const d0 = await d.answer('D0');
+    await idle();
+    // D1's send hangs while D0's edit is stored, so the lane claims the edit right after D1; the connection drops
+    // as D1 goes out, before the edit's gap has passed: the edit was claimed but never handed to that socket.
+    const send = first.sendMessage.bind(first);
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let hanging = false;
+    first.sendMessage = async (jid, content, options) => {
+      if (textOf(content) !== 'D1') return send(jid, content, options);
+      hanging = true;
+      await held;
+      const sent = await send(jid, content, options);
+      first.emit('connection.update', closeWith(428));
+      return sent;
+    };
+    await d.answer('D1');
+    await vi.waitFor(() => expect(hanging).toBe(true), { timeout: 10_000 });
+    await d.edit(d0.id, 'D0 corrigida');
+    release();
+    await vi.waitFor(() => expect(h.wa.last).not.toBe(first), { timeout: 10_000 });
+    await idle();
+    const [row] = await h.t.ctx.db
+      .select({ alteracao: mensagens.alteracao, externalId: mensagens.externalId })
+      .from(mensagens)
+      .where(eq(mensagens.id, d0.id));
+    expect(row?.alteracao).toBe('editar');
+    expect(first.texts.slice(-2)).toEqual(['D0', 'D1']);
+    expect(first.sent.filter((s) => 'edit' in s.content)).toEqual([]);
+    const next = h.wa.last;
+    next.user = ME;
+    next.emit('connection.update', { connection: 'open' });
+    const key = { remoteJid: CUSTOMER_JID, id: row!.externalId, fromMe: true };
+    await vi.waitFor(() => expect(next.sent.map((s) => s.content)).toEqual([{ text: 'D0 corrigida', edit: key }]), { timeout: 10_000 });
   });
 });

@@ -113,7 +113,8 @@ export class WapiSender {
         // The socket closed meanwhile: what it was not handed waits for the next connection, not failed.
         for (const [i, m] of claimed.entries()) if (!(await this.sendOne(m, sock, lane))) return await this.unclaim(claimed.slice(i));
         const changes = await this.claimChanges(canalId);
-        for (const c of changes) await this.sendChange(c, sock, lane);
+        for (const [i, c] of changes.entries())
+          if (!(await this.sendChange(c, sock, lane))) return await this.putBackChanges(changes.slice(i));
         const reads = await this.claimReads(canalId);
         for (const r of reads) await this.sendRead(r.atendimentoId, sock);
         if (claimed.length === 0 && changes.length === 0 && reads.length === 0) return;
@@ -163,6 +164,25 @@ export class WapiSender {
     return rows.sort(bySeq);
   }
 
+  /**
+   * Edits and deletions claimed but never handed to a socket are marked again for the next connection, from the
+   * message's own state (a deletion made meanwhile already marked it, and wins).
+   */
+  private async putBackChanges(rows: MensagemRow[]) {
+    await this.ctx.db
+      .update(mensagens)
+      .set({ alteracao: sql`case when ${mensagens.apagada} then 'apagar' else 'editar' end` })
+      .where(
+        and(
+          inArray(
+            mensagens.id,
+            rows.map((r) => r.id),
+          ),
+          isNull(mensagens.alteracao),
+        ),
+      );
+  }
+
   /** Blue ticks asked on any instance (wapi_leituras), taken once each by the instance running the socket. */
   private claimReads(canalId: string) {
     return this.ctx.db.delete(wapiLeituras).where(eq(wapiLeituras.canalId, canalId)).returning();
@@ -191,24 +211,30 @@ export class WapiSender {
     }
   }
 
-  /** WhatsApp's edit (the new text under the original key) or delete for everyone (`delete`), paced like sends. */
-  private async sendChange(m: MensagemRow, sock: WaSocket, lane: Lane) {
+  /**
+   * WhatsApp's edit (the new text under the original key) or delete for everyone (`delete`), paced like sends.
+   * False when the socket closed before it was handed over (left to the caller to put back).
+   */
+  private async sendChange(m: MensagemRow, sock: WaSocket, lane: Lane): Promise<boolean> {
     try {
       const c = await this.customerOf(m);
       const jid = jidOf(c?.identificador ?? null);
       if (!c || !jid || !m.externalId) throw new Error(FALHOU);
       const key = { remoteJid: jid, id: m.externalId, fromMe: true };
-      await this.pace(lane);
+      if (!(await this.paced(lane, sock))) return false;
       await sock.sendMessage(jid, (m.apagada ? { delete: key } : { text: m.conteudo, edit: key }) as AnyMessageContent);
     } catch (err) {
       this.log.error({ err, mensagemId: m.id }, 'WhatsApp Web: edição ou exclusão não enviada');
     }
+    return true;
   }
 
-  private async pace(lane: Lane) {
+  /** Waits the number's gap; answers whether `sock` is still the number's open socket, to hand the message to. */
+  private async paced(lane: Lane, sock: WaSocket) {
     const wait = lane.lastSend + this.gapMs * (1 + Math.random() * 0.5) - Date.now();
     if (this.gapMs > 0 && wait > 0) await new Promise((r) => setTimeout(r, wait));
     lane.lastSend = Date.now();
+    return this.sockets().get(lane.canalId) === sock;
   }
 
   private async customerOf(m: MensagemRow) {
@@ -229,8 +255,7 @@ export class WapiSender {
     try {
       if (!c || !jid) throw new Error(FALHOU);
       const { content, quoted } = await this.content(m, jid, c.databaseName);
-      await this.pace(lane);
-      if (this.sockets().get(lane.canalId) !== sock) return false;
+      if (!(await this.paced(lane, sock))) return false;
       const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
       await this.settle(m, { status: 'sent', externalId: sent?.key?.id ?? null, enviandoEm: null, erroEnvio: null });
     } catch (err) {
