@@ -263,6 +263,8 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     await postSigned(webhook, readFileSync(`${VECTORS}/status_read.json`, 'utf8').replace('"wamid.xyzxyz"', JSON.stringify(sent.wamid)));
     await page.getByRole('img', { name: 'Lida' }).last().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // The list's preview is the answer, not a row read before it (the accept's, a 'read' told late).
+    await page.getByRole('listitem').filter({ hasText: 'Test Name' }).filter({ hasText: 'Entregamos sim, das 8h às 12h.' }).waitFor();
     await fullShot(page, 'whatsapp-atendimento');
     await ctx.close();
   });

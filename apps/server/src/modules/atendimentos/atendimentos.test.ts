@@ -164,6 +164,28 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     expect(me.body.notaMedia).toBe(5);
   });
 
+  it('reads a conversation: the count goes to zero and everyone is told the row as it is now', async () => {
+    const v = await makeVisitor(t, s.canal);
+    await v.send('Tem em estoque?');
+    await v.send('E a cor azul?');
+    const busca = encodeURIComponent(v.session.cliente.nome!);
+    const listed = async () =>
+      (await get<TConversasPage>(`/backend/api/atendimento/conversas?status=aguardando&busca=${busca}`, s.at1.auth)).body.itens[0]!;
+    const before = await listed();
+    expect(before).toMatchObject({ mensagensNaoLidas: 2, ultimaMensagem: 'E a cor azul?' });
+    const told: TAtendimento[] = [];
+    const real = t.ctx.publish!.atendimentos;
+    t.ctx.publish = { ...t.ctx.publish!, atendimentos: { ...real, row: (_accountId, row) => told.push(row) } };
+    try {
+      expect((await post(`/backend/api/atendimento/${before.atendimentoId}/lidas`, s.at1.auth)).status).toBe(204);
+    } finally {
+      t.ctx.publish = { ...t.ctx.publish!, atendimentos: real };
+    }
+    const after = await listed();
+    expect(after).toEqual({ ...before, mensagensNaoLidas: 0 });
+    expect(told).toEqual([after]);
+  });
+
   it('pages messages 25 at a time, oldest to newest', async () => {
     const v = await makeVisitor(t, s.canal);
     for (let i = 1; i <= 30; i++) await v.send(`mensagem ${i}`);

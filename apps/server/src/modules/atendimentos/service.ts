@@ -343,10 +343,15 @@ export async function finish(db: Db, staff: TStaff, id: string) {
   return { before, ...presentChange(joined, notices.row, atendenteNome, notices.mensagens) };
 }
 
+/**
+ * The row as read after its count went to zero, not the one read before: a message stored meanwhile (the
+ * attendant's answer, the customer's next line) keeps its preview in the row everyone is told.
+ */
 export async function markRead(db: Db, staff: TStaff, id: string) {
   const { before } = await loadForChange(db, staff, id);
   await db.update(atendimentos).set({ mensagensNaoLidas: 0 }).where(eq(atendimentos.id, id));
-  return { ...before, mensagensNaoLidas: 0 };
+  const after = await findAtendimento(db, staff.accountId, id);
+  return after ? presentAtendimento(after) : { ...before, mensagensNaoLidas: 0 };
 }
 
 /** A failed send goes back to the channel's queue (the attendant's 'Reenviar'); the same message, never a copy. */

@@ -20,7 +20,7 @@ import { useCurrentUser } from '@/features/auth/api';
 import { request } from '@/lib/http';
 import { atendimentoKeys } from './keys';
 import { acharConversa, type TConversasData, type TFiltroConversas } from './list-cache';
-import { aplicarConversa, marcarLidaLocal } from './cache-sync';
+import { aplicarConversaDoServidor, marcarLidaLocal } from './cache-sync';
 import type { TMensagensData, TPaginaMensagens } from './message-cache';
 
 const qs = (params: Record<string, string | number | null | undefined>) => {
@@ -119,7 +119,7 @@ export const useEdicoes = (canalId: string) => useCapacidades().data?.[canalId]?
 export function useAcaoAtendimento() {
   const qc = useQueryClient();
   const { user } = useCurrentUser();
-  const apply = (row: TAtendimento) => user && aplicarConversa(qc, row, user);
+  const apply = (row: TAtendimento) => user && aplicarConversaDoServidor(qc, row, user);
   const aceitar = useMutation({
     mutationFn: (id: string) => request('POST', `/api/atendimento/${id}/aceitar`, ZAtendimento),
     onSuccess: apply,

@@ -30,8 +30,8 @@ export function conversaConhecida(qc: QueryClient, id: string): TAtendimento | u
   return undefined;
 }
 
-/** A changed row (ChatListAtendimento, or the answer of our own action) into every cached list and the header. */
-export function aplicarConversa(qc: QueryClient, row: TAtendimento, user: TUser) {
+/** A changed row into every cached list and the header (rows from the server go through aplicarConversaDoServidor). */
+function aplicarConversa(qc: QueryClient, row: TAtendimento, user: TUser) {
   const antes: TStatusAtendimento | null = conversaConhecida(qc, row.atendimentoId)?.status ?? null;
   const visivel = podeVer(row, user);
   for (const [key, data] of listas(qc)) {
@@ -39,6 +39,24 @@ export function aplicarConversa(qc: QueryClient, row: TAtendimento, user: TUser)
   }
   if (qc.getQueryData(atendimentoKeys.detalhe(row.atendimentoId)) || visivel)
     qc.setQueryData(atendimentoKeys.detalhe(row.atendimentoId), row);
+}
+
+/** Per cache, the newest `ultimaMensagemEm` the server has told of each row (our local previews are not counted). */
+const contadas = new WeakMap<QueryClient, Map<string, string>>();
+
+/**
+ * A row as the server told it (ChatListAtendimento, or the answer of our own action). A row read before a newer
+ * message was stored can arrive after that message's row (an action's answer slower than the hub, or a change
+ * made at the same moment): applying it would put the older preview back, so it is left out.
+ */
+export function aplicarConversaDoServidor(qc: QueryClient, row: TAtendimento, user: TUser) {
+  const vistas = contadas.get(qc) ?? new Map<string, string>();
+  contadas.set(qc, vistas);
+  const ultima = vistas.get(row.atendimentoId);
+  const em = row.ultimaMensagemEm;
+  if (ultima && em && em < ultima) return;
+  if (em) vistas.set(row.atendimentoId, em);
+  aplicarConversa(qc, row, user);
 }
 
 /** A message into the open (cached) conversation; conversations not loaded fetch fresh when opened. */

@@ -8,7 +8,7 @@ import { avisarLicencaExpirada, request } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
 import { fetchMensagens } from '../api';
-import { aplicarConversa, aplicarEnvio, aplicarMensagem, aplicarPreview, aplicarStatus, conversaConhecida } from '../cache-sync';
+import { aplicarConversaDoServidor, aplicarEnvio, aplicarMensagem, aplicarPreview, aplicarStatus, conversaConhecida } from '../cache-sync';
 import { atendimentoKeys } from '../keys';
 import { mergeNewestPage, type TMensagensData } from '../message-cache';
 import { atendimentoDoEnvio, envioConcluido } from '../send';
@@ -59,7 +59,7 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       const user = usuarioAtual(qc);
       if (!user) return;
       const antes = conversaConhecida(qc, row.atendimentoId);
-      aplicarConversa(qc, row, user);
+      aplicarConversaDoServidor(qc, row, user);
       // The customer's history changes when an atendimento starts or ends, not with every message.
       if (antes?.status !== row.status) void qc.invalidateQueries({ queryKey: atendimentoKeys.cliente(row.clienteId) });
     },

@@ -1,0 +1,62 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { aplicarConversaDoServidor, aplicarPreview, conversaConhecida } from './cache-sync';
+import { atendimentoKeys } from './keys';
+import type { TFiltroConversas } from './list-cache';
+import { umaLista, umaMensagem, umAtendimento } from './testing/factories';
+
+const user = { id: 'u1', role: 'atendente' as const, departamentoId: null };
+const filtro: TFiltroConversas = { status: 'em_atendimento', busca: '', departamentoId: null };
+
+/** A cache holding one conversation in the attendant's 'Em atendimento' list, as the accept left it. */
+function cacheCom(aceito: ReturnType<typeof umAtendimento>) {
+  const qc = new QueryClient();
+  qc.setQueryData(atendimentoKeys.lista(filtro), umaLista([aceito]));
+  aplicarConversaDoServidor(qc, aceito, user);
+  return qc;
+}
+
+describe('rows told by the server', () => {
+  const aceito = umAtendimento({
+    status: 'em_atendimento',
+    atendenteId: 'u1',
+    mensagensNaoLidas: 1,
+    ultimaMensagem: 'Carlos iniciou o atendimento.',
+    ultimaMensagemEm: '2026-03-10T12:00:00.000Z',
+  });
+  const respondido = { ...aceito, ultimaMensagem: 'Entregamos sim.', ultimaMensagemEm: '2026-03-10T12:00:02.000Z' };
+
+  it('keeps the answer\'s preview when a row read before it (the accept\'s answer, a "read" told late) arrives after', () => {
+    const qc = cacheCom(aceito);
+    aplicarConversaDoServidor(qc, respondido, user);
+    aplicarConversaDoServidor(qc, { ...aceito, mensagensNaoLidas: 0 }, user);
+    expect(conversaConhecida(qc, aceito.atendimentoId)).toEqual(respondido);
+  });
+
+  it('applies a row of the same moment (only the count changed) and every newer one', () => {
+    const qc = cacheCom(aceito);
+    aplicarConversaDoServidor(qc, { ...aceito, mensagensNaoLidas: 0 }, user);
+    expect(conversaConhecida(qc, aceito.atendimentoId)?.mensagensNaoLidas).toBe(0);
+    aplicarConversaDoServidor(qc, respondido, user);
+    expect(conversaConhecida(qc, aceito.atendimentoId)).toEqual(respondido);
+  });
+
+  it('compares with what the server told, not with a local preview of the same message', () => {
+    const qc = cacheCom(aceito);
+    // The message's own time may be a little after the row's (the database's clock against the server's).
+    aplicarPreview(
+      qc,
+      umaMensagem({
+        atendimentoId: aceito.atendimentoId,
+        conteudo: 'Entregamos sim.',
+        autor: 'atendente',
+        criadaEm: '2026-03-10T12:00:02.004Z',
+      }),
+      undefined,
+      true,
+      user,
+    );
+    aplicarConversaDoServidor(qc, respondido, user);
+    expect(conversaConhecida(qc, aceito.atendimentoId)).toEqual(respondido);
+  });
+});
