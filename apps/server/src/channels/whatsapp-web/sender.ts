@@ -169,18 +169,11 @@ export class WapiSender {
    * message's own state (a deletion made meanwhile already marked it, and wins).
    */
   private async putBackChanges(rows: MensagemRow[]) {
+    const ids = rows.map((r) => r.id);
     await this.ctx.db
       .update(mensagens)
       .set({ alteracao: sql`case when ${mensagens.apagada} then 'apagar' else 'editar' end` })
-      .where(
-        and(
-          inArray(
-            mensagens.id,
-            rows.map((r) => r.id),
-          ),
-          isNull(mensagens.alteracao),
-        ),
-      );
+      .where(and(inArray(mensagens.id, ids), isNull(mensagens.alteracao)));
   }
 
   /** Blue ticks asked on any instance (wapi_leituras), taken once each by the instance running the socket. */
