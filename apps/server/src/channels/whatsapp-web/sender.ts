@@ -114,7 +114,7 @@ export class WapiSender {
         for (const [i, m] of claimed.entries()) if (!(await this.sendOne(m, sock, lane))) return await this.unclaim(claimed.slice(i));
         const changes = await this.claimChanges(canalId);
         for (const [i, c] of changes.entries())
-          if (!(await this.sendChange(c, sock, lane))) return await this.putBackChanges(changes.slice(i));
+          if (!(await this.sendChange(c, sock, lane))) return await this.unclaimChanges(changes.slice(i));
         const reads = await this.claimReads(canalId);
         for (const r of reads) await this.sendRead(r.atendimentoId, sock);
         if (claimed.length === 0 && changes.length === 0 && reads.length === 0) return;
@@ -168,7 +168,7 @@ export class WapiSender {
    * Edits and deletions claimed but never handed to a socket are marked again for the next connection, from the
    * message's own state (a deletion made meanwhile already marked it, and wins).
    */
-  private async putBackChanges(rows: MensagemRow[]) {
+  private async unclaimChanges(rows: MensagemRow[]) {
     const ids = rows.map((r) => r.id);
     await this.ctx.db
       .update(mensagens)

@@ -348,10 +348,9 @@ export async function finish(db: Db, staff: TStaff, id: string) {
  * attendant's answer, the customer's next line) keeps its preview in the row everyone is told.
  */
 export async function markRead(db: Db, staff: TStaff, id: string) {
-  const { before } = await loadForChange(db, staff, id);
+  await loadForChange(db, staff, id);
   await db.update(atendimentos).set({ mensagensNaoLidas: 0 }).where(eq(atendimentos.id, id));
-  const after = await findAtendimento(db, staff.accountId, id);
-  return after ? presentAtendimento(after) : { ...before, mensagensNaoLidas: 0 };
+  return (await loadForChange(db, staff, id)).before;
 }
 
 /** A failed send goes back to the channel's queue (the attendant's 'Reenviar'); the same message, never a copy. */
