@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TMidia } from '@balcao/shared/atendimentos';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import {
@@ -63,7 +76,11 @@ export const canais = pgTable(
     removidoEm: timestamp('removido_em', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('canais_account').on(t.accountId)],
+  (t) => [
+    index('canais_account').on(t.accountId),
+    // What a row of another table names as its channel and its account together (whatsapp_eventos' key).
+    uniqueIndex('canais_id_conta').on(t.id, t.accountId),
+  ],
 );
 type CanalColumns = typeof canais.$inferSelect;
 /** A channel row with its config typed by its `tipo` (a discriminated union). */
@@ -135,6 +152,8 @@ export const atendimentos = pgTable(
   },
   (t) => [
     uniqueIndex('atendimentos_account_ticket').on(t.accountId, t.ticket),
+    // What a message names as its conversation and its account together (mensagens' key).
+    uniqueIndex('atendimentos_id_conta').on(t.id, t.accountId),
     // At most one open atendimento per customer and channel: a new message joins it instead of opening another.
     uniqueIndex('atendimentos_aberto_por_cliente').on(t.clienteId, t.canalId).where(sql`${t.status} <> 'finalizado'`),
     index('atendimentos_lista').on(t.accountId, t.status, t.ultimaMensagemEm),
@@ -153,12 +172,9 @@ export const mensagens = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Strict order within a conversation (timestamps can tie); also the paging cursor. */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    atendimentoId: uuid('atendimento_id')
-      .notNull()
-      .references(() => atendimentos.id, { onDelete: 'cascade' }),
+    /** Its conversation's account, always (the key below): scopes the account's lookups by index. */
+    accountId: uuid('account_id').notNull(),
+    atendimentoId: uuid('atendimento_id').notNull(),
     autor: text('autor', { enum: ['cliente', 'atendente', 'sistema'] }).notNull(),
     atendenteId: uuid('atendente_id').references(() => users.id, { onDelete: 'set null' }),
     tipo: text('tipo', { enum: ['text', 'image', 'video', 'audio', 'document', 'location', 'reaction'] }).notNull(),
@@ -193,6 +209,13 @@ export const mensagens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // One key for both: a message belongs to its conversation and to that conversation's account, never to
+    // another's, and goes with it (an account's deletion reaches it through its atendimentos).
+    foreignKey({
+      name: 'mensagens_atendimento_conta_fk',
+      columns: [t.atendimentoId, t.accountId],
+      foreignColumns: [atendimentos.id, atendimentos.accountId],
+    }).onDelete('cascade'),
     // A client id is the sender's own: scoped by the atendimento and the author (the visitor, or one staff user).
     uniqueIndex('mensagens_client_autor').on(t.atendimentoId, sql`coalesce(${t.atendenteId}::text, ${t.autor})`, t.clientId),
     uniqueIndex('mensagens_external').on(t.accountId, t.externalId),

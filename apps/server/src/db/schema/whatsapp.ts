@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { canais } from './atendimentos';
 
 /**
@@ -12,12 +11,9 @@ export const whatsappEventos = pgTable(
   'whatsapp_eventos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    canalId: uuid('canal_id')
-      .notNull()
-      .references(() => canais.id, { onDelete: 'cascade' }),
+    /** Its channel's account, always (the key below). */
+    accountId: uuid('account_id').notNull(),
+    canalId: uuid('canal_id').notNull(),
     /** SHA-256 of the raw body: a redelivery of the same body is the same event. */
     hash: text('hash').notNull(),
     corpo: text('corpo').notNull(),
@@ -29,6 +25,12 @@ export const whatsappEventos = pgTable(
     erro: text('erro'),
   },
   (t) => [
+    // The channel and its account as one key: one check per delivery, and never another account's channel.
+    foreignKey({
+      name: 'whatsapp_eventos_canal_conta_fk',
+      columns: [t.canalId, t.accountId],
+      foreignColumns: [canais.id, canais.accountId],
+    }).onDelete('cascade'),
     uniqueIndex('whatsapp_eventos_canal_hash').on(t.canalId, t.hash),
     index('whatsapp_eventos_pendentes').on(t.recebidoEm).where(sql`${t.processadoEm} is null`),
   ],
