@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { atendimentos } from '../../db/schema/atendimentos';
 import type { TAtendimento, TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { login, makeAccount } from '../../test/factories';
@@ -184,6 +186,35 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const after = await listed();
     expect(after).toEqual({ ...before, mensagensNaoLidas: 0 });
     expect(told).toEqual([after]);
+  });
+
+  it('keeps the preview of the later message when two writes of one conversation cross', async () => {
+    const v = await makeVisitor(t, s.canal);
+    await v.send('Chegou meu pedido?');
+    const busca = encodeURIComponent(v.session.cliente.nome!);
+    const listed = async (status: string) =>
+      (await get<TConversasPage>(`/backend/api/atendimento/conversas?status=${status}&busca=${busca}`, s.at1.auth)).body.itens[0]!;
+    const { atendimentoId: id } = await listed('aguardando');
+    expect((await post(`/backend/api/atendimento/${id}/aceitar`, s.at1.auth)).status).toBe(200);
+    // Another writer stored a later message a moment ago and committed first.
+    const later = new Date(Date.now() + 60_000);
+    await t.ctx.db
+      .update(atendimentos)
+      .set({ ultimaMensagem: 'A mensagem mais nova', ultimaMensagemEm: later })
+      .where(eq(atendimentos.id, id));
+    const answer = { clientId: 'cruzadas-1', atendimentoId: id, conteudo: 'Chegou sim.' };
+    expect((await post(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, answer)).status).toBe(201);
+    await v.send('Obrigado!');
+    expect(await listed('em_atendimento')).toMatchObject({ ultimaMensagem: 'A mensagem mais nova', ultimaMensagemEm: later.toISOString() });
+    // Once the row's message is older, the next one takes the preview again.
+    await t.ctx.db
+      .update(atendimentos)
+      .set({ ultimaMensagemEm: new Date(Date.now() - 60_000) })
+      .where(eq(atendimentos.id, id));
+    await v.send('Até mais');
+    expect(await listed('em_atendimento')).toMatchObject({ ultimaMensagem: 'Até mais' });
+    expect((await post(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, { ...answer, clientId: 'cruzadas-2' })).status).toBe(201);
+    expect(await listed('em_atendimento')).toMatchObject({ ultimaMensagem: 'Chegou sim.' });
   });
 
   it('pages messages 25 at a time, oldest to newest', async () => {

@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { atendimentos, mensagens, type MensagemRow } from '../../db/schema/atendimentos';
 import { asColumnRow, asTableRows, type Db, preparedRows } from '../../lib/db';
-import { messageValues, type NewMessage, preview } from './service';
+import { guardedPreviewSql, messageValues, type NewMessage, preview } from './service';
 
 type Stored = { row: MensagemRow; fresh: boolean };
 /** What this path reads of an inbound message (InboundInput, inbound.ts). */
@@ -68,7 +68,7 @@ const inboundStatement = preparedRows<Record<string, unknown> & { k: number; nov
       ),
       upd as (
         update ${atendimentos} set
-          ultima_mensagem = t.preview, ultima_mensagem_tipo = t.tipo, ultima_mensagem_em = ${sql.placeholder('agora')}::timestamptz,
+          ${guardedPreviewSql(sql`t.preview`, sql`t.tipo`, sql`${sql.placeholder('agora')}::timestamptz`)},
           mensagens_nao_lidas = ${atendimentos.mensagensNaoLidas} + t.n,
           cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, t.escreveu)
         from t where ${atendimentos.id} = t.atendimento_id

@@ -13,7 +13,16 @@ import { WriteBatcher } from '../../lib/write-batcher';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { receiveInOneStatement } from './inbound-statement';
 import { findAtendimentos } from './queries';
-import { assertTargetsInAtendimento, messageValues, nextTickets, preview, result, storedAs, type NewMessage } from './service';
+import {
+  assertTargetsInAtendimento,
+  guardedPreviewSql,
+  messageValues,
+  nextTickets,
+  preview,
+  result,
+  storedAs,
+  type NewMessage,
+} from './service';
 
 export type InboundInput = {
   canal: Pick<CanalRow, 'id' | 'accountId'>;
@@ -182,7 +191,7 @@ async function touchAll(tx: Db, placed: { item: InboundInput; a: Placed }[], sto
   // only moves forward, whatever order the provider delivers in.
   await tx.execute(sql`
     update ${atendimentos} set
-      ultima_mensagem = v.preview, ultima_mensagem_tipo = v.tipo, ultima_mensagem_em = ${new Date().toISOString()}::timestamptz,
+      ${guardedPreviewSql(sql`v.preview`, sql`v.tipo`, sql`${new Date().toISOString()}::timestamptz`)},
       mensagens_nao_lidas = ${atendimentos.mensagensNaoLidas} + v.n,
       cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, v.escreveu)
     from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, preview text, tipo text, n int, escreveu timestamptz)

@@ -13,6 +13,7 @@ import { findMensagem, selectAtendimentos } from './queries';
 import {
   assertReplyWindow,
   assertTargetsInAtendimento,
+  guardedPreview,
   lastMessage,
   messageValues,
   outboundStatus,
@@ -125,9 +126,11 @@ function prepareInsert(db: Db) {
       .update(atendimentos)
       // The preview's values as they are sent (the update's set types take no placeholder; lastMessage's names).
       .set({
-        ultimaMensagem: sql`${sql.placeholder('ultimaMensagem')}`,
-        ultimaMensagemTipo: sql`${sql.placeholder('ultimaMensagemTipo')}`,
-        ultimaMensagemEm: sql`${sql.placeholder('ultimaMensagemEm')}::timestamptz`,
+        ...guardedPreview(
+          sql`${sql.placeholder('ultimaMensagem')}`,
+          sql`${sql.placeholder('ultimaMensagemTipo')}`,
+          sql`${sql.placeholder('ultimaMensagemEm')}::timestamptz`,
+        ),
         ...firstResponse(),
       })
       .where(and(eq(atendimentos.id, sql.placeholder('atendimentoId')), sql`exists (select 1 from ${ins})`))

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { CAPACIDADES_CANAL, FORA_DA_JANELA, WHATSAPP_TEXTS, tipoCanalDaOrigem, type TProvedorCanal } from '@balcao/shared/canais';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import { ATENDIMENTO_TEXTS, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
@@ -201,12 +201,34 @@ export const lastMessage = (m: NewMessage, at = new Date()) => ({
   ultimaMensagemEm: at,
 });
 
+/**
+ * The list's preview columns set to a message's written at `em`, unless the row already shows one written
+ * later: two writers of one conversation at the same moment (a customer's message, an attendant's answer)
+ * may commit in either order, and the later one in time stays, as the web app's list keeps it
+ * (cache-sync.ts). Every write of the preview goes through here.
+ */
+export function guardedPreview(texto: SQL, tipo: SQL, em: SQL) {
+  // A row without a preview yet takes the first (its default time is the database's clock, not ours).
+  const later = sql`(${em} >= ${atendimentos.ultimaMensagemEm} or ${atendimentos.ultimaMensagem} is null)`;
+  return {
+    ultimaMensagem: sql`case when ${later} then ${texto} else ${atendimentos.ultimaMensagem} end`,
+    ultimaMensagemTipo: sql`case when ${later} then ${tipo} else ${atendimentos.ultimaMensagemTipo} end`,
+    ultimaMensagemEm: sql`greatest(${atendimentos.ultimaMensagemEm}, ${em})`,
+  };
+}
+/** guardedPreview as a raw update's set list. */
+export function guardedPreviewSql(texto: SQL, tipo: SQL, em: SQL) {
+  const p = guardedPreview(texto, tipo, em);
+  return sql`ultima_mensagem = ${p.ultimaMensagem}, ultima_mensagem_tipo = ${p.ultimaMensagemTipo}, ultima_mensagem_em = ${p.ultimaMensagemEm}`;
+}
+
 /** Answers the row as it now stands (a change presents it without reading it again). */
 async function touch(tx: Db, id: string, m: NewMessage, unreadDelta: number) {
+  const p = lastMessage(m);
   const [row] = await tx
     .update(atendimentos)
     .set({
-      ...lastMessage(m),
+      ...guardedPreview(sql`${p.ultimaMensagem}`, sql`${p.ultimaMensagemTipo}`, sql`${p.ultimaMensagemEm.toISOString()}::timestamptz`),
       ...(unreadDelta ? { mensagensNaoLidas: sql`${atendimentos.mensagensNaoLidas} + ${unreadDelta}` } : {}),
     })
     .where(eq(atendimentos.id, id))
