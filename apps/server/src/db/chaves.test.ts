@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { ZCanalWidgetConfig } from '@balcao/shared/canais';
 import { accounts } from './schema/accounts';
 import { atendimentos, canais, clientes, mensagens } from './schema/atendimentos';
 import { whatsappEventos } from './schema/whatsapp';
 import type { Database } from './client';
 import { DB_KINDS, freshDatabase } from '../test/harness';
 import { makeAccount } from '../test/factories';
+import { SITE } from '../test/atendimentos-fixtures';
+
+const widgetConfig = ZCanalWidgetConfig.parse({ origensPermitidas: [SITE] });
 
 /** The rows one account's conversation hangs from: a channel, a customer, an open atendimento. */
 async function conversationOf(db: Database['db'], accountId: string) {
   const [canal] = await db
     .insert(canais)
-    .values({ accountId, tipo: 'widget', nome: 'Site', token: crypto.randomUUID(), segredoCifrado: 'x', config: {} as never })
+    .values({ accountId, tipo: 'widget', nome: 'Site', token: crypto.randomUUID(), segredoCifrado: 'x', config: widgetConfig })
     .returning();
   const [cliente] = await db.insert(clientes).values({ accountId, nome: 'Cliente' }).returning();
   const [atendimento] = await db

@@ -48,6 +48,8 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   // The same client id sent twice at once: the other send stored it.
   if (!inserted) return storedAnswer(db, joined, row, await storedDuplicate(db, joined.a, 'atendente', staff.id, m));
   // Presented from the rows in hand: the row read above with this message's preview, the message as inserted.
+  // Should a later customer message have committed first, the database kept its preview (guardedPreview) and
+  // this row is older than one already told: clients keep the newer row (the web app's cache-sync.ts).
   const citada = citadas.find((c) => c.id === m.respondendoA) ?? null;
   return {
     duplicate: false,
