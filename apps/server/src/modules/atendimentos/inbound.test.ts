@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
 import { AppError } from '../../lib/errors';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { login, makeAccount } from '../../test/factories';
 import { makeCanal } from '../../test/atendimentos-fixtures';
 import { receiveFromCliente, type InboundInput } from './inbound';
+import { inboundStatementSql, inboundValues } from './inbound-statement';
 import { presentAtendimento } from './presenter';
 import { findAtendimento } from './queries';
 
@@ -155,6 +157,47 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
     ]);
     expect(mine[1]!.ticket - mine[0]!.ticket).toBe(1);
     expect(mine[2]!.ticket - mine[1]!.ticket).toBe(1);
+  });
+
+  it("keeps a 200-message batch's sorts small: no row carries the whole batch (the plan once sorted 5.8 MB on disk)", async () => {
+    const acc = await makeAccount(t.ctx.db);
+    const admin = await login(t.app, acc.master.email);
+    const canal = await makeCanal(t, admin.auth);
+    const people = await t.ctx.db
+      .insert(clientes)
+      .values(Array.from({ length: 100 }, (_, n) => ({ accountId: acc.account.id, nome: `C${n}` })))
+      .returning();
+    const item = (c: { id: string }, clientId: string) => ({
+      canal: { id: canal.id, accountId: acc.account.id },
+      clienteId: c.id,
+      origem: () => 'widget' as const,
+      departamentoId: null,
+      mensagem: { clientId, tipo: 'text' as const, conteudo: `mensagem ${clientId}` },
+    });
+    await Promise.all(people.map((c) => receiveFromCliente(t.ctx.db, item(c, `abre-${c.id}`))));
+    // The statement as it runs, its parameters written in, under EXPLAIN ANALYZE (it stores the batch).
+    // Half of them as a WhatsApp driver hands them in (the provider's id and clock), half as the widget does.
+    const batch = Array.from({ length: 200 }, (_, n) => {
+      const i = item(people[n % people.length]!, `lote-${n}`);
+      return n % 2
+        ? i
+        : { ...i, mensagem: { externalId: `wamid.lote-${n}`, tipo: 'text' as const, conteudo: `mensagem ${n}` }, escreveuEm: new Date() };
+    });
+    const { values } = inboundValues(batch);
+    const q = new PgDialect().sqlToQuery(inboundStatementSql);
+    const literal = (v: string) => `'${v.replaceAll("'", "''")}'`;
+    const text = q.sql.replace(/\$(\d+)/g, (_, n) => literal(values[(q.params[Number(n) - 1] as Placeholder).name as keyof typeof values]));
+    const res = (await t.ctx.db.execute(sql.raw(`explain (analyze, format json) ${text}`))) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    type Node = { 'Node Type': string; 'Actual Rows'?: number; 'Sort Space Used'?: number; 'Sort Space Type'?: string; Plans?: Node[] };
+    const all = (n: Node): Node[] => [n, ...(n.Plans ?? []).flatMap(all)];
+    const raw = Object.values(res.rows[0]!)[0];
+    const nodes = all((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as Node);
+    expect(nodes.find((n) => n['Node Type'] === 'ModifyTable' && n['Actual Rows'] === 200)).toBeDefined();
+    const sorts = nodes.filter((n) => n['Node Type'] === 'Sort');
+    expect(sorts.length).toBeGreaterThan(0);
+    for (const s of sorts) expect([s['Sort Space Type'], (s['Sort Space Used'] ?? 0) < 512]).toEqual(['Memory', true]);
   });
 
   it.each([
