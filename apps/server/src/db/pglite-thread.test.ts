@@ -21,6 +21,11 @@ describe('PGlite on its own thread', () => {
       parsers: { [TIMESTAMPTZ]: (v: string) => `texto:${v}` },
     });
     expect(arrays.rows).toEqual([[1, 'texto:2026-11-25 01:00:00+00']]);
+    // The thread keeps the merged parsers per list of text columns: a later call without them is not touched.
+    expect((await pg.query('select id, at from t', [], { rowMode: 'array' })).rows).toEqual([[1, new Date('2026-11-25T01:00:00Z')]]);
+    expect((await pg.query('select at from t', [], { parsers: { [TIMESTAMPTZ]: (v: string) => v } })).rows).toEqual([
+      { at: '2026-11-25 01:00:00+00' },
+    ]);
   });
 
   it('passes a database error’s code across (a unique violation stays a unique violation)', async () => {
