@@ -88,11 +88,20 @@ const inboundStatement = preparedRows<Record<string, unknown> & { k: number; nov
 export function inboundValues(items: Item[]) {
   // The same message twice in the batch goes in once; the later ones answer with it, as duplicates.
   const firstOf = new Map<string, number>();
-  for (const [k, i] of items.entries()) if (!firstOf.has(sameKey(i))) firstOf.set(sameKey(i), k);
+  for (const [k, i] of items.entries()) {
+    const key = sameKey(i);
+    if (!firstOf.has(key)) firstOf.set(key, k);
+  }
   const rows = [...firstOf.values()].map((k) => {
     const i = items[k]!;
-    const values = asColumnRow(mensagens, messageValues({ id: '', accountId: i.canal.accountId }, i.autor ?? 'cliente', null, i.mensagem));
-    return { ...values, k, cliente_id: i.clienteId, canal_id: i.canal.id, preview: preview(i.mensagem), escreveu: i.escreveuEm ?? null };
+    const row = asColumnRow(mensagens, messageValues({ id: '', accountId: i.canal.accountId }, i.autor ?? 'cliente', null, i.mensagem));
+    return Object.assign(row, {
+      k,
+      cliente_id: i.clienteId,
+      canal_id: i.canal.id,
+      preview: preview(i.mensagem),
+      escreveu: i.escreveuEm ?? null,
+    });
   });
   return { firstOf, values: { lote: JSON.stringify(rows), agora: new Date().toISOString() } };
 }
