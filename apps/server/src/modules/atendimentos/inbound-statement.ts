@@ -58,12 +58,12 @@ export const inboundStatementSql = sql`with v as (
         on conflict do nothing
         returning ${columnsOf()}, concat(atendimento_id, '|', autor, '|c:', client_id, '|e:', external_id) as chave
       ),
-      -- Both materialized, each new row with its own entry of the batch only. Inline, the planner built lote once
-      -- per row of the final select, or carried the whole batch (lote.j) on every row into t's sort: n² bytes,
-      -- a 200-message batch sorted 5.8 MB on disk (the statement 505 -> 291 µs a message on PGlite, 212 -> 159
-      -- on PostgreSQL; see README, Desempenho).
+      -- novas materialized with each new row's own entry of the batch only (and lote, read twice, built once).
+      -- Inline, the planner carried the whole batch (lote.j) on every row into t's sort: n² bytes, a 200-message
+      -- batch sorted 5.8 MB on disk (the statement 546 -> 369 µs a message on PGlite, 245 -> 181 on PostgreSQL,
+      -- alone and alternated; see README, Desempenho).
       lote as materialized (select jsonb_object_agg(chave, jsonb_build_object('k', k, 'preview', preview, 'escreveu', escreveu)) as j from placed),
-      novas as materialized (select ins.*, lote.j -> ins.chave as p from ins, lote),
+      novas as materialized (select ins.atendimento_id, ins.seq, ins.tipo, lote.j -> ins.chave as p from ins, lote),
       t as (
         select atendimento_id, count(*)::int as n, max((p ->> 'escreveu')::timestamptz) as escreveu,
           (array_agg(p ->> 'preview' order by seq desc))[1] as preview, (array_agg(tipo order by seq desc))[1] as tipo
@@ -76,7 +76,7 @@ export const inboundStatementSql = sql`with v as (
           cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, t.escreveu)
         from t where ${atendimentos.id} = t.atendimento_id
       )
-      select true as novo, ${columnsOf('novas')}, (novas.p ->> 'k')::int as k from novas
+      select true as novo, ${columnsOf('ins')}, (lote.j -> ins.chave ->> 'k')::int as k from ins, lote
       union all
       select false as novo, ${columnsOf('antes')}, antes.k from antes`;
 const inboundStatement = preparedRows<Record<string, unknown> & { k: number; novo: boolean }, { lote: string; agora: string }>(
