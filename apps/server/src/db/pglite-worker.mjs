@@ -13,10 +13,10 @@ const ROLLED_BACK = new Error('rollback');
 /** The column types answered as text (the caller applies its own parsers to them). */
 const asText = (oids) => (oids?.length ? Object.fromEntries(oids.map((oid) => [oid, (value) => value])) : undefined);
 /**
- * PGlite's parsers with the caller's text columns, built once per list of columns. Why: given parsers of its
- * own, PGlite's parseResults copies all of its ~320 into a new object at every call, and Drizzle gives its
- * own (timestamps, dates, intervals as text) with every statement: ~0.27 ms of this thread a statement,
- * more than a one-row statement's whole run in Postgres (measured on a slow machine: 174 µs of 446).
+ * PGlite's parsers with the caller's text columns, built once per list of columns (Drizzle uses one or two).
+ * Why: given parsers of its own, PGlite's parseResults copies all of its ~320 into a new object at every
+ * call, and Drizzle gives its own (timestamps, dates, intervals as text) with every statement: the copy took
+ * ~0.27 ms of this thread, more than a one-row statement's run in Postgres (a slow machine; README, Desempenho).
  */
 const parsersByText = new Map();
 function parsersFor(oids) {
