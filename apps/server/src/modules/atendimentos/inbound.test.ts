@@ -19,10 +19,15 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
   });
   afterAll(() => t.close());
 
-  async function cliente() {
+  /** A fresh account with a widget channel made through the admin API. */
+  async function accountWithCanal() {
     const acc = await makeAccount(t.ctx.db);
     const admin = await login(t.app, acc.master.email);
-    const canal = await makeCanal(t, admin.auth);
+    return { acc, canal: await makeCanal(t, admin.auth) };
+  }
+
+  async function cliente() {
+    const { acc, canal } = await accountWithCanal();
     const [c] = await t.ctx.db.insert(clientes).values({ accountId: acc.account.id, nome: 'Cliente' }).returning();
     const input = (mensagem: unknown): InboundInput => ({
       canal: { id: canal.id, accountId: acc.account.id },
@@ -75,9 +80,7 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
   });
 
   it('answers each conversation as the batch left it, with what a row shows, as reading it again would', async () => {
-    const acc = await makeAccount(t.ctx.db);
-    const admin = await login(t.app, acc.master.email);
-    const canal = await makeCanal(t, admin.auth);
+    const { acc, canal } = await accountWithCanal();
     const dep = await acc.addDepartamento('Vendas');
     const atendente = await acc.addUser('atendente', { nome: 'Rita', departamentoId: dep.id });
     const [c] = await t.ctx.db
@@ -116,9 +119,7 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
   });
 
   it('opens a conversation for each new customer of a burst: tickets in order, a returning customer marked as such', async () => {
-    const acc = await makeAccount(t.ctx.db);
-    const admin = await login(t.app, acc.master.email);
-    const canal = await makeCanal(t, admin.auth);
+    const { acc, canal } = await accountWithCanal();
     const people = await t.ctx.db
       .insert(clientes)
       .values(['Ana', 'Bruno', 'Carla'].map((nome) => ({ accountId: acc.account.id, nome })))
@@ -160,9 +161,7 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
   });
 
   it("keeps a 200-message batch's sorts small: no row carries the whole batch (the plan once sorted 5.8 MB on disk)", async () => {
-    const acc = await makeAccount(t.ctx.db);
-    const admin = await login(t.app, acc.master.email);
-    const canal = await makeCanal(t, admin.auth);
+    const { acc, canal } = await accountWithCanal();
     const people = await t.ctx.db
       .insert(clientes)
       .values(Array.from({ length: 100 }, (_, n) => ({ accountId: acc.account.id, nome: `C${n}` })))
