@@ -3,7 +3,7 @@
 // (BENCH_TARGET=floor). BENCH_RATES (default 250,500,1000,2000), BENCH_SECONDS (default 60). A fresh server
 // per rate. Writes its figures to BENCH_OUT (run.mjs).
 import { openReceivers, openVisitors, runMix, setupFloor, setupProject, waIds } from './mix.mjs';
-import { benchDatabase, raiseFileLimit, startFloor, startServer, writeResult } from './lib.mjs';
+import { benchDatabase, cpuMeter, raiseFileLimit, startFloor, startServer, writeResult } from './lib.mjs';
 
 const RATES = (process.env.BENCH_RATES ?? '250,500,1000,2000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -22,12 +22,22 @@ for (const rate of RATES) {
     const setup = floor ? setupFloor(server.base, SIZE) : await setupProject(server.base, SIZE);
     receivers = await openReceivers({ base: server.base, auths: setup.staffAuths, messages: Math.round(rate * (SECONDS + 3)) });
     visitors = await openVisitors(server.base, setup.visitorAuths);
-    const r = await runMix({ visitors, webhookUrl: setup.webhookUrl, customers: waIds(SIZE.visitors), receivers, rate, seconds: SECONDS });
+    const cpu = cpuMeter(server.pid, { postgres: out.target === 'postgres' });
+    const r = await runMix({
+      visitors,
+      webhookUrl: setup.webhookUrl,
+      customers: waIds(SIZE.visitors),
+      receivers,
+      rate,
+      seconds: SECONDS,
+      onCounting: cpu.start,
+    });
+    r.cpu = cpu.stop(r.messages);
     const { duplicated, lostConnections } = await receivers.stop();
     receivers = null;
     out.runs[rate] = { ...r, duplicated, attendantSocketsDisconnected: lostConnections };
     console.log(
-      `${out.target} ${rate}/s: attendant socket p50 ${r.attendantSocket.p50Ms} p99 ${r.attendantSocket.p99Ms} ms; webhook ack p99 ${r.webhookAck.p99Ms} ms; p99 widget ${r.attendantSocketBySource.widget.p99Ms} / WhatsApp ${r.attendantSocketBySource.whatsapp.p99Ms} ms; lost ${r.lost}, duplicated ${duplicated}`,
+      `${out.target} ${rate}/s: attendant socket p50 ${r.attendantSocket.p50Ms} p99 ${r.attendantSocket.p99Ms} ms; webhook ack p99 ${r.webhookAck.p99Ms} ms; p99 widget ${r.attendantSocketBySource.widget.p99Ms} / WhatsApp ${r.attendantSocketBySource.whatsapp.p99Ms} ms; lost ${r.lost}, duplicated ${duplicated}; CPU ms a message: server ${r.cpu.server?.msPerMessage}, database ${r.cpu.database?.msPerMessage ?? '–'}, load ${r.cpu.loadGenerator.msPerMessage}`,
     );
   } finally {
     for (const v of visitors) v.close();

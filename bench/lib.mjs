@@ -1,7 +1,7 @@
 // Shared by the benchmarks: start the built server on a throwaway database (embedded PGlite, or a fresh
 // database on the PostgreSQL server of BENCH_DATABASE_URL), the floor, memory probes, percentiles.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -212,7 +212,7 @@ export const login = async (base, email) => (await api(base, 'POST', '/backend/a
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
-const round = (x) => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
+const round = (x, digits = 1) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
 /** p50/p95/p99/max in ms, one decimal; `values` need not be sorted. */
 export function summary(values) {
   const s = Float64Array.from(values).sort();
@@ -222,6 +222,63 @@ export function summary(values) {
     p95Ms: round(percentile(s, 95)),
     p99Ms: round(percentile(s, 99)),
     maxMs: round(s.at(-1)),
+  };
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux whatever the kernel's own rate). */
+const TICKS_PER_SECOND = 100;
+/** CPU time of a process, every thread, user + system, in ms; null where there is no /proc. */
+function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** CPU time of every PostgreSQL server process on this machine (the bench's database is the busy one), in ms. */
+function postgresCpuMs() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let comm = '';
+    try {
+      comm = readFileSync(`/proc/${pid}/comm`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (comm.startsWith('postgres')) total += processCpuMs(pid) ?? 0;
+  }
+  return total;
+}
+
+/**
+ * Who uses the cores during a run (Linux): CPU of the server process (every thread: on PGlite the database
+ * too), of PostgreSQL when the server uses it, and of this load generator (its receiving threads included),
+ * from `start()` to `stop(messages)`: ms of CPU a message and share of one core. A PostgreSQL backend that
+ * exits meanwhile is not counted (the server's pool keeps its connections through a run).
+ */
+export function cpuMeter(serverPid, { postgres }) {
+  const read = () => ({
+    at: performance.now(),
+    server: processCpuMs(serverPid),
+    database: postgres && existsSync('/proc') ? postgresCpuMs() : null,
+    load: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
+  let from = read();
+  return {
+    start: () => {
+      from = read();
+    },
+    stop: (messages) => {
+      const to = read();
+      const seconds = (to.at - from.at) / 1000;
+      const part = (k) =>
+        from[k] == null || to[k] == null
+          ? null
+          : { msPerMessage: round((to[k] - from[k]) / messages, 3), coreShare: round((to[k] - from[k]) / 10 / seconds) };
+      return { seconds: round(seconds), server: part('server'), database: part('database'), loadGenerator: part('load') };
+    },
   };
 }
 

@@ -205,7 +205,17 @@ export const setupFloor = (base, { visitors, attendants }) => ({
  * every 10 ms; then waits for every attendant socket to have every message (while
  * deliveries keep coming; `drainMs` without one ends the wait).
  */
-export async function runMix({ visitors, webhookUrl, customers, receivers, rate, seconds, warmupSeconds = 3, drainMs = 20_000 }) {
+export async function runMix({
+  visitors,
+  webhookUrl,
+  customers,
+  receivers,
+  rate,
+  seconds,
+  warmupSeconds = 3,
+  drainMs = 20_000,
+  onCounting,
+}) {
   // The first seconds warm up (connections opened, code compiled) and are not counted.
   const first = Math.round(rate * warmupSeconds);
   const total = first + Math.round(rate * seconds);
@@ -229,6 +239,7 @@ export async function runMix({ visitors, webhookUrl, customers, receivers, rate,
   await new Promise((resolve) => {
     const timer = setInterval(() => {
       const due = Math.min(total, Math.floor(((now() - start) / 1000) * rate));
+      if (sent < first && due >= first) onCounting?.();
       while (sent < due) {
         const n = sent++;
         const t0 = now();

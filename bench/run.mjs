@@ -325,16 +325,19 @@ function save(complete) {
 
 function printTable(r) {
   const f = (x) => (x == null ? '–' : String(x));
+  /** CPU ms a message (inbound.mjs cpuMeter): server, PostgreSQL, load generator. */
+  const cpu = (v) =>
+    `CPU ms/msg server ${f(v?.cpu?.server?.msPerMessage)} db ${f(v?.cpu?.database?.msPerMessage)} load ${f(v?.cpu?.loadGenerator?.msPerMessage)}`;
   console.log(
     `\n## ${r.mode} run, ${r.date}, commit ${r.commit?.slice(0, 10)}, ${r.machine.cores} cores, load ${r.machine.loadAverage1m.min}–${r.machine.loadAverage1m.max}`,
   );
   for (const [rate, row] of Object.entries(r.inbound?.byRate ?? {})) {
     const cells = r.databases.map(
       (d) =>
-        `${d} ${f(row[d]?.attendantSocket.p50Ms)} / ${f(row[d]?.attendantSocket.p99Ms)} ms (×${f(row.ratio[d]?.p99)}), webhook ack p99 ${f(row[d]?.webhookAck.p99Ms)}, lost ${f(row[d]?.lost)}`,
+        `${d} ${f(row[d]?.attendantSocket.p50Ms)} / ${f(row[d]?.attendantSocket.p99Ms)} ms (×${f(row.ratio[d]?.p99)}), webhook ack p99 ${f(row[d]?.webhookAck.p99Ms)}, lost ${f(row[d]?.lost)}, ${cpu(row[d])}`,
     );
     console.log(
-      `inbound ${rate}/s: floor ${f(row.floor?.attendantSocket.p50Ms)} / ${f(row.floor?.attendantSocket.p99Ms)} ms | ${cells.join(' | ')}`,
+      `inbound ${rate}/s: floor ${f(row.floor?.attendantSocket.p50Ms)} / ${f(row.floor?.attendantSocket.p99Ms)} ms, ${cpu(row.floor)} | ${cells.join(' | ')}`,
     );
   }
   if (r.inbound)
