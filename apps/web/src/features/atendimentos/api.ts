@@ -16,11 +16,12 @@ import {
 } from '@balcao/shared/atendimentos';
 import { ZCapacidadesPorCanal } from '@balcao/shared/canais';
 import { ZDepartamento } from '@balcao/shared/departamentos';
-import { useCurrentUser } from '@/features/auth/api';
+import type { TCurrentUser } from '@balcao/shared/usuarios';
+import { authKeys, useCurrentUser } from '@/features/auth/api';
 import { request } from '@/lib/http';
 import { atendimentoKeys } from './keys';
 import { acharConversa, type TConversasData, type TFiltroConversas } from './list-cache';
-import { aplicarConversaDoServidor, marcarLidaLocal } from './cache-sync';
+import { aplicarConversaDoServidor, comConhecidas, marcarLidaLocal } from './cache-sync';
 import type { TMensagensData, TPaginaMensagens } from './message-cache';
 
 const qs = (params: Record<string, string | number | null | undefined>) => {
@@ -34,14 +35,17 @@ export const fetchMensagens = (id: string, antesDe: string | null) =>
 
 /** The conversation list of one tab, by cursor. The previous list stays on screen while a filter loads. */
 export function useConversas(filtro: TFiltroConversas, enabled = true) {
+  const qc = useQueryClient();
   return useInfiniteQuery({
     queryKey: atendimentoKeys.lista(filtro),
-    queryFn: ({ pageParam }) =>
-      request(
+    queryFn: async ({ pageParam }) => {
+      const page = await request(
         'GET',
         `/api/atendimento/conversas?${qs({ status: filtro.status, busca: filtro.busca.trim(), departamentoId: filtro.departamentoId, cursor: pageParam, limit: CONVERSAS_PAGE_SIZE })}`,
         ZConversasPage,
-      ),
+      );
+      return comConhecidas(qc, page, filtro, qc.getQueryData<TCurrentUser>(authKeys.currentUser) ?? null);
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.proximoCursor,
     // While a search or department loads, the tab's previous rows stay; another tab shows its skeleton.

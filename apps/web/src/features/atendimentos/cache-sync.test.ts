@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aplicarConversaDoServidor, aplicarPreview, conversaConhecida } from './cache-sync';
+import { aplicarConversaDoServidor, aplicarPreview, comConhecidas, conversaConhecida } from './cache-sync';
 import { atendimentoKeys } from './keys';
 import type { TFiltroConversas } from './list-cache';
 import { umaLista, umaMensagem, umAtendimento } from './testing/factories';
@@ -58,5 +58,33 @@ describe('rows told by the server', () => {
     );
     aplicarConversaDoServidor(qc, respondido, user);
     expect(conversaConhecida(qc, aceito.atendimentoId)).toEqual(respondido);
+  });
+});
+
+describe('a list page fetched while the hub told of newer rows', () => {
+  const aceito = umAtendimento({
+    status: 'em_atendimento',
+    atendenteId: 'u1',
+    ultimaMensagem: 'Carlos iniciou o atendimento.',
+    ultimaMensagemEm: '2026-03-10T12:00:00.000Z',
+  });
+  const respondido = { ...aceito, ultimaMensagem: 'Entregamos sim.', ultimaMensagemEm: '2026-03-10T12:00:02.000Z' };
+  const pagina = (rows: ReturnType<typeof umAtendimento>[]) => umaLista(rows).pages[0]!;
+
+  it('shows the answer the hub told of, not the row the page read before it (the tab Aceitar opens)', () => {
+    const qc = new QueryClient();
+    aplicarConversaDoServidor(qc, respondido, user); // no list cached yet: the row is known from the header only
+    expect(comConhecidas(qc, pagina([aceito]), filtro, user).itens).toEqual([respondido]);
+  });
+
+  it('leaves out a row that has since moved to another list, and keeps rows of the same moment or unknown', () => {
+    const qc = new QueryClient();
+    aplicarConversaDoServidor(qc, { ...respondido, status: 'finalizado' }, user);
+    expect(comConhecidas(qc, pagina([aceito]), filtro, user).itens).toEqual([]);
+    const outro = umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', ultimaMensagemEm: '2026-03-10T11:00:00.000Z' });
+    const mesmo = new QueryClient();
+    aplicarConversaDoServidor(mesmo, { ...aceito, mensagensNaoLidas: 3 }, user);
+    const page = pagina([aceito, outro]);
+    expect(comConhecidas(mesmo, page, filtro, user)).toBe(page);
   });
 });

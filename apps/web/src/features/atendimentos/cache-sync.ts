@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TAtendimento, TStatusAtendimento } from '@balcao/shared/atendimentos';
+import type { TAtendimento, TConversasPage, TStatusAtendimento } from '@balcao/shared/atendimentos';
 import type { TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { atendimentoKeys } from './keys';
 import {
   acharConversa,
+  combinaFiltro,
   comUltimaMensagem,
   podeVer,
   semNaoLidas,
@@ -57,6 +58,25 @@ export function aplicarConversaDoServidor(qc: QueryClient, row: TAtendimento, us
   if (ultima && em && em < ultima) return;
   if (em) vistas.set(row.atendimentoId, em);
   aplicarConversa(qc, row, user);
+}
+
+/**
+ * A list page as fetched, against what this client was told meanwhile: a page read before a newer change of
+ * one of its rows can arrive after the hub told of it (the tab Aceitar opens loads while the answer is sent;
+ * that list was not cached, so the hub's row went nowhere). Such a row is the newer one known here, or is
+ * left out when that one no longer belongs to this list.
+ */
+export function comConhecidas(qc: QueryClient, page: TConversasPage, filtro: TFiltroConversas, user: TUser | null): TConversasPage {
+  let mudou = false;
+  const itens = page.itens.flatMap((row) => {
+    const conhecida = conversaConhecida(qc, row.atendimentoId);
+    const em = row.ultimaMensagemEm;
+    if (!conhecida?.ultimaMensagemEm || !em || conhecida.ultimaMensagemEm <= em) return [row];
+    mudou = true;
+    const pertence = conhecida.status === filtro.status && combinaFiltro(conhecida, filtro) && (!user || podeVer(conhecida, user));
+    return pertence ? [conhecida] : [];
+  });
+  return mudou ? { ...page, itens } : page;
 }
 
 /** A message into the open (cached) conversation; conversations not loaded fetch fresh when opened. */
