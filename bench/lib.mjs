@@ -237,8 +237,9 @@ function processCpuMs(pid) {
     return null;
   }
 }
-/** CPU time of every PostgreSQL server process on this machine (the bench's database is the busy one), in ms. */
+/** CPU time of every PostgreSQL server process on this machine (the bench's database is the busy one), in ms; null where there is no /proc. */
 function postgresCpuMs() {
+  if (!existsSync('/proc')) return null;
   let total = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     let comm = '';
@@ -255,16 +256,20 @@ function postgresCpuMs() {
 /**
  * Who uses the cores during a run (Linux): CPU of the server process (every thread: on PGlite the database
  * too), of PostgreSQL when the server uses it, and of this load generator (its receiving threads included),
- * from `start()` to `stop(messages)`: ms of CPU a message and share of one core. A PostgreSQL backend that
+ * from `start()` (the warm-up's end) to `stop(messages)` (every message delivered): ms of CPU a message and
+ * share of one core over that time. A PostgreSQL backend that
  * exits meanwhile is not counted (the server's pool keeps its connections through a run).
  */
 export function cpuMeter(serverPid, { postgres }) {
-  const read = () => ({
-    at: performance.now(),
-    server: processCpuMs(serverPid),
-    database: postgres && existsSync('/proc') ? postgresCpuMs() : null,
-    load: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
-  });
+  const read = () => {
+    const { user, system } = process.cpuUsage();
+    return {
+      at: performance.now(),
+      server: processCpuMs(serverPid),
+      database: postgres ? postgresCpuMs() : null,
+      load: (user + system) / 1000,
+    };
+  };
   let from = read();
   return {
     start: () => {
@@ -273,10 +278,11 @@ export function cpuMeter(serverPid, { postgres }) {
     stop: (messages) => {
       const to = read();
       const seconds = (to.at - from.at) / 1000;
-      const part = (k) =>
-        from[k] == null || to[k] == null
-          ? null
-          : { msPerMessage: round((to[k] - from[k]) / messages, 3), coreShare: round((to[k] - from[k]) / 10 / seconds) };
+      const part = (k) => {
+        if (from[k] == null || to[k] == null) return null;
+        const ms = to[k] - from[k];
+        return { msPerMessage: round(ms / messages, 3), coreShare: round((ms / (seconds * 1000)) * 100) };
+      };
       return { seconds: round(seconds), server: part('server'), database: part('database'), loadGenerator: part('load') };
     },
   };

@@ -203,7 +203,8 @@ export const setupFloor = (base, { visitors, attendants }) => ({
 /**
  * Offers `rate` messages a second for `seconds`, alternating a widget message and a webhook delivery, paced
  * every 10 ms; then waits for every attendant socket to have every message (while
- * deliveries keep coming; `drainMs` without one ends the wait).
+ * deliveries keep coming; `drainMs` without one ends the wait). `onCounting` is called when the warm-up ends
+ * and the counted messages begin (inbound.mjs starts its CPU meter there).
  */
 export async function runMix({
   visitors,

@@ -16,8 +16,7 @@ import {
 } from '@balcao/shared/atendimentos';
 import { ZCapacidadesPorCanal } from '@balcao/shared/canais';
 import { ZDepartamento } from '@balcao/shared/departamentos';
-import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { authKeys, useCurrentUser } from '@/features/auth/api';
+import { cachedCurrentUser, useCurrentUser } from '@/features/auth/api';
 import { request } from '@/lib/http';
 import { atendimentoKeys } from './keys';
 import { acharConversa, type TConversasData, type TFiltroConversas } from './list-cache';
@@ -44,7 +43,7 @@ export function useConversas(filtro: TFiltroConversas, enabled = true) {
         `/api/atendimento/conversas?${qs({ status: filtro.status, busca: filtro.busca.trim(), departamentoId: filtro.departamentoId, cursor: pageParam, limit: CONVERSAS_PAGE_SIZE })}`,
         ZConversasPage,
       );
-      return comConhecidas(qc, page, filtro, qc.getQueryData<TCurrentUser>(authKeys.currentUser) ?? null);
+      return comConhecidas(qc, page, filtro, cachedCurrentUser(qc));
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.proximoCursor,

@@ -77,6 +77,13 @@ describe('a list page fetched while the hub told of newer rows', () => {
     expect(comConhecidas(qc, pagina([aceito]), filtro, user).itens).toEqual([respondido]);
   });
 
+  it('puts the newer row in its place by time', () => {
+    const qc = new QueryClient();
+    aplicarConversaDoServidor(qc, respondido, user);
+    const entre = umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', ultimaMensagemEm: '2026-03-10T12:00:01.000Z' });
+    expect(comConhecidas(qc, pagina([entre, aceito]), filtro, user).itens).toEqual([respondido, entre]);
+  });
+
   it('leaves out a row that has since moved to another list, and keeps rows of the same moment or unknown', () => {
     const qc = new QueryClient();
     aplicarConversaDoServidor(qc, { ...respondido, status: 'finalizado' }, user);

@@ -5,8 +5,9 @@ import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { atendimentoKeys } from './keys';
 import {
   acharConversa,
-  combinaFiltro,
   comUltimaMensagem,
+  maisRecentePrimeiro,
+  pertenceALista,
   podeVer,
   semNaoLidas,
   upsertConversa,
@@ -63,8 +64,8 @@ export function aplicarConversaDoServidor(qc: QueryClient, row: TAtendimento, us
 /**
  * A list page as fetched, against what this client was told meanwhile: a page read before a newer change of
  * one of its rows can arrive after the hub told of it (the tab Aceitar opens loads while the answer is sent;
- * that list was not cached, so the hub's row went nowhere). Such a row is the newer one known here, or is
- * left out when that one no longer belongs to this list.
+ * that list was not cached, so the hub's row went nowhere). Such a row is the newer one known here, in its
+ * place by time, or is left out when that one no longer belongs to this list.
  */
 export function comConhecidas(qc: QueryClient, page: TConversasPage, filtro: TFiltroConversas, user: TUser | null): TConversasPage {
   let mudou = false;
@@ -73,10 +74,9 @@ export function comConhecidas(qc: QueryClient, page: TConversasPage, filtro: TFi
     const em = row.ultimaMensagemEm;
     if (!conhecida?.ultimaMensagemEm || !em || conhecida.ultimaMensagemEm <= em) return [row];
     mudou = true;
-    const pertence = conhecida.status === filtro.status && combinaFiltro(conhecida, filtro) && (!user || podeVer(conhecida, user));
-    return pertence ? [conhecida] : [];
+    return pertenceALista(conhecida, filtro, !user || podeVer(conhecida, user)) ? [conhecida] : [];
   });
-  return mudou ? { ...page, itens } : page;
+  return mudou ? { ...page, itens: itens.sort(maisRecentePrimeiro) } : page;
 }
 
 /** A message into the open (cached) conversation; conversations not loaded fetch fresh when opened. */

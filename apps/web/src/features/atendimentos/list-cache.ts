@@ -43,6 +43,13 @@ export function acharConversa(data: TConversasData | undefined, id: string): TAt
   return undefined;
 }
 
+/** Whether a row is shown in a list: its tab, its search and department, and the role rule (`visivel`). */
+export const pertenceALista = (row: TAtendimento, filtro: TFiltroConversas, visivel: boolean) =>
+  visivel && row.status === filtro.status && combinaFiltro(row, filtro);
+
+/** Newest activity first, as the server orders a list. */
+export const maisRecentePrimeiro = (a: TAtendimento, b: TAtendimento) => (ordemDe(b) < ordemDe(a) ? -1 : ordemDe(b) > ordemDe(a) ? 1 : 0);
+
 /**
  * ChatListAtendimento (and our own actions) on one cached list: the row is removed from a list it no
  * longer belongs to and put in sorted place in the one it does; the tab counts move with it.
@@ -56,7 +63,7 @@ export function upsertConversa(
   visivel: boolean,
 ): TConversasData {
   const noFiltro = combinaFiltro(row, filtro);
-  const pertence = visivel && noFiltro && row.status === filtro.status;
+  const pertence = pertenceALista(row, filtro, visivel);
   let pages = data.pages.map((p) => ({ ...p, itens: p.itens.filter((r) => r.atendimentoId !== row.atendimentoId) }));
   if (pertence) pages = inserirOrdenado(pages, row);
   const first = pages[0];

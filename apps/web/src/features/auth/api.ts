@@ -15,6 +15,9 @@ import { clearSessionStorage, setToken, useToken } from '@/lib/session-store';
 
 export const authKeys = { currentUser: ['currentUser'] as const };
 
+/** The signed-in user as the cache holds it now, outside React (realtime handlers, a query's fetch). */
+export const cachedCurrentUser = (qc: QueryClient) => qc.getQueryData<TCurrentUser>(authKeys.currentUser) ?? null;
+
 /** Spec part 1 §4: fresh 5 minutes, refetched on focus, no retry; on failure the user is simply null. */
 export function useCurrentUser() {
   const token = useToken();

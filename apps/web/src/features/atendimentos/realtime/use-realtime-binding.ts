@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
 import { LICENCA_EXPIRADA } from '@balcao/shared/licenca';
-import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { authKeys } from '@/features/auth/api';
+import { cachedCurrentUser } from '@/features/auth/api';
 import { avisarLicencaExpirada, request } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
@@ -23,9 +22,6 @@ const atual: { abertoId: string | null; conectadoComo: string | null } = {
   conectadoComo: null,
 };
 
-/** The signed-in user as the cache holds it now (a rename or role change lands there on refetch). */
-const usuarioAtual = (qc: QueryClient) => qc.getQueryData<TCurrentUser>(authKeys.currentUser) ?? null;
-
 const marcarLidasServidor = (id: string) => void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
 
 function criarHandlers(qc: QueryClient): TChatHandlers {
@@ -35,7 +31,7 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
     },
     numeroDe: (id) => conversaConhecida(qc, id)?.numero ?? null,
     onMessage(m) {
-      const user = usuarioAtual(qc);
+      const user = cachedCurrentUser(qc);
       if (!user) return;
       const aberto = atual.abertoId === m.atendimentoId;
       aplicarMensagem(qc, m.mensagem);
@@ -56,7 +52,7 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
           .catch(() => undefined);
     },
     onRow(row) {
-      const user = usuarioAtual(qc);
+      const user = cachedCurrentUser(qc);
       if (!user) return;
       const antes = conversaConhecida(qc, row.atendimentoId);
       aplicarConversaDoServidor(qc, row, user);
@@ -70,7 +66,7 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       envioConcluido(clientId);
       if (ack.ok) {
         aplicarMensagem(qc, ack.mensagem);
-        const user = usuarioAtual(qc);
+        const user = cachedCurrentUser(qc);
         if (user) aplicarPreview(qc, ack.mensagem, undefined, true, user);
       } else if (atendimentoId) {
         aplicarEnvio(qc, atendimentoId, clientId, 'falhou', ack.message);
