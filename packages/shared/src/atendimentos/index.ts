@@ -133,7 +133,8 @@ export type TConversasQuery = z.infer<typeof ZConversasQuery>;
 export const ZConversasPage = z.object({
   itens: z.array(ZAtendimento),
   proximoCursor: z.string().nullable(),
-  contagens: z.object({ aguardando: z.number().int(), em_atendimento: z.number().int(), finalizado: z.number().int() }),
+  /** The open tabs' counts (the finished tab shows none). */
+  contagens: z.object({ aguardando: z.number().int(), em_atendimento: z.number().int() }),
 });
 export type TConversasPage = z.infer<typeof ZConversasPage>;
 

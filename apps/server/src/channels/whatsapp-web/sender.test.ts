@@ -67,7 +67,8 @@ describe.each(DB_KINDS)('WhatsApp Web send lanes on %s', (kind) => {
     await vi.waitFor(() => expect(texts()).toEqual(['A1']), { timeout: 10_000 });
     await b.answer('B1');
     try {
-      await vi.waitFor(() => expect(texts()).toEqual(['A1', 'B1']), { timeout: 10_000 });
+      // B1 goes out while A1 still hangs; B1's send releases A1, so A's next answers may follow before this looks.
+      await vi.waitFor(() => expect(texts().slice(0, 2)).toEqual(['A1', 'B1']), { timeout: 10_000 });
     } finally {
       bOut();
     }

@@ -67,10 +67,10 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
       ticket: 1,
     });
     // The counts are of what this attendant sees: the queue of their department.
-    expect(list.body.contagens).toEqual({ aguardando: list.body.itens.length, em_atendimento: 0, finalizado: 0 });
+    expect(list.body.contagens).toEqual({ aguardando: list.body.itens.length, em_atendimento: 0 });
     const other = await get<TConversasPage>('/backend/api/atendimento/conversas?status=aguardando', s.at2.auth);
     expect(other.body.itens).toHaveLength(0);
-    expect(other.body.contagens).toEqual({ aguardando: 0, em_atendimento: 0, finalizado: 0 });
+    expect(other.body.contagens).toEqual({ aguardando: 0, em_atendimento: 0 });
     const denied = await get<{ message: string }>(`/backend/api/atendimento/${mine[0]!.atendimentoId}`, s.at2.auth);
     expect(denied.status).toBe(403);
     expect(denied.body.message).toBe('Você não tem acesso a este atendimento.');
@@ -85,7 +85,7 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     );
     const id = page.itens[0]!.atendimentoId;
     // A search counts only the customers it finds.
-    expect(page.contagens).toEqual({ aguardando: 1, em_atendimento: 0, finalizado: 0 });
+    expect(page.contagens).toEqual({ aguardando: 1, em_atendimento: 0 });
 
     const blocked = await post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.at1.auth, {
       clientId: 'cliente-antes-1',
@@ -136,6 +136,13 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     expect(done.body.status).toBe('finalizado');
     expect(done.body.fim).not.toBeNull();
     expect((await get<TAtendimento>(`/backend/api/atendimento/${id}`, s.at2.auth)).body).toEqual(done.body);
+    // The finished tab lists it; only the open tabs are counted, and this search leaves nothing open.
+    const finalizados = await get<TConversasPage>(
+      `/backend/api/atendimento/conversas?status=finalizado&busca=${encodeURIComponent(v.session.cliente.nome!)}`,
+      s.at2.auth,
+    );
+    expect(finalizados.body.itens.map((i) => i.atendimentoId)).toEqual([id]);
+    expect(finalizados.body.contagens).toEqual({ aguardando: 0, em_atendimento: 0 });
     // Staff read the invitation, never the link: its token goes to the customer's widget alone.
     const last = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.at2.auth);
     expect(last.body.mensagens.at(-1)!.conteudo).toBe('Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".');

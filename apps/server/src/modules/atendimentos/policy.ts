@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type Placeholder, type SQL } from 'drizzle-orm';
 import { ATENDIMENTO_TEXTS, type TAtendimento } from '@balcao/shared/atendimentos';
 import { atendimentos } from '../../db/schema/atendimentos';
 import { users } from '../../db/schema/users';
@@ -25,17 +25,18 @@ export async function requireStaff(db: Db, user: TSessionUser): Promise<TStaff> 
 
 /**
  * What an atendente sees: the waiting queue of their department (and of no department), and what is
- * assigned to them. Admin and master see everything of the account.
+ * assigned to them. Admin and master see everything of the account. `valores` puts placeholders in place of
+ * the atendente's id and department (a kept statement, built once for every atendente of that kind).
  */
-export function visibleTo(staff: TStaff): SQL | undefined {
+export function visibleTo(staff: TStaff, valores?: { id: Placeholder; departamentoId: Placeholder }): SQL | undefined {
   if (isSupervisor(staff)) return undefined;
   const queue = and(
     eq(atendimentos.status, 'aguardando'),
     staff.departamentoId
-      ? or(eq(atendimentos.departamentoId, staff.departamentoId), isNull(atendimentos.departamentoId))
+      ? or(eq(atendimentos.departamentoId, valores?.departamentoId ?? staff.departamentoId), isNull(atendimentos.departamentoId))
       : isNull(atendimentos.departamentoId),
   );
-  return or(queue, eq(atendimentos.atendenteId, staff.id));
+  return or(queue, eq(atendimentos.atendenteId, valores?.id ?? staff.id));
 }
 
 function canSee(staff: TStaff, a: Pick<TAtendimento, 'status' | 'departamentoId' | 'atendenteId'>): boolean {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ANEXO_MAX_BYTES,
@@ -21,18 +21,19 @@ import {
 } from '@balcao/shared/atendimentos';
 import { atendimentoEvents, type AppContext } from '../../context';
 import { CAPACIDADES_CANAL, ZCapacidadesPorCanal } from '@balcao/shared/canais';
-import { atendimentos, canais, clientes } from '../../db/schema/atendimentos';
+import { canais } from '../../db/schema/atendimentos';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../avaliacao/link';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import { changeMensagem } from './alteracao';
+import { conversasPage } from './conversas';
 import { listAtendentes } from './atendentes';
-import { assertCanSee, requireStaff, visibleTo } from './policy';
+import { assertCanSee, requireStaff } from './policy';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { broadcastChange } from './publisher';
-import { findAtendimento, ilike, likePattern, mensagensPage, selectAtendimentos } from './queries';
+import { findAtendimento, mensagensPage } from './queries';
 import { sendFromAtendente } from './resposta';
 import { accept, finish, markRead, resend, transfer } from './service';
 
@@ -66,43 +67,10 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get('/api/atendimento/conversas', { schema: { querystring: ZConversasQuery, response: { 200: ZConversasPage } } }, async (req) => {
     const staff = await staffOf(req);
     const q = req.query;
-    const scope = and(eq(atendimentos.accountId, staff.accountId), visibleTo(staff));
-    const filters = and(
-      scope,
-      q.departamentoId ? eq(atendimentos.departamentoId, q.departamentoId) : undefined,
-      q.busca
-        ? or(
-            ilike(clientes.nome, likePattern(q.busca)),
-            ilike(clientes.numero, likePattern(q.busca)),
-            ilike(clientes.email, likePattern(q.busca)),
-          )
-        : undefined,
-    );
     const after = q.cursor ? decodeCursor(q.cursor) : null;
-    const pageQuery = selectAtendimentos(
-      db,
-      and(
-        filters,
-        eq(atendimentos.status, q.status),
-        after
-          ? or(lt(atendimentos.ultimaMensagemEm, after.at), and(eq(atendimentos.ultimaMensagemEm, after.at), lt(atendimentos.id, after.id)))
-          : undefined,
-      ),
-    )
-      .orderBy(desc(atendimentos.ultimaMensagemEm), desc(atendimentos.id))
-      .limit(q.limit + 1);
-    // The customer is joined only to search by them: every atendimento has one (cliente_id is not null).
-    const counted = db.select({ status: atendimentos.status, n: sql<number>`count(*)::int` }).from(atendimentos).$dynamic();
-    const [rows, counts] = await Promise.all([
-      pageQuery,
-      (q.busca ? counted.innerJoin(clientes, eq(clientes.id, atendimentos.clienteId)) : counted)
-        .where(filters)
-        .groupBy(atendimentos.status),
-    ]);
+    const { rows, contagens } = await conversasPage(db, staff, q, after);
     const page = rows.slice(0, q.limit);
     const last = page[page.length - 1];
-    const contagens = { aguardando: 0, em_atendimento: 0, finalizado: 0 };
-    for (const c of counts) contagens[c.status] = c.n;
     return {
       itens: page.map(presentAtendimento),
       proximoCursor: rows.length > q.limit && last ? encodeCursor(last.a.ultimaMensagemEm, last.a.id) : null,

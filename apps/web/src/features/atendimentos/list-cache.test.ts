@@ -11,7 +11,7 @@ import {
 import { umaLista, umaMensagem, umAtendimento } from './testing/factories';
 
 const filtro = (p: Partial<TFiltroConversas> = {}): TFiltroConversas => ({ status: 'aguardando', busca: '', departamentoId: null, ...p });
-const contagens = { aguardando: 2, em_atendimento: 1, finalizado: 0 };
+const contagens = { aguardando: 2, em_atendimento: 1 };
 const ids = (d: ReturnType<typeof umaLista>) => d.pages.flatMap((p) => p.itens.map((r) => r.atendimentoId));
 
 describe('upsertConversa', () => {
@@ -22,7 +22,7 @@ describe('upsertConversa', () => {
     const novo = umAtendimento({ ultimaMensagemEm: '2026-03-10T11:30:00.000Z' });
     const out = upsertConversa(umaLista([a, b], { contagens }), novo, filtro(), null, true);
     expect(ids(out)).toEqual([a.atendimentoId, novo.atendimentoId, b.atendimentoId]);
-    expect(out.pages[0]!.contagens).toEqual({ aguardando: 3, em_atendimento: 1, finalizado: 0 });
+    expect(out.pages[0]!.contagens).toEqual({ aguardando: 3, em_atendimento: 1 });
   });
 
   it('moves an updated row to the top without counting it twice', () => {
@@ -43,7 +43,7 @@ describe('upsertConversa', () => {
     const emAtendimento = upsertConversa(umaLista([], { contagens }), aceito, filtro({ status: 'em_atendimento' }), 'aguardando', true);
     expect(ids(aguardando)).toEqual([b.atendimentoId]);
     expect(ids(emAtendimento)).toEqual([a.atendimentoId]);
-    const esperado = { aguardando: 1, em_atendimento: 2, finalizado: 0 };
+    const esperado = { aguardando: 1, em_atendimento: 2 };
     expect(aguardando.pages[0]!.contagens).toEqual(esperado);
     expect(emAtendimento.pages[0]!.contagens).toEqual(esperado);
   });
@@ -57,7 +57,7 @@ describe('upsertConversa', () => {
       false,
     );
     expect(ids(out)).toEqual([b.atendimentoId]);
-    expect(out.pages[0]!.contagens).toEqual({ aguardando: 1, em_atendimento: 1, finalizado: 0 });
+    expect(out.pages[0]!.contagens).toEqual({ aguardando: 1, em_atendimento: 1 });
   });
 
   it('leaves a list whose search the row does not match alone', () => {
@@ -100,11 +100,14 @@ describe('list helpers', () => {
     expect(podeVer(umAtendimento({ status: 'em_atendimento', atendenteId: 'u2' }), { ...user, role: 'admin' })).toBe(true);
   });
 
-  it('moves counts without going below zero', () => {
-    expect(ajustarContagens({ aguardando: 0, em_atendimento: 0, finalizado: 0 }, 'aguardando', 'finalizado')).toEqual({
+  it('moves counts without going below zero, and counts only the open tabs', () => {
+    expect(ajustarContagens({ aguardando: 0, em_atendimento: 0 }, 'aguardando', 'finalizado')).toEqual({
       aguardando: 0,
       em_atendimento: 0,
-      finalizado: 1,
+    });
+    expect(ajustarContagens({ aguardando: 2, em_atendimento: 0 }, 'aguardando', 'em_atendimento')).toEqual({
+      aguardando: 1,
+      em_atendimento: 1,
     });
   });
 

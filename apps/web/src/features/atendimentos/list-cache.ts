@@ -30,11 +30,14 @@ export function podeVer(row: TAtendimento, user: Pick<TCurrentUser, 'id' | 'role
   return row.status === 'aguardando' && (!row.departamentoId || row.departamentoId === user.departamentoId);
 }
 
+/** Only the open tabs have a count (the server's `contagens`). */
+const contado = (s: TStatusAtendimento | null): s is keyof TContagens => s === 'aguardando' || s === 'em_atendimento';
+
 export function ajustarContagens(c: TContagens, antes: TStatusAtendimento | null, depois: TStatusAtendimento | null): TContagens {
   if (antes === depois) return c;
   const next = { ...c };
-  if (antes) next[antes] = Math.max(0, next[antes] - 1);
-  if (depois) next[depois] += 1;
+  if (contado(antes)) next[antes] = Math.max(0, next[antes] - 1);
+  if (contado(depois)) next[depois] += 1;
   return next;
 }
 

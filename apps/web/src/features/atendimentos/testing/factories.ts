@@ -92,7 +92,7 @@ export function umEvento(p: Partial<TRealtimeMessage> = {}, m: Partial<TMensagem
 
 export function umaLista(itens: TAtendimento[], p: Partial<TConversasPage> = {}): TConversasData {
   return {
-    pages: [{ itens, proximoCursor: null, contagens: { aguardando: 0, em_atendimento: 0, finalizado: 0 }, ...p }],
+    pages: [{ itens, proximoCursor: null, contagens: { aguardando: 0, em_atendimento: 0 }, ...p }],
     pageParams: [null],
   };
 }
