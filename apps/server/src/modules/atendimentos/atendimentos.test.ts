@@ -238,6 +238,12 @@ describe.each(DB_KINDS)('customer conversations on %s', (kind) => {
     const p2 = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens?antesDe=${p1.body.cursor}`, s.admin.auth);
     expect(p2.body.mensagens.map((m) => m.conteudo)).toEqual(['mensagem 1', 'mensagem 2', 'mensagem 3', 'mensagem 4', 'mensagem 5']);
     expect(p2.body.hasMore).toBe(false);
+    // Another page size than the web app's is a value of its own statement, first and older pages alike.
+    const small = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens?limit=3`, s.admin.auth);
+    expect(small.body.mensagens.map((m) => m.conteudo)).toEqual(['mensagem 28', 'mensagem 29', 'mensagem 30']);
+    const older = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens?limit=3&antesDe=${small.body.cursor}`, s.admin.auth);
+    expect(older.body.mensagens.map((m) => m.conteudo)).toEqual(['mensagem 25', 'mensagem 26', 'mensagem 27']);
+    expect(older.body.hasMore).toBe(true);
   });
 
   it('writes a burst of messages together: each stored once, counted once, in order', async () => {

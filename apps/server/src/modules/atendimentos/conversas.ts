@@ -1,7 +1,7 @@
 import { type AnyColumn, and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CONVERSAS_PAGE_SIZE, type TConversasPage, type TConversasQuery } from '@balcao/shared/atendimentos';
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
-import { type Db, perDatabase } from '../../lib/db';
+import { type Db, keptBy, pageLimit } from '../../lib/db';
 import { isSupervisor, type TStaff, visibleTo } from './policy';
 import type { AtendimentoJoined } from './presenter';
 import { likePattern, selectAtendimentos } from './queries';
@@ -22,16 +22,11 @@ type Forma = {
   departamento: boolean;
   busca: boolean;
   cursor: boolean;
-  /** The web app's page size, written into the statement (LIMITE_ESCRITO); any other size is a value. */
-  limiteEscrito: boolean;
+  /** The web app's page size, written into the statement (lib/db.ts pageLimit); any other size is a value. */
+  limitWritten: boolean;
 };
 
-/**
- * Why the web app's page size is written into the statement: with its LIMIT as a value Postgres plans the page
- * again at every run, as a generic plan cannot see the LIMIT (2.7 ms planning against 0.4 ms executing on the
- * large account); written, the kept statement's generic plan is that same plan, planned once, and PGlite keeps
- * it too (db/pglite-worker.mjs, isPage). One size only, so a client cannot make a statement per size.
- */
+/** The rows read for the web app's page (one more says whether there is a next page): written into the page (pageLimit). */
 const LIMITE_ESCRITO = CONVERSAS_PAGE_SIZE + 1;
 
 function filtros(f: Forma): SQL | undefined {
@@ -44,22 +39,6 @@ function filtros(f: Forma): SQL | undefined {
   );
 }
 
-/** Kept statements by a key of their form: made at their first use, one set per database. */
-function keptBy<F, T>(key: (f: F) => string, make: (db: Db, f: F, name: string) => T) {
-  return perDatabase((db: Db) => {
-    const kept = new Map<string, T>();
-    return (f: F) => {
-      const k = key(f);
-      let made = kept.get(k);
-      if (made === undefined) {
-        made = make(db, f, k);
-        kept.set(k, made);
-      }
-      return made;
-    };
-  });
-}
-
 const filtrosChave = (f: Forma) => `${f.quem}_${Number(f.departamento)}${Number(f.busca)}`;
 
 /**
@@ -68,7 +47,7 @@ const filtrosChave = (f: Forma) => `${f.quem}_${Number(f.departamento)}${Number(
  * account's list, 300 requests), more than the database's work for the page.
  */
 const paginas = keptBy(
-  (f: Forma) => `${filtrosChave(f)}${Number(f.cursor)}${Number(f.limiteEscrito)}`,
+  (f: Forma) => `${filtrosChave(f)}${Number(f.cursor)}${Number(f.limitWritten)}`,
   (db, f, k) => {
     const depois = f.cursor
       ? or(
@@ -76,13 +55,10 @@ const paginas = keptBy(
           and(eq(atendimentos.ultimaMensagemEm, p('cursorEm')), lt(atendimentos.id, p('cursorId'))),
         )
       : undefined;
-    return (
-      selectAtendimentos(db, and(filtros(f), eq(atendimentos.status, p('status')), depois))
-        .orderBy(desc(atendimentos.ultimaMensagemEm), desc(atendimentos.id))
-        // Drizzle's limit() is typed number | Placeholder; SQL text is what it writes for either.
-        .limit(f.limiteEscrito ? (sql.raw(String(LIMITE_ESCRITO)) as unknown as number) : p('limit'))
-        .prepare(`balcao_conversas_${k}`)
-    );
+    return selectAtendimentos(db, and(filtros(f), eq(atendimentos.status, p('status')), depois))
+      .orderBy(desc(atendimentos.ultimaMensagemEm), desc(atendimentos.id))
+      .limit(pageLimit(f, LIMITE_ESCRITO))
+      .prepare(`balcao_conversas_${k}`);
   },
 );
 
@@ -109,7 +85,7 @@ export async function conversasPage(
     departamento: !!q.departamentoId,
     busca: !!q.busca,
     cursor: !!after,
-    limiteEscrito: q.limit + 1 === LIMITE_ESCRITO,
+    limitWritten: q.limit + 1 === LIMITE_ESCRITO,
   };
   const values = {
     accountId: staff.accountId,

@@ -1,8 +1,8 @@
-import { and, eq, isNull, or, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { ATENDIMENTO_TEXTS, type TAtendimento } from '@balcao/shared/atendimentos';
 import { atendimentos } from '../../db/schema/atendimentos';
 import { users } from '../../db/schema/users';
-import type { Db } from '../../lib/db';
+import { type Db, perDatabase } from '../../lib/db';
 import { Forbidden } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 
@@ -11,14 +11,19 @@ export type TStaff = TSessionUser & { nome: string; departamentoId: string | nul
 
 export const isSupervisor = (u: Pick<TSessionUser, 'role'>) => u.role === 'admin' || u.role === 'master';
 
-/** Customer chat is for master, admin and atendente (spec part 2 §6). */
-export async function requireStaff(db: Db, user: TSessionUser): Promise<TStaff> {
-  if (!isSupervisor(user) && user.role !== 'atendente') throw new Forbidden('Seu perfil não atende clientes.');
-  const [row] = await db
+const staffRow = perDatabase((db) =>
+  db
     .select({ nome: users.nome, departamentoId: users.departamentoId })
     .from(users)
-    .where(and(eq(users.id, user.id), eq(users.accountId, user.accountId)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.accountId, sql.placeholder('accountId'))))
+    .limit(1)
+    .prepare('balcao_atendente'),
+);
+
+/** Customer chat is for master, admin and atendente (spec part 2 §6). Every staff request reads it: built once. */
+export async function requireStaff(db: Db, user: TSessionUser): Promise<TStaff> {
+  if (!isSupervisor(user) && user.role !== 'atendente') throw new Forbidden('Seu perfil não atende clientes.');
+  const [row] = await staffRow(db).execute({ id: user.id, accountId: user.accountId });
   if (!row) throw new Forbidden();
   return { ...user, ...row };
 }

@@ -4,7 +4,8 @@ import { accounts } from '../../db/schema/accounts';
 import { atendimentos, canais, clientes, mensagens } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
-import { anyId, type Db, perDatabase } from '../../lib/db';
+import { anyId, type Db, keptBy, pageLimit, perDatabase } from '../../lib/db';
+import { MENSAGENS_PAGE_SIZE } from '@balcao/shared/atendimentos';
 import type { AtendimentoJoined, MensagemJoined } from './presenter';
 
 /** What a row shows besides the atendimento (customer, channel, attendant, department), by joins. */
@@ -62,8 +63,15 @@ export function findAtendimentos(db: Db, ids: readonly string[]) {
   return manyRows(db).execute({ ids: ids.join(',') });
 }
 
+const oneRow = perDatabase((db) =>
+  selectAtendimentos(db, and(eq(atendimentos.accountId, sql.placeholder('accountId')), eq(atendimentos.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('balcao_atendimento'),
+);
+
+/** One atendimento of the account with what a row shows: built once (every conversation opened reads it). */
 export async function findAtendimento(db: Db, accountId: string, id: string): Promise<AtendimentoJoined | null> {
-  const [row] = await selectAtendimentos(db, and(eq(atendimentos.accountId, accountId), eq(atendimentos.id, id))).limit(1);
+  const [row] = await oneRow(db).execute({ accountId, id });
   return row ?? null;
 }
 
@@ -94,18 +102,33 @@ export function selectMensagens(db: Db, where: SQL | undefined) {
   );
 }
 
+/** The rows read for the web app's page of messages (one more says whether there are older ones). */
+const ROWS_WRITTEN = MENSAGENS_PAGE_SIZE + 1;
+
+/** A conversation's pages, kept per form: the first (newest) or an older one, the web app's size or another. */
+const pages = keptBy(
+  (f: { older: boolean; limitWritten: boolean }) => `${Number(f.older)}${Number(f.limitWritten)}`,
+  (db, f, k) =>
+    selectMensagens(
+      db,
+      and(
+        eq(mensagens.atendimentoId, sql.placeholder('atendimentoId')),
+        f.older ? lt(mensagens.seq, sql.placeholder('beforeSeq')) : undefined,
+      ),
+    )
+      .orderBy(desc(mensagens.seq))
+      .limit(pageLimit(f, ROWS_WRITTEN))
+      .prepare(`balcao_mensagens_pagina_${k}`),
+);
+
 export async function mensagensPage(
   db: Db,
   atendimentoId: string,
   beforeSeq: number | null,
   limit: number,
 ): Promise<{ rows: MensagemJoined[]; hasMore: boolean }> {
-  const rows = await selectMensagens(
-    db,
-    and(eq(mensagens.atendimentoId, atendimentoId), beforeSeq ? lt(mensagens.seq, beforeSeq) : undefined),
-  )
-    .orderBy(desc(mensagens.seq))
-    .limit(limit + 1);
+  const page = pages(db)({ older: beforeSeq !== null, limitWritten: limit + 1 === ROWS_WRITTEN });
+  const rows = await page.execute({ atendimentoId, beforeSeq, limit: limit + 1 });
   const hasMore = rows.length > limit;
   return { rows: rows.slice(0, limit).reverse() as MensagemJoined[], hasMore };
 }
