@@ -16,8 +16,7 @@ const p = sql.placeholder;
  * the account, or an atendente's queue with or without a department), and which filters are given.
  */
 type Forma = {
-  /** Who asks, as far as the statement's text goes (the statement is built with the first to ask). */
-  quem: 'todos' | 'fila_do_departamento' | 'fila_sem_departamento';
+  /** Who asks: the text depends only on quemPergunta (the statement is built with the first to ask). */
   staff: TStaff;
   departamento: boolean;
   busca: boolean;
@@ -39,7 +38,10 @@ function filtros(f: Forma): SQL | undefined {
   );
 }
 
-const filtrosChave = (f: Forma) => `${f.quem}_${Number(f.departamento)}${Number(f.busca)}`;
+/** What of the staff member changes the visibility rule's text (policy.visibleTo). */
+const quemPergunta = (s: TStaff) => (isSupervisor(s) ? 'todos' : s.departamentoId ? 'fila_do_departamento' : 'fila_sem_departamento');
+
+const filtrosChave = (f: Forma) => `${quemPergunta(f.staff)}_${Number(f.departamento)}${Number(f.busca)}`;
 
 /**
  * Each form's page and counts are built once per database and run as named prepared statements. Why: a list
@@ -78,9 +80,7 @@ export async function conversasPage(
   q: TConversasQuery,
   after: { at: Date; id: string } | null,
 ): Promise<{ rows: AtendimentoJoined[]; contagens: TConversasPage['contagens'] }> {
-  const quem = isSupervisor(staff) ? 'todos' : staff.departamentoId ? 'fila_do_departamento' : 'fila_sem_departamento';
   const forma: Forma = {
-    quem,
     staff,
     departamento: !!q.departamentoId,
     busca: !!q.busca,
