@@ -1,6 +1,7 @@
 // The inbound load: website visitors over the widget socket and signed WhatsApp webhooks (half each), to
 // the project or to the floor, and the attendant sockets that receive it (bench/receivers.mjs threads).
 import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { io } from 'socket.io-client';
@@ -309,6 +310,7 @@ export async function runMix({
       }
     }
   const measured = total - first;
+  if (process.env.BENCH_TIMELINE) writeTimeline(process.env.BENCH_TIMELINE, receivers, sentAt, start, total);
   return {
     offeredPerSecond: rate,
     seconds,
@@ -331,4 +333,22 @@ export async function runMix({
     webhookRetries,
     visitorDisconnects,
   };
+}
+
+/**
+ * BENCH_TIMELINE=<file>: one line a message, warm-up included, for bench/timeline.mjs (where in the run the
+ * tail comes from): when it was sent (ms from the run's start), 0 widget / 1 WhatsApp, and its delivery time
+ * to each attendant socket in ms, comma-separated (-1 where a socket never got it).
+ */
+function writeTimeline(file, receivers, sentAt, start, total) {
+  const lines = [];
+  for (let n = 0; n < total; n++) {
+    const each = [];
+    for (let s = 0; s < receivers.sockets; s++) {
+      const t = receivers.times[n * receivers.sockets + s];
+      each.push(t > 0 ? (t - sentAt[n]).toFixed(1) : '-1');
+    }
+    lines.push(`${(sentAt[n] - start).toFixed(1)} ${n % 2} ${each.join(',')}`);
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`);
 }
