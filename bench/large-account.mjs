@@ -45,7 +45,9 @@ async function seed(query) {
      from generate_series(1, $4::int) g`,
     [acc, long, atendente, LONG],
   );
-  await query('analyze');
+  // What a live account's tables have had: PostgreSQL's autovacuum, or the server's upkeep on PGlite
+  // (jobs/embedded-vacuum.ts), vacuumed and analyzed them since the rows came.
+  await query('vacuum (analyze)');
   return long;
 }
 

@@ -119,7 +119,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   registerWidgetHub(sockets.io, ctx, app.log);
   ctx.io = sockets.io;
   await app.listen({ port: env.PORT, host: env.HOST });
-  const jobs = startJobs(ctx, app.log);
+  const jobs = startJobs(ctx, app.log, { embeddedDatabase: database.kind === 'pglite' });
   // Webhooks stored before a stop are processed, and queued sends go out (channels/whatsapp-cloud).
   const whatsapp = whatsappOf(ctx);
   await whatsapp.start(app.log);

@@ -2,10 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { UPLOAD_CLEANUP_EVERY_MINUTES } from '@balcao/shared/widget';
 import type { AppContext } from '../context';
 import { enviarAgendadasDevidas } from '../modules/mensagens-agendadas/scheduler';
+import { vacuumEmbedded } from './embedded-vacuum';
 import { cleanupWidgetUploads } from './widget-uploads';
 
 /** Scheduled messages are looked for this often: each goes out within this (plus the send itself) of its time. */
 const AGENDADAS_EVERY_MS = 5_000;
+/**
+ * The embedded database's upkeep (embedded-vacuum.ts) runs this often, not every minute as PostgreSQL's
+ * autovacuum looks: on PGlite a VACUUM holds the one thread that answers every query (measured at 1,000
+ * messages/s: ~460 ms after one minute of load, and more the more often it runs, since each pass reads whole
+ * indexes). At a small team's rates an hour's upkeep takes milliseconds.
+ */
+const EMBEDDED_VACUUM_EVERY_MS = 60 * 60_000;
+/** The first upkeep waits this long after start, out of the way of a restart's catching up. */
+const EMBEDDED_VACUUM_FIRST_MS = 10 * 60_000;
 
 type Job = { name: string; firstMs: number; everyMs: number; run: () => Promise<void> };
 
@@ -14,7 +24,7 @@ type Job = { name: string; firstMs: number; everyMs: number; run: () => Promise<
  * at once. A job never overlaps itself here. `stop` clears the timers and waits for runs in progress (before
  * the database closes).
  */
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger): { stop: () => Promise<void> } {
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger, opts: { embeddedDatabase: boolean }): { stop: () => Promise<void> } {
   const jobs: Job[] = [
     {
       name: 'limpeza de anexos do widget',
@@ -37,6 +47,17 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): { stop: () =
       },
     },
   ];
+  // PGlite has no autovacuum (embedded-vacuum.ts); PostgreSQL runs its own.
+  if (opts.embeddedDatabase)
+    jobs.push({
+      name: 'manutenção do banco embutido',
+      firstMs: EMBEDDED_VACUUM_FIRST_MS,
+      everyMs: EMBEDDED_VACUUM_EVERY_MS,
+      run: async () => {
+        const feitas = await vacuumEmbedded(ctx.db);
+        if (feitas.length) log.info({ tabelas: feitas }, 'banco embutido: tabelas limpas (vacuum) e estatísticas atualizadas');
+      },
+    });
   const current = new Map<Job, Promise<void>>();
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
