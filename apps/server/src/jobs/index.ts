@@ -55,7 +55,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, opts: { embed
       everyMs: EMBEDDED_VACUUM_EVERY_MS,
       run: async () => {
         const feitas = await vacuumEmbedded(ctx.db);
-        if (feitas.length) log.info({ tabelas: feitas }, 'banco embutido: tabelas limpas (vacuum) e estatísticas atualizadas');
+        if (feitas.length) log.info({ tabelas: feitas }, 'banco embutido: manutenção feita (vacuum e analyze, ou só analyze, por tabela)');
       },
     });
   const current = new Map<Job, Promise<void>>();
