@@ -4,6 +4,7 @@
 // after each given second (the bench's own figure starts after its 3 s warm-up).
 // Usage: node bench/timeline.mjs <file> [window seconds, default 1] [from seconds, default 3,6,10]
 import { readFileSync } from 'node:fs';
+import { summary } from './lib.mjs';
 
 const [file, windowArg, fromArg] = process.argv.slice(2);
 if (!file) {
@@ -28,19 +29,15 @@ for (const line of readFileSync(file, 'utf8').split('\n')) {
     }
   }
 }
-const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const ms = (v) => v.toFixed(1);
+// The bench's own percentiles (lib.mjs summary), so that these figures read like latest.json's.
 console.log('| from (s) | deliveries | p50 ms | p99 ms | slowest ms |');
 console.log('| --- | --- | --- | --- | --- |');
 for (const [w, values] of [...windows].sort((a, b) => a[0] - b[0])) {
-  const s = values.sort((a, b) => a - b);
-  console.log(`| ${((w * WINDOW_MS) / 1000).toFixed(1)} | ${s.length} | ${ms(at(s, 0.5))} | ${ms(at(s, 0.99))} | ${ms(s.at(-1))} |`);
+  const s = summary(values);
+  console.log(`| ${((w * WINDOW_MS) / 1000).toFixed(1)} | ${s.n} | ${s.p50Ms} | ${s.p99Ms} | ${s.maxMs} |`);
 }
 for (const from of FROM_S) {
-  const s = all
-    .filter(([sent]) => sent >= from * 1000)
-    .map(([, v]) => v)
-    .sort((a, b) => a - b);
-  if (s.length) console.log(`sent from ${from} s on: ${s.length} deliveries, p50 ${ms(at(s, 0.5))} ms, p99 ${ms(at(s, 0.99))} ms`);
+  const s = summary(all.filter(([sent]) => sent >= from * 1000).map(([, v]) => v));
+  if (s.n) console.log(`sent from ${from} s on: ${s.n} deliveries, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms`);
 }
 console.log(`never delivered: ${lost}`);
