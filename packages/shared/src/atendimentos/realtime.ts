@@ -2,9 +2,19 @@ import type { TAtendenteOnline, TAtendimento, TMensagem, TSendAck } from './inde
 import type { TWapiEvento } from '../wapi';
 
 /**
- * The realtime customer message of spec part 2 §3, as ClientReceiveMessage carries it.
- * `mensagem` is the full message (the same presenter as HTTP) for the screen to render.
+ * What a stored message has beyond the spec's fields, so the screen can rebuild it whole (mensagemDoEvento):
+ * always who wrote it and its status, the rest only when set. The spec's fields already carry the text, media,
+ * time, ids and the edited/deleted marks; sending the message a second time doubled every event's bytes.
  */
+export type TDetalhesMensagem = Pick<TMensagem, 'autor' | 'atendenteId' | 'atendenteNome' | 'status'> & {
+  localizacao?: NonNullable<TMensagem['localizacao']>;
+  reagindoA?: string;
+  respondendoA?: NonNullable<TMensagem['respondendoA']>;
+  erroEnvio?: string;
+  agendada?: true;
+};
+
+/** The realtime customer message of spec part 2 §3, as ClientReceiveMessage carries it. */
 export type TRealtimeMessage = {
   id: string;
   messageId: string;
@@ -36,8 +46,44 @@ export type TRealtimeMessage = {
     isEdited: boolean;
     isDeleted: boolean;
   };
-  mensagem: TMensagem;
+  detalhes: TDetalhesMensagem;
 };
+
+/** The details a message's event carries beside the spec's fields (the inverse of mensagemDoEvento). */
+export function detalhesDaMensagem(msg: TMensagem): TDetalhesMensagem {
+  const d: TDetalhesMensagem = { autor: msg.autor, atendenteId: msg.atendenteId, atendenteNome: msg.atendenteNome, status: msg.status };
+  if (msg.localizacao) d.localizacao = msg.localizacao;
+  if (msg.reagindoA) d.reagindoA = msg.reagindoA;
+  if (msg.respondendoA) d.respondendoA = msg.respondendoA;
+  if (msg.erroEnvio) d.erroEnvio = msg.erroEnvio;
+  if (msg.agendada) d.agendada = true;
+  return d;
+}
+
+/** The message as HTTP gives it, rebuilt from a ClientReceiveMessage event. */
+export function mensagemDoEvento(e: TRealtimeMessage): TMensagem {
+  const { message: m, detalhes: d } = e;
+  return {
+    id: e.messageId || e.id,
+    atendimentoId: e.atendimentoId,
+    clientId: e.clientId,
+    autor: d.autor,
+    atendenteId: d.atendenteId,
+    atendenteNome: d.atendenteNome,
+    tipo: m.type as TMensagem['tipo'],
+    conteudo: e.content,
+    midia: m.mediaUrl ? { url: m.mediaUrl, mimeType: m.mimeType ?? '', filename: m.filename, size: m.size } : null,
+    localizacao: d.localizacao ?? null,
+    reagindoA: d.reagindoA ?? null,
+    respondendoA: d.respondendoA ?? null,
+    status: d.status,
+    erroEnvio: d.erroEnvio ?? null,
+    agendada: d.agendada ?? false,
+    editada: m.isEdited,
+    apagada: m.isDeleted,
+    criadaEm: e.timestamp,
+  };
+}
 
 export type TStatusUpdate = { atendimentoId: string; messageId: string; clientId: string | null; status: TMensagem['status'] };
 export type TChatPresence = { atendimentoId: string; digitando: boolean; online: boolean };

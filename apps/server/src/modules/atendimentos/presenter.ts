@@ -1,6 +1,6 @@
 import type { TProvedorCanal } from '@balcao/shared/canais';
 import { ZMensagem, ZMidia, type TAtendimento, type TMensagem } from '@balcao/shared/atendimentos';
-import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
+import { detalhesDaMensagem, type TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { TWidgetMessage } from '@balcao/shared/widget';
 import type { AtendimentoRow, ClienteRow, MensagemRow } from '../../db/schema/atendimentos';
 
@@ -95,7 +95,7 @@ export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): T
   };
 }
 
-/** The realtime customer message of spec part 2 §3, wrapping the message presenter's shape. */
+/** The realtime customer message of spec part 2 §3, with the details that rebuild the message presenter's shape. */
 export function presentRealtimeMessage(msg: TMensagem, row: TAtendimento, masterId: string | null): TRealtimeMessage {
   const fromCliente = msg.autor === 'cliente';
   const type = msg.apagada ? 'deleted' : msg.editada ? 'edited' : msg.tipo === 'reaction' ? 'reaction' : 'text';
@@ -129,7 +129,7 @@ export function presentRealtimeMessage(msg: TMensagem, row: TAtendimento, master
       isEdited: msg.editada,
       isDeleted: msg.apagada,
     },
-    mensagem: msg,
+    detalhes: detalhesDaMensagem(msg),
   };
 }
 

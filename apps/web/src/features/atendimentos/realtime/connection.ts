@@ -12,7 +12,7 @@ import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
 import type { TWapiEvento } from '@balcao/shared/wapi';
 import type { Socket } from 'socket.io-client';
 import { DuplicateFilter } from './duplicate-filter';
-import { carriesMessage, normalizeIncoming, type TNormalizeContext } from './normalize';
+import { carriesMessage, normalizeIncoming, type TMensagemAoVivo, type TNormalizeContext } from './normalize';
 import { OutgoingQueue } from './outgoing-queue';
 
 export type TConnectionState = 'connecting' | 'connected' | 'closed';
@@ -20,7 +20,7 @@ export type TChatSocket = Socket<AtendimentoServerEvents, AtendimentoClientEvent
 
 /** What the screen does with each event; set once by the cache binding. */
 export type TChatHandlers = TNormalizeContext & {
-  onMessage(m: TRealtimeMessage): void;
+  onMessage(m: TMensagemAoVivo): void;
   onStatus(u: TStatusUpdate): void;
   onRow(row: TAtendimento): void;
   onPresence(p: TChatPresence): void;

@@ -29,7 +29,7 @@ describe('normalizeIncoming', () => {
   });
 
   it('turns a reaction into type reaction with the emoji as the text', () => {
-    const raw = umEvento({ type: 'text' }, { tipo: 'text', conteudo: '' });
+    const raw = umEvento({ type: 'text', content: '' });
     raw.message.reaction = '👍';
     const m = normalizeIncoming(raw, ctx());
     expect([m.type, m.content, m.message.type, m.message.text, m.mensagem.tipo, m.mensagem.conteudo]).toEqual([
@@ -51,7 +51,7 @@ describe('normalizeIncoming', () => {
   it('does not mutate the event it was given', () => {
     const raw = umEvento({ type: 'deleted' });
     normalizeIncoming(raw, ctx());
-    expect(raw.mensagem.apagada).toBe(false);
+    expect([raw.type, raw.message.isDeleted]).toEqual(['deleted', false]);
   });
 
   it('tells chat lines from presence and receipts', () => {

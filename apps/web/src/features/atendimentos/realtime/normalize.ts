@@ -1,4 +1,5 @@
-import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
+import type { TMensagem } from '@balcao/shared/atendimentos';
+import { mensagemDoEvento, type TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import { isEditOrDelete } from './duplicate-filter';
 
 export type TNormalizeContext = {
@@ -11,16 +12,20 @@ export type TNormalizeContext = {
 const isWidget = (m: TRealtimeMessage) => m.origem === 'widget' || m.origem === 'widget-response';
 const isReaction = (m: TRealtimeMessage) => m.type === 'reaction' || m.message.type === 'reaction' || Boolean(m.message.reaction);
 
+/** An event as the screen uses it: the spec's fields and the message rebuilt whole (as HTTP gives it). */
+export type TMensagemAoVivo = TRealtimeMessage & { mensagem: TMensagem };
+
 /**
  * Spec part 2 §4 normalisation of ClientReceiveMessage:
  * - widget messages: the sender is the customer's number (a visitor has no phone, the number is its id) and the
  *   unread count is zero, whichever conversation is open;
  * - the open atendimento's unread count is zero;
  * - reactions become type 'reaction' with the emoji as the text;
- * - edit/delete events mark the carried message edited/deleted.
+ * - edit/delete events mark the carried message edited/deleted;
+ * - the message is rebuilt from the spec's fields and the event's details.
  */
-export function normalizeIncoming(raw: TRealtimeMessage, ctx: TNormalizeContext): TRealtimeMessage {
-  const m: TRealtimeMessage = { ...raw, id: raw.id || raw.messageId, message: { ...raw.message }, mensagem: { ...raw.mensagem } };
+export function normalizeIncoming(raw: TRealtimeMessage, ctx: TNormalizeContext): TMensagemAoVivo {
+  const m: TMensagemAoVivo = { ...raw, id: raw.id || raw.messageId, message: { ...raw.message }, mensagem: mensagemDoEvento(raw) };
   if (isWidget(m)) {
     if (!m.isAtendente) m.from = ctx.numeroDe(m.atendimentoId) ?? m.from;
     m.mensagensNaoLidas = 0;

@@ -1,5 +1,5 @@
 import type { TAtendimento, TConversasPage, TMensagem } from '@balcao/shared/atendimentos';
-import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
+import { detalhesDaMensagem, type TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { TConversasData } from '../list-cache';
 
 /** Test data builders for this feature's unit tests. */
@@ -85,7 +85,7 @@ export function umEvento(p: Partial<TRealtimeMessage> = {}, m: Partial<TMensagem
       isEdited: false,
       isDeleted: false,
     },
-    mensagem,
+    detalhes: detalhesDaMensagem(mensagem),
     ...p,
   };
 }
