@@ -13,6 +13,7 @@ const ANALYZE_BASE = 50;
 const ANALYZE_SCALE = 0.1;
 
 type Due = { schema: string; tabela: string; vacuum: boolean };
+type Feita = { tabela: string; feito: 'vacuum' | 'analyze'; ms: number };
 
 /**
  * The embedded database (PGlite) runs PostgreSQL without its background workers, so nothing ever vacuums or
@@ -23,22 +24,24 @@ type Due = { schema: string; tabela: string; vacuum: boolean };
  * analyzed, one statement per table so that requests run between them (PGlite answers one statement at a time).
  * Answers the tables it took, what was done to each and how long it held the database.
  */
-export async function vacuumEmbedded(db: Db): Promise<{ tabela: string; feito: 'vacuum' | 'analyze'; ms: number }[]> {
+export async function vacuumEmbedded(db: Db): Promise<Feita[]> {
   // PGlite never reaches the idle point where PostgreSQL flushes a backend's table counts: asked to, it flushes
   // them at the end of this statement, so the next one reads them.
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const due = await rawRows<Due>(
     db,
-    sql`select s.schemaname as schema, s.relname as tabela,
-        (s.n_dead_tup > ${VACUUM_BASE} + ${VACUUM_SCALE} * greatest(c.reltuples, 0)
-          or s.n_ins_since_vacuum > ${INSERT_BASE} + ${INSERT_SCALE} * greatest(c.reltuples, 0)) as vacuum
-      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-      where s.n_dead_tup > ${VACUUM_BASE} + ${VACUUM_SCALE} * greatest(c.reltuples, 0)
-        or s.n_ins_since_vacuum > ${INSERT_BASE} + ${INSERT_SCALE} * greatest(c.reltuples, 0)
-        or s.n_mod_since_analyze > ${ANALYZE_BASE} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0)
-      order by s.n_dead_tup desc`,
+    sql`select schema, tabela, vacuum from (
+        select s.schemaname as schema, s.relname as tabela, s.n_dead_tup as dead,
+          (s.n_dead_tup > ${VACUUM_BASE} + ${VACUUM_SCALE} * c.tuples
+            or s.n_ins_since_vacuum > ${INSERT_BASE} + ${INSERT_SCALE} * c.tuples) as vacuum,
+          s.n_mod_since_analyze > ${ANALYZE_BASE} + ${ANALYZE_SCALE} * c.tuples as analisar
+        from pg_stat_user_tables s
+        join (select oid, greatest(reltuples, 0) as tuples from pg_class) c on c.oid = s.relid
+      ) t
+      where vacuum or analisar
+      order by dead desc`,
   );
-  const done: { tabela: string; feito: 'vacuum' | 'analyze'; ms: number }[] = [];
+  const done: Feita[] = [];
   for (const t of due) {
     const name = sql`${sql.identifier(t.schema)}.${sql.identifier(t.tabela)}`;
     const started = performance.now();

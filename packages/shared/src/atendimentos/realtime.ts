@@ -64,7 +64,7 @@ export function detalhesDaMensagem(msg: TMensagem): TDetalhesMensagem {
 export function mensagemDoEvento(e: TRealtimeMessage): TMensagem {
   const { message: m, detalhes: d } = e;
   return {
-    id: e.messageId || e.id,
+    id: e.id || e.messageId,
     atendimentoId: e.atendimentoId,
     clientId: e.clientId,
     autor: d.autor,
