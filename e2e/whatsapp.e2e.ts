@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONVERSAS_PAGE_SIZE } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { INTEGRACOES_STORAGE, INTEGRACOES_TEXTS, WHATSAPP_BANNER_DISMISS_MS } from '@balcao/shared/integracoes';
 import { launchBrowser, loginAs, newContext, seriousA11yViolations } from './support/browser';
@@ -331,6 +332,58 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     expect(graph.sends.some((s) => JSON.stringify(s.body).includes('Temos sim!'))).toBe(false);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await fullShot(page, 'whatsapp-fora-da-janela');
+    await ctx.close();
+  });
+  it('a customer beyond the loaded page writes again: the conversation comes to the top of the list, live, with its count', async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    const webhook = await webhookPath(page);
+    // More waiting conversations than a page holds (30): the first customer's is not among those loaded.
+    for (let n = 0; n <= CONVERSAS_PAGE_SIZE; n++)
+      await postSigned(
+        webhook,
+        fromCustomer('incoming_text.json', {
+          numero: `55119600000${String(n).padStart(2, '0')}`,
+          nome: `Cliente ${n}`,
+          wamid: `wamid.E2EPAG${n}`,
+        }),
+      );
+    // All stored before the list loads (the webhook is answered before it is processed).
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const ultima = `${server.baseUrl}/backend/api/atendimento/conversas?status=aguardando&busca=Cliente%20${CONVERSAS_PAGE_SIZE}`;
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(ultima, { headers: { authorization: `Bearer ${token}` } })).json()) as { itens: unknown[] }).itens.length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    await page.goto('/atendimentos');
+    await settled(page);
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: `Cliente ${CONVERSAS_PAGE_SIZE}` })
+      .waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: 'Cliente 0' }).count()).toBe(0);
+
+    // The hub sends the message without its row: the screen reads the row it does not hold.
+    await postSigned(
+      webhook,
+      fromCustomer('incoming_text.json', { numero: '5511960000000', nome: 'Cliente 0', wamid: 'wamid.E2EPAGDENOVO' }).replace(
+        '"Body Text"',
+        '"Alguém aí?"',
+      ),
+    );
+    const primeira = page
+      .getByRole('list', { name: /^Atendimentos:/ })
+      .getByRole('listitem')
+      .first();
+    await primeira.filter({ hasText: 'Alguém aí?' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => primeira.textContent()).toContain('Cliente 0');
+    expect(await primeira.textContent()).toContain('Não lidas: 2');
     await ctx.close();
   });
 });

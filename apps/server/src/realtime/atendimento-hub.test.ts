@@ -161,7 +161,18 @@ describe('customer-chat realtime contract', () => {
     });
     const id = received[0]!.atendimentoId;
     expect(rows.at(-1)).toMatchObject({ atendimentoId: id, status: 'aguardando', mensagensNaoLidas: 1 });
+    expect(rows.at(-1)!.ultimaMensagemEm).toBe(received[0]!.timestamp);
     expect(leaked).toHaveLength(0);
+
+    // A further message of an open conversation comes without its row: the event carries what the row becomes,
+    // at the row's own time.
+    const rowsBefore = rows.length;
+    await visitor.emitWithAck('EnviarMensagem', { clientId: 'visitante-0002', conteudo: 'Ainda aguardo' });
+    await until(() => received.length === 2);
+    const row = await json<TAtendimento>('GET', `/backend/api/atendimento/${id}`, undefined, { authorization: `Bearer ${atendente}` });
+    expect(row).toMatchObject({ ultimaMensagem: 'Ainda aguardo', mensagensNaoLidas: 2 });
+    expect(received[1]).toMatchObject({ content: 'Ainda aguardo', mensagensNaoLidas: 2, timestamp: row.ultimaMensagemEm });
+    expect(rows).toHaveLength(rowsBefore);
 
     await json('POST', `/backend/api/atendimento/${id}/aceitar`, undefined, { authorization: `Bearer ${atendente}` });
     const acks: TSendAck[] = [];

@@ -7,6 +7,7 @@ import { atendimentoEvents, type AppContext } from '../../context';
 import { atendimentos, clientes, mensagens, type MensagemRow, type WapiCanalRow } from '../../db/schema/atendimentos';
 import { storeUpload } from '../../lib/uploads';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
+import { broadcastReceived } from '../../modules/atendimentos/publisher';
 import { mergeClientes } from '../../modules/clientes/merge';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
@@ -176,10 +177,7 @@ export class WapiInbound {
     });
     const escreveu = ts ? new Date(Number(ts) * 1000) : new Date();
     await this.ctx.db.update(atendimentos).set({ clienteEscreveuEm: escreveu }).where(eq(atendimentos.id, r.atendimentoId));
-    if (r.duplicate) return;
-    const events = atendimentoEvents(this.ctx);
-    events.messages(this.canal.accountId, r.row, r.mensagens, r.masterId, { toVisitor: false });
-    events.row(this.canal.accountId, r.row);
+    broadcastReceived(atendimentoEvents(this.ctx), this.canal.accountId, r, { toVisitor: false });
   }
 
   private async build(

@@ -7,6 +7,7 @@ import { BadRequest, TooManyRequests } from '../../lib/errors';
 import { presentAtendimento, presentWidgetMessage } from '../../modules/atendimentos/presenter';
 import { findAtendimento, findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
+import { broadcastReceived } from '../../modules/atendimentos/publisher';
 import { useUpload } from './uploads';
 
 const RATE_WINDOW_S = 60;
@@ -34,12 +35,9 @@ export async function visitorSend(ctx: AppContext, canal: WidgetCanalRow, v: Vis
     departamentoId: v.departamentoId ?? canal.config.departamentoPadraoId ?? null,
     mensagem: { clientId: input.clientId, tipo: midia ? tipoFromMime(midia.mimeType) : 'text', conteudo, midia },
   });
-  if (!r.duplicate) {
-    const events = atendimentoEvents(ctx);
-    events.messages(canal.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
-    events.row(canal.accountId, r.row);
-    if (r.opened) events.visitorState(r.row, null);
-  }
+  const events = atendimentoEvents(ctx);
+  broadcastReceived(events, canal.accountId, r, { toVisitor: true });
+  if (r.opened) events.visitorState(r.row, null);
   return presentWidgetMessage(r.mensagens[0]!);
 }
 

@@ -51,8 +51,9 @@ export const inboundStatementSql = sql`with v as (
         where v.client_id is null
       ),
       ins as (
-        insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id)
-        select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id
+        insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id, created_at)
+        select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id,
+          ${sql.placeholder('agora')}::timestamptz
         from placed p where not exists (select 1 from antes where antes.k = p.k)
         order by k
         on conflict do nothing
@@ -69,6 +70,8 @@ export const inboundStatementSql = sql`with v as (
           (array_agg(p ->> 'preview' order by seq desc))[1] as preview, (array_agg(tipo order by seq desc))[1] as tipo
         from novas group by atendimento_id
       ),
+      -- The row's time is its newest message's own (agora, both): a screen that applies the message to the row
+      -- (spec part 2 §4) holds what a later read of the row says.
       upd as (
         update ${atendimentos} set
           ${guardedPreviewSql(sql`t.preview`, sql`t.tipo`, sql`${sql.placeholder('agora')}::timestamptz`)},

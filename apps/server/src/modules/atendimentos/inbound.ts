@@ -64,7 +64,7 @@ const storedKey = (atendimentoId: string, clientId: string | null | undefined, e
  * channel: a burst of new customers in four statements, not four each (ticket numbers per account, which
  * customers had finished ones, one insert, a lookup of any opened at the same moment by another instance).
  */
-async function openAll(tx: Db, pairs: InboundInput[]): Promise<Map<string, { row: AtendimentoRow; opened: boolean }>> {
+async function openAll(tx: Db, pairs: InboundInput[], agora: Date): Promise<Map<string, { row: AtendimentoRow; opened: boolean }>> {
   const opened = new Map<string, { row: AtendimentoRow; opened: boolean }>();
   if (!pairs.length) return opened;
   const tickets = new Map<InboundInput, number>();
@@ -78,7 +78,6 @@ async function openAll(tx: Db, pairs: InboundInput[]): Promise<Map<string, { row
     .from(atendimentos)
     .where(and(eq(atendimentos.status, 'finalizado'), ofPairs(pairs)));
   const hadPrevious = new Set(finished.map((f) => `${f.clienteId}|${f.canalId}`));
-  const now = new Date();
   const rows = pairs.map((p) =>
     asColumnRow(atendimentos, {
       accountId: p.canal.accountId,
@@ -87,7 +86,7 @@ async function openAll(tx: Db, pairs: InboundInput[]): Promise<Map<string, { row
       canalId: p.canal.id,
       origem: p.origem(hadPrevious.has(pairKey(p))),
       departamentoId: p.departamentoId,
-      ultimaMensagemEm: now,
+      ultimaMensagemEm: agora,
     }),
   );
   const created = asTableRows(
@@ -123,14 +122,16 @@ async function openAll(tx: Db, pairs: InboundInput[]): Promise<Map<string, { row
  * JSON.stringify of the same rows is a small fraction of that. Each row is messageValues, as every other
  * insert of a message. What is already stored (by client id or external id) is skipped, as before.
  */
-async function insertCustomerMessages(tx: Db, placed: { item: InboundInput; a: Placed }[]): Promise<MensagemRow[]> {
-  const rows = placed.map(({ item, a }) => asColumnRow(mensagens, messageValues(a, item.autor ?? 'cliente', null, item.mensagem)));
+async function insertCustomerMessages(tx: Db, placed: { item: InboundInput; a: Placed }[], agora: Date): Promise<MensagemRow[]> {
+  const rows = placed.map(({ item, a }) =>
+    asColumnRow(mensagens, { ...messageValues(a, item.autor ?? 'cliente', null, item.mensagem), createdAt: agora }),
+  );
   const raw = await rawRows<Record<string, unknown>>(
     tx,
-    sql`insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, respondendo_a, reagindo_a, alvo_externo, client_id, external_id)
-      select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, respondendo_a, reagindo_a, alvo_externo, client_id, external_id
+    sql`insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, respondendo_a, reagindo_a, alvo_externo, client_id, external_id, created_at)
+      select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, respondendo_a, reagindo_a, alvo_externo, client_id, external_id, created_at
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(account_id uuid, atendimento_id uuid, autor text, tipo text, conteudo text,
-        midia jsonb, localizacao jsonb, respondendo_a uuid, reagindo_a uuid, alvo_externo text, client_id text, external_id text)
+        midia jsonb, localizacao jsonb, respondendo_a uuid, reagindo_a uuid, alvo_externo text, client_id text, external_id text, created_at timestamptz)
       on conflict do nothing
       returning *`,
   );
@@ -142,10 +143,10 @@ async function insertCustomerMessages(tx: Db, placed: { item: InboundInput; a: P
  * (what is already stored, by client id or external id, is skipped) and one read of what was skipped.
  * Answers, per item, the stored row and whether this call stored it.
  */
-async function storeCustomerMessages(tx: Db, placed: { item: InboundInput; a: Placed }[]) {
+async function storeCustomerMessages(tx: Db, placed: { item: InboundInput; a: Placed }[], agora: Date) {
   for (const { item, a } of placed)
     if (item.mensagem.respondendoA || item.mensagem.reagindoA) await assertTargetsInAtendimento(tx, a, item.mensagem);
-  const inserted = placed.length ? await insertCustomerMessages(tx, placed) : [];
+  const inserted = placed.length ? await insertCustomerMessages(tx, placed, agora) : [];
   const byKey = new Map(inserted.map((m) => [storedKey(m.atendimentoId, m.clientId, m.externalId), m]));
   const keyOf = (p: { item: InboundInput; a: Placed }) => storedKey(p.a.id, p.item.mensagem.clientId, p.item.mensagem.externalId);
   // What was already stored (a resend) answers with the stored message, and counts nothing.
@@ -170,7 +171,7 @@ async function storeCustomerMessages(tx: Db, placed: { item: InboundInput; a: Pl
 }
 
 /** The list columns of every atendimento a batch touched: one statement, not one per atendimento. */
-async function touchAll(tx: Db, placed: { item: InboundInput; a: Placed }[], stored: { row: MensagemRow; fresh: boolean }[]) {
+async function touchAll(tx: Db, placed: { item: InboundInput; a: Placed }[], stored: { row: MensagemRow; fresh: boolean }[], agora: Date) {
   // RETURNING has no order: the newest message of each atendimento is the one with the highest seq.
   const fresh = new Map<string, { count: number; seq: number; last: NewMessage; escreveu: Date | null }>();
   for (const [k, s] of stored.entries()) {
@@ -185,13 +186,14 @@ async function touchAll(tx: Db, placed: { item: InboundInput; a: Placed }[], sto
     });
   }
   if (!fresh.size) return;
-  // Times come from here in milliseconds, as everywhere else: the list's cursor carries milliseconds.
+  // Times come from here in milliseconds, as everywhere else: the list's cursor carries milliseconds. The row's
+  // time is its newest message's own (agora, both), as in receiveInOneStatement.
   const rows = [...fresh].map(([id, f]) => ({ id, preview: preview(f.last), tipo: f.last.tipo, n: f.count, escreveu: f.escreveu }));
   // The rows as one JSON parameter, as in insertCustomerMessages. greatest() skips nulls: the reply window
   // only moves forward, whatever order the provider delivers in.
   await tx.execute(sql`
     update ${atendimentos} set
-      ${guardedPreviewSql(sql`v.preview`, sql`v.tipo`, sql`${new Date().toISOString()}::timestamptz`)},
+      ${guardedPreviewSql(sql`v.preview`, sql`v.tipo`, sql`${agora.toISOString()}::timestamptz`)},
       mensagens_nao_lidas = ${atendimentos.mensagensNaoLidas} + v.n,
       cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, v.escreveu)
     from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, preview text, tipo text, n int, escreveu timestamptz)
@@ -205,6 +207,7 @@ async function touchAll(tx: Db, placed: { item: InboundInput; a: Placed }[], sto
  * together (storeCustomerMessages), then every atendimento touched is updated in one statement.
  */
 async function receiveInTransaction(db: Db, items: InboundInput[]) {
+  const agora = new Date();
   return withTransaction(db, async (tx) => {
     const withExternal = items.filter((i) => i.mensagem.externalId);
     const known = withExternal.length
@@ -244,11 +247,12 @@ async function receiveInTransaction(db: Db, items: InboundInput[]) {
     for (const [key, o] of await openAll(
       tx,
       pairs.filter((p) => !open.has(pairKey(p))),
+      agora,
     ))
       open.set(key, o);
     const placed = fresh.map((item) => ({ item, a: open.get(pairKey(item))!.row }));
-    const rows = await storeCustomerMessages(tx, placed);
-    await touchAll(tx, placed, rows);
+    const rows = await storeCustomerMessages(tx, placed, agora);
+    await touchAll(tx, placed, rows, agora);
     const byItem = new Map<InboundInput, { row: MensagemRow; fresh: boolean; opened: boolean }>();
     for (const [k, p] of placed.entries()) byItem.set(p.item, { ...rows[k]!, opened: open.get(pairKey(p.item))!.opened });
     for (const i of items) if (!byItem.has(i)) byItem.set(i, { row: knownOf(i)!, fresh: false, opened: false });

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   ZAtendenteOnline,
@@ -52,6 +52,24 @@ export function useConversas(filtro: TFiltroConversas, enabled = true) {
       prevQuery && (prevQuery.queryKey[2] as TFiltroConversas).status === filtro.status ? prev : undefined,
     enabled,
   });
+}
+
+/** Rows being read by trazerConversa (one read at a time each). */
+const trazendo = new Set<string>();
+
+/**
+ * A row this client holds nowhere, told of by its message (the hub sends a customer's message without its
+ * row): read once into the cached lists, where it goes to the top. Nothing to do when no list is cached.
+ */
+export function trazerConversa(qc: QueryClient, id: string) {
+  const user = cachedCurrentUser(qc);
+  const algumaLista = qc.getQueriesData<TConversasData>({ queryKey: atendimentoKeys.listas() }).some(([, data]) => data);
+  if (!user || !algumaLista || trazendo.has(id)) return;
+  trazendo.add(id);
+  void request('GET', `/api/atendimento/${id}`, ZAtendimento)
+    .then((row) => aplicarConversaDoServidor(qc, row, user))
+    .catch(() => undefined)
+    .finally(() => trazendo.delete(id));
 }
 
 /** The open atendimento, seeded from any list row already in the cache. */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aplicarConversaDoServidor, aplicarPreview, comConhecidas, conversaConhecida } from './cache-sync';
+import { aplicarConversaDoServidor, aplicarPreview, aplicarPreviewDoServidor, comConhecidas, conversaConhecida } from './cache-sync';
 import { atendimentoKeys } from './keys';
 import type { TFiltroConversas } from './list-cache';
 import { umaLista, umaMensagem, umAtendimento } from './testing/factories';
@@ -93,5 +93,65 @@ describe('a list page fetched while the hub told of newer rows', () => {
     aplicarConversaDoServidor(mesmo, { ...aceito, mensagensNaoLidas: 3 }, user);
     const page = pagina([aceito, outro]);
     expect(comConhecidas(mesmo, page, filtro, user)).toBe(page);
+  });
+});
+
+describe("a customer's message, told without its row", () => {
+  const aguardando = umAtendimento({
+    status: 'aguardando',
+    mensagensNaoLidas: 1,
+    ultimaMensagem: 'Oi',
+    ultimaMensagemEm: '2026-03-10T12:00:00.000Z',
+  });
+  const aceito = { ...aguardando, status: 'em_atendimento' as const, atendenteId: 'u1' };
+  const nova = umaMensagem({
+    atendimentoId: aguardando.atendimentoId,
+    autor: 'cliente',
+    conteudo: 'Ainda aí?',
+    criadaEm: '2026-03-10T12:00:05.000Z',
+  });
+  const comNova = { ...aceito, ultimaMensagem: 'Ainda aí?', ultimaMensagemEm: nova.criadaEm, mensagensNaoLidas: 2 };
+  const pagina = (rows: ReturnType<typeof umAtendimento>[]) => umaLista(rows).pages[0]!;
+
+  it("moves the row with the server's count, and a row read before it (the accept's answer) keeps that preview", () => {
+    const qc = cacheCom(aguardando);
+    expect(aplicarPreviewDoServidor(qc, nova, 2, false, user)).toBe(true);
+    expect(conversaConhecida(qc, aguardando.atendimentoId)).toMatchObject({ ultimaMensagem: 'Ainda aí?', mensagensNaoLidas: 2 });
+    aplicarConversaDoServidor(qc, aceito, user);
+    expect(conversaConhecida(qc, aguardando.atendimentoId)).toEqual(comNova);
+  });
+
+  it('still leaves out a row older than a row already told', () => {
+    const qc = cacheCom(aguardando);
+    aplicarPreviewDoServidor(qc, nova, 2, false, user);
+    const finalizado = {
+      ...comNova,
+      status: 'finalizado' as const,
+      ultimaMensagem: 'Atendimento finalizado.',
+      ultimaMensagemEm: '2026-03-10T12:00:09.000Z',
+    };
+    aplicarConversaDoServidor(qc, finalizado, user);
+    aplicarConversaDoServidor(qc, aceito, user);
+    expect(conversaConhecida(qc, aguardando.atendimentoId)).toEqual(finalizado);
+  });
+
+  it('is zero on the conversation open on screen', () => {
+    const qc = cacheCom(aguardando);
+    aplicarPreviewDoServidor(qc, nova, 2, true, user);
+    aplicarConversaDoServidor(qc, aceito, user);
+    expect(conversaConhecida(qc, aguardando.atendimentoId)?.mensagensNaoLidas).toBe(0);
+  });
+
+  it('of a row held nowhere: answers false, and the row read for it takes the message if read before it', () => {
+    const qc = new QueryClient();
+    expect(aplicarPreviewDoServidor(qc, nova, 2, false, user)).toBe(false);
+    aplicarConversaDoServidor(qc, aceito, user);
+    expect(conversaConhecida(qc, aguardando.atendimentoId)).toEqual(comNova);
+  });
+
+  it("gives a page read before it the message's preview and the page's own status", () => {
+    const qc = cacheCom(aguardando);
+    aplicarPreviewDoServidor(qc, nova, 2, false, user);
+    expect(comConhecidas(qc, pagina([aceito]), filtro, user).itens).toEqual([comNova]);
   });
 });

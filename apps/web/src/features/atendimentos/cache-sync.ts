@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TAtendimento, TConversasPage, TStatusAtendimento } from '@balcao/shared/atendimentos';
+import type { TAtendimento, TConversasPage, TMensagem, TStatusAtendimento } from '@balcao/shared/atendimentos';
 import type { TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { atendimentoKeys } from './keys';
@@ -9,10 +9,13 @@ import {
   maisRecentePrimeiro,
   pertenceALista,
   podeVer,
+  previaDaMensagem,
+  previaDe,
   semNaoLidas,
   upsertConversa,
   type TConversasData,
   type TFiltroConversas,
+  type TPrevia,
 } from './list-cache';
 import { comEnvio, comStatus, upsertMensagem, type TMensagemLocal, type TMensagensData } from './message-cache';
 
@@ -43,29 +46,45 @@ function aplicarConversa(qc: QueryClient, row: TAtendimento, user: TUser) {
     qc.setQueryData(atendimentoKeys.detalhe(row.atendimentoId), row);
 }
 
-/** Per cache, the newest `ultimaMensagemEm` the server has told of each row (our local previews are not counted). */
-const contadas = new WeakMap<QueryClient, Map<string, string>>();
+/**
+ * Per cache and row, what the server has told (our own optimistic previews are not counted): the time of the
+ * newest row, and the newest preview, a row's or a message's. The hub sends a customer's message without its
+ * row (the message carries what the row becomes), so a row read before that message can arrive after it.
+ */
+type TContado = { linhaEm?: string; previa?: TPrevia };
+const contadas = new WeakMap<QueryClient, Map<string, TContado>>();
+
+function contado(qc: QueryClient, id: string): TContado {
+  const porId = contadas.get(qc) ?? new Map<string, TContado>();
+  contadas.set(qc, porId);
+  const c = porId.get(id) ?? {};
+  porId.set(id, c);
+  return c;
+}
+
+/** Whether `em` is older than the preview told: a row of that time misses a message since. */
+const antesDaPrevia = (c: TContado, em: string | null) => Boolean(em && c.previa?.ultimaMensagemEm && em < c.previa.ultimaMensagemEm);
 
 /**
  * A row as the server told it (ChatListAtendimento, or the answer of our own action). A row read before a newer
- * message was stored can arrive after that message's row (an action's answer slower than the hub, or a change
- * made at the same moment): applying it would put the older preview back, so it is left out.
+ * row (an action's answer slower than the hub, or a change made at the same moment) is left out: applying it
+ * would put an older state back. A row read before a newer message only takes that message's preview and count.
  */
 export function aplicarConversaDoServidor(qc: QueryClient, row: TAtendimento, user: TUser) {
-  const vistas = contadas.get(qc) ?? new Map<string, string>();
-  contadas.set(qc, vistas);
-  const ultima = vistas.get(row.atendimentoId);
+  const c = contado(qc, row.atendimentoId);
   const em = row.ultimaMensagemEm;
-  if (ultima && em && em < ultima) return;
-  if (em) vistas.set(row.atendimentoId, em);
+  if (c.linhaEm && em && em < c.linhaEm) return;
+  if (em) c.linhaEm = em;
+  if (antesDaPrevia(c, em)) return aplicarConversa(qc, { ...row, ...c.previa }, user);
+  c.previa = previaDe(row);
   aplicarConversa(qc, row, user);
 }
 
 /**
  * A list page as fetched, against what this client was told meanwhile: a page read before a newer change of
  * one of its rows can arrive after the hub told of it (the tab Aceitar opens loads while the answer is sent;
- * that list was not cached, so the hub's row went nowhere). Such a row is the newer one known here, in its
- * place by time, or is left out when that one no longer belongs to this list.
+ * that list was not cached, so the hub's row went nowhere). Such a row is the newer one known here (only its
+ * preview when just a message came since), in its place by time, or is left out when it no longer belongs here.
  */
 export function comConhecidas(qc: QueryClient, page: TConversasPage, filtro: TFiltroConversas, user: TUser | null): TConversasPage {
   let mudou = false;
@@ -74,7 +93,9 @@ export function comConhecidas(qc: QueryClient, page: TConversasPage, filtro: TFi
     const em = row.ultimaMensagemEm;
     if (!conhecida?.ultimaMensagemEm || !em || conhecida.ultimaMensagemEm <= em) return [row];
     mudou = true;
-    return pertenceALista(conhecida, filtro, !user || podeVer(conhecida, user)) ? [conhecida] : [];
+    const linhaEm = contadas.get(qc)?.get(row.atendimentoId)?.linhaEm;
+    const nova = linhaEm && linhaEm > em ? conhecida : { ...row, ...previaDe(conhecida) };
+    return pertenceALista(nova, filtro, !user || podeVer(nova, user)) ? [nova] : [];
   });
   return mudou ? { ...page, itens: itens.sort(maisRecentePrimeiro) } : page;
 }
@@ -86,12 +107,34 @@ export function aplicarMensagem(qc: QueryClient, m: TMensagemLocal, forcarStatus
   if (data) qc.setQueryData<TMensagensData>(key, upsertMensagem(data, m, forcarStatus));
 }
 
-/** The row's preview and unread count follow a new message; unknown rows wait for the hub's ChatListAtendimento. */
+/** The row's preview and unread count follow a message of ours (its optimistic copy or the server's ack). */
 export function aplicarPreview(qc: QueryClient, m: TMensagemLocal, naoLidas: number | undefined, aberto: boolean, user: TUser) {
   const row = conversaConhecida(qc, m.atendimentoId);
   if (!row) return;
   const next = comUltimaMensagem(row, m, naoLidas, aberto);
   if (next !== row) aplicarConversa(qc, next, user);
+}
+
+/**
+ * A message the hub told of, with the conversation's unread count on the server: the row's preview, time and
+ * count follow it, counted as the server's. Answers false when no cached row holds it (the caller reads the
+ * row; a row read meanwhile takes this preview if it was read before the message).
+ */
+export function aplicarPreviewDoServidor(
+  qc: QueryClient,
+  m: TMensagem,
+  naoLidas: number | undefined,
+  aberto: boolean,
+  user: TUser,
+): boolean {
+  const row = conversaConhecida(qc, m.atendimentoId);
+  const next = row && comUltimaMensagem(row, m, naoLidas, aberto);
+  const contagem = aberto ? 0 : (naoLidas ?? next?.mensagensNaoLidas);
+  const c = contado(qc, m.atendimentoId);
+  if (contagem !== undefined && !antesDaPrevia(c, m.criadaEm)) c.previa = previaDaMensagem(m, contagem);
+  if (!row) return false;
+  if (next !== row) aplicarConversa(qc, next!, user);
+  return true;
 }
 
 export function aplicarStatus(qc: QueryClient, u: TStatusUpdate) {

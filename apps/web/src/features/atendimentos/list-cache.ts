@@ -90,17 +90,28 @@ function inserirOrdenado(pages: TConversasPage[], row: TAtendimento): TConversas
   return pages;
 }
 
+/** What a new message changes in its row: the preview, its time (so its place) and the unread count. */
+export type TPrevia = Pick<TAtendimento, 'ultimaMensagem' | 'ultimaMensagemTipo' | 'ultimaMensagemEm' | 'mensagensNaoLidas'>;
+
+export const previaDaMensagem = (m: TMensagem, naoLidas: number): TPrevia => ({
+  ultimaMensagem: m.apagada ? '' : m.conteudo,
+  ultimaMensagemTipo: m.tipo,
+  ultimaMensagemEm: m.criadaEm,
+  mensagensNaoLidas: naoLidas,
+});
+
+export const previaDe = (r: TPrevia): TPrevia => ({
+  ultimaMensagem: r.ultimaMensagem,
+  ultimaMensagemTipo: r.ultimaMensagemTipo,
+  ultimaMensagemEm: r.ultimaMensagemEm,
+  mensagensNaoLidas: r.mensagensNaoLidas,
+});
+
 /** A new message changes a row's preview, its time (so its place) and, from the customer, its unread count. */
 export function comUltimaMensagem(row: TAtendimento, m: TMensagem, naoLidas: number | undefined, aberto: boolean): TAtendimento {
   if (row.ultimaMensagemEm && m.criadaEm < row.ultimaMensagemEm) return row; // an older message edited: no new activity
   const unread = aberto ? 0 : (naoLidas ?? (m.autor === 'cliente' ? row.mensagensNaoLidas + 1 : row.mensagensNaoLidas));
-  return {
-    ...row,
-    ultimaMensagem: m.apagada ? '' : m.conteudo,
-    ultimaMensagemTipo: m.tipo,
-    ultimaMensagemEm: m.criadaEm,
-    mensagensNaoLidas: unread,
-  };
+  return { ...row, ...previaDaMensagem(m, unread) };
 }
 
 /** Marks a row read everywhere it is cached (the badge drops at once; POST .../lidas confirms). */

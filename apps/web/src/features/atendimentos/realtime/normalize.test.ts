@@ -25,6 +25,8 @@ describe('normalizeIncoming', () => {
     for (const origem of ['widget', 'widget-response'] as const) {
       const m = normalizeIncoming(umEvento({ origem, atendimentoId: 'a2', mensagensNaoLidas: 4 }), ctx({ abertoId: 'a1' }));
       expect(m.mensagensNaoLidas).toBe(0);
+      // The list's badge keeps the server's count (the hub sends no row with the message to restore it).
+      expect(m.naoLidasNoServidor).toBe(4);
     }
   });
 

@@ -12,8 +12,11 @@ export type TNormalizeContext = {
 const isWidget = (m: TRealtimeMessage) => m.origem === 'widget' || m.origem === 'widget-response';
 const isReaction = (m: TRealtimeMessage) => m.type === 'reaction' || m.message.type === 'reaction' || Boolean(m.message.reaction);
 
-/** An event as the screen uses it: the spec's fields and the message rebuilt whole (as HTTP gives it). */
-export type TMensagemAoVivo = TRealtimeMessage & { mensagem: TMensagem };
+/**
+ * An event as the screen uses it: the spec's fields, the message rebuilt whole (as HTTP gives it) and the
+ * conversation's unread count as the server sent it (the list's badge: the normalised count is the message's).
+ */
+export type TMensagemAoVivo = TRealtimeMessage & { mensagem: TMensagem; naoLidasNoServidor: number | undefined };
 
 /**
  * Spec part 2 §4 normalisation of ClientReceiveMessage:
@@ -25,7 +28,13 @@ export type TMensagemAoVivo = TRealtimeMessage & { mensagem: TMensagem };
  * - the message is rebuilt from the spec's fields and the event's details.
  */
 export function normalizeIncoming(raw: TRealtimeMessage, ctx: TNormalizeContext): TMensagemAoVivo {
-  const m: TMensagemAoVivo = { ...raw, id: raw.id || raw.messageId, message: { ...raw.message }, mensagem: mensagemDoEvento(raw) };
+  const m: TMensagemAoVivo = {
+    ...raw,
+    id: raw.id || raw.messageId,
+    message: { ...raw.message },
+    mensagem: mensagemDoEvento(raw),
+    naoLidasNoServidor: raw.mensagensNaoLidas,
+  };
   if (isWidget(m)) {
     if (!m.isAtendente) m.from = ctx.numeroDe(m.atendimentoId) ?? m.from;
     m.mensagensNaoLidas = 0;

@@ -6,8 +6,16 @@ import { cachedCurrentUser } from '@/features/auth/api';
 import { avisarLicencaExpirada, request } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
-import { fetchMensagens } from '../api';
-import { aplicarConversaDoServidor, aplicarEnvio, aplicarMensagem, aplicarPreview, aplicarStatus, conversaConhecida } from '../cache-sync';
+import { fetchMensagens, trazerConversa } from '../api';
+import {
+  aplicarConversaDoServidor,
+  aplicarEnvio,
+  aplicarMensagem,
+  aplicarPreview,
+  aplicarPreviewDoServidor,
+  aplicarStatus,
+  conversaConhecida,
+} from '../cache-sync';
 import { atendimentoKeys } from '../keys';
 import { mergeNewestPage, type TMensagensData } from '../message-cache';
 import { atendimentoDoEnvio, envioConcluido } from '../send';
@@ -35,7 +43,8 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       if (!user) return;
       const aberto = atual.abertoId === m.atendimentoId;
       aplicarMensagem(qc, m.mensagem);
-      aplicarPreview(qc, m.mensagem, m.mensagensNaoLidas, aberto, user);
+      // The row follows its message (the hub sends a customer's message without its row); one held nowhere is read.
+      if (!aplicarPreviewDoServidor(qc, m.mensagem, m.naoLidasNoServidor, aberto, user)) trazerConversa(qc, m.atendimentoId);
       // A customer's new message opens WhatsApp's 24-hour window again.
       if (m.mensagem.autor === 'cliente' && !m.mensagem.editada && !m.mensagem.apagada) limparForaDaJanela(m.atendimentoId);
       // The attendant is looking at it: the server's count goes to zero too.
