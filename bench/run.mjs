@@ -128,21 +128,17 @@ if (want('inbound')) {
   /**
    * The steps double, so each figure is known within a factor of two: one more run halfway between the
    * highest rate that passed and the next one tried (which failed) narrows it, for the floor and each
-   * database alike; when the highest rate offered passed, the next doubling is tried first (and, if it fails
-   * too, the halfway run follows). The runs are added to `steps` (what is kept in the results).
+   * database alike; the run is added to `steps` (what is kept in the results).
    */
   const narrow = async (runs, ok, steps, seconds, env) => {
     const up = highest(runs, ok);
-    if (!P.refine || up === 0) return;
-    const above = Object.keys(runs)
-      .map(Number)
-      .filter((r) => r > up);
-    if (!above.length) {
-      steps[2 * up] = await inbound(2 * up, seconds, env);
-      if (ok(steps[2 * up], 2 * up)) return;
-      above.push(2 * up);
-    }
-    const mid = Math.round((up + Math.min(...above)) / 2);
+    const down = Math.min(
+      ...Object.keys(runs)
+        .map(Number)
+        .filter((r) => r > up),
+    );
+    if (!P.refine || up === 0 || !Number.isFinite(down)) return;
+    const mid = Math.round((up + down) / 2);
     steps[mid] = await inbound(mid, seconds, env);
   };
   const of = (target) => Object.fromEntries(P.rates.map((r) => [r, byRate[r][target]]));
