@@ -352,15 +352,9 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     // All stored before the list loads (the webhook is answered before it is processed).
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     const ultima = `${server.baseUrl}/backend/api/atendimento/conversas?status=aguardando&busca=Cliente%20${CONVERSAS_PAGE_SIZE}`;
-    await expect
-      .poll(
-        async () =>
-          ((await (await fetch(ultima, { headers: { authorization: `Bearer ${token}` } })).json()) as { itens: unknown[] }).itens.length,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe(1);
+    const achadas = async () =>
+      ((await (await fetch(ultima, { headers: { authorization: `Bearer ${token}` } })).json()) as { itens: unknown[] }).itens.length;
+    await expect.poll(achadas, { timeout: 15_000 }).toBe(1);
     await page.goto('/atendimentos');
     await settled(page);
     await page
@@ -384,6 +378,7 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     await primeira.filter({ hasText: 'Alguém aí?' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => primeira.textContent()).toContain('Cliente 0');
     expect(await primeira.textContent()).toContain('Não lidas: 2');
+    await fullShot(page, 'whatsapp-lista-alem-da-pagina');
     await ctx.close();
   });
 });

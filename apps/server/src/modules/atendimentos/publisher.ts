@@ -1,5 +1,6 @@
 import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
 import type { TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
+import type { InboundResult } from './inbound';
 
 /**
  * How changes reach the customer, whatever the channel (channels/driver.ts: the registry of drivers
@@ -52,7 +53,7 @@ export function broadcastChange(events: AtendimentoPublisher, accountId: string,
   events.visitorState(r.row, avaliacaoUrl);
 }
 
-type Received = { row: TAtendimento; mensagens: TMensagem[]; masterId: string | null; opened: boolean; duplicate: boolean };
+type Received = Pick<InboundResult, 'row' | 'mensagens' | 'masterId' | 'opened' | 'duplicate'>;
 
 /**
  * A customer's new message (receiveFromCliente's answer), told to the staff who see its conversation and, with

@@ -54,22 +54,21 @@ export function useConversas(filtro: TFiltroConversas, enabled = true) {
   });
 }
 
-/** Rows being read by trazerConversa (one read at a time each). */
-const trazendo = new Set<string>();
+const fetchAtendimento = (id: string) => request('GET', `/api/atendimento/${id}`, ZAtendimento);
 
 /**
  * A row this client holds nowhere, told of by its message (the hub sends a customer's message without its
- * row): read once into the cached lists, where it goes to the top. Nothing to do when no list is cached.
+ * row): read once into the cached lists, where it goes to the top (the header's query, so messages arriving
+ * meanwhile share the read). Nothing to do when no list is cached.
  */
 export function trazerConversa(qc: QueryClient, id: string) {
   const user = cachedCurrentUser(qc);
   const algumaLista = qc.getQueriesData<TConversasData>({ queryKey: atendimentoKeys.listas() }).some(([, data]) => data);
-  if (!user || !algumaLista || trazendo.has(id)) return;
-  trazendo.add(id);
-  void request('GET', `/api/atendimento/${id}`, ZAtendimento)
+  if (!user || !algumaLista) return;
+  void qc
+    .fetchQuery({ queryKey: atendimentoKeys.detalhe(id), queryFn: () => fetchAtendimento(id) })
     .then((row) => aplicarConversaDoServidor(qc, row, user))
-    .catch(() => undefined)
-    .finally(() => trazendo.delete(id));
+    .catch(() => undefined);
 }
 
 /** The open atendimento, seeded from any list row already in the cache. */
@@ -77,7 +76,7 @@ export function useAtendimento(id: string | null) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: atendimentoKeys.detalhe(id ?? ''),
-    queryFn: () => request('GET', `/api/atendimento/${id}`, ZAtendimento),
+    queryFn: () => fetchAtendimento(id!),
     enabled: Boolean(id),
     initialData: () => {
       for (const [, data] of qc.getQueriesData<TConversasData>({ queryKey: atendimentoKeys.listas() })) {

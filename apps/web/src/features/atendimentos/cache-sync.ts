@@ -107,18 +107,22 @@ export function aplicarMensagem(qc: QueryClient, m: TMensagemLocal, forcarStatus
   if (data) qc.setQueryData<TMensagensData>(key, upsertMensagem(data, m, forcarStatus));
 }
 
-/** The row's preview and unread count follow a message of ours (its optimistic copy or the server's ack). */
-export function aplicarPreview(qc: QueryClient, m: TMensagemLocal, naoLidas: number | undefined, aberto: boolean, user: TUser) {
+/**
+ * The row's preview and unread count follow a message (our own optimistic copy, the server's ack, or the
+ * hub's through aplicarPreviewDoServidor). Answers whether a cached row holds it.
+ */
+export function aplicarPreview(qc: QueryClient, m: TMensagemLocal, naoLidas: number | undefined, aberto: boolean, user: TUser): boolean {
   const row = conversaConhecida(qc, m.atendimentoId);
-  if (!row) return;
+  if (!row) return false;
   const next = comUltimaMensagem(row, m, naoLidas, aberto);
   if (next !== row) aplicarConversa(qc, next, user);
+  return true;
 }
 
 /**
- * A message the hub told of, with the conversation's unread count on the server: the row's preview, time and
- * count follow it, counted as the server's. Answers false when no cached row holds it (the caller reads the
- * row; a row read meanwhile takes this preview if it was read before the message).
+ * A message the hub told of, with the conversation's unread count on the server: applied as aplicarPreview,
+ * and counted as the server's preview (a row read before it, arriving later or read for it because no cached
+ * row holds it, takes this preview: aplicarConversaDoServidor).
  */
 export function aplicarPreviewDoServidor(
   qc: QueryClient,
@@ -127,14 +131,9 @@ export function aplicarPreviewDoServidor(
   aberto: boolean,
   user: TUser,
 ): boolean {
-  const row = conversaConhecida(qc, m.atendimentoId);
-  const next = row && comUltimaMensagem(row, m, naoLidas, aberto);
-  const contagem = aberto ? 0 : (naoLidas ?? next?.mensagensNaoLidas);
   const c = contado(qc, m.atendimentoId);
-  if (contagem !== undefined && !antesDaPrevia(c, m.criadaEm)) c.previa = previaDaMensagem(m, contagem);
-  if (!row) return false;
-  if (next !== row) aplicarConversa(qc, next!, user);
-  return true;
+  if (naoLidas !== undefined && !antesDaPrevia(c, m.criadaEm)) c.previa = previaDaMensagem(m, aberto ? 0 : naoLidas);
+  return aplicarPreview(qc, m, naoLidas, aberto, user);
 }
 
 export function aplicarStatus(qc: QueryClient, u: TStatusUpdate) {
