@@ -363,6 +363,9 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
       .waitFor();
     expect(await page.getByRole('listitem').filter({ hasText: 'Cliente 0' }).count()).toBe(0);
 
+    const aguardando = page.getByRole('tab', { name: /^Aguardando/ });
+    const contagem = await aguardando.textContent();
+
     // The hub sends the message without its row: the screen reads the row it does not hold.
     await postSigned(
       webhook,
@@ -378,6 +381,8 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     await primeira.filter({ hasText: 'Alguém aí?' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => primeira.textContent()).toContain('Cliente 0');
     expect(await primeira.textContent()).toContain('Não lidas: 2');
+    // A conversation the tab already counted is not counted again.
+    expect(await aguardando.textContent()).toBe(contagem);
     await fullShot(page, 'whatsapp-lista-alem-da-pagina');
     await ctx.close();
   });
