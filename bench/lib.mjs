@@ -212,7 +212,7 @@ export const login = async (base, email) => (await api(base, 'POST', '/backend/a
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
-const round = (x, digits = 1) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
+export const round = (x, digits = 1) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
 /** p50/p95/p99/max in ms, one decimal; `values` need not be sorted. */
 export function summary(values) {
   const s = Float64Array.from(values).sort();

@@ -4,7 +4,7 @@
 // or on the floor (BENCH_TARGET=floor: acknowledge and emit to the visitor's room).
 import { createServer } from 'node:http';
 import { io } from 'socket.io-client';
-import { api, now, raiseFileLimit, sleep, startFloor, startServer, summary, writeResult } from './lib.mjs';
+import { api, benchDatabase, cpuMeter, now, raiseFileLimit, round, sleep, startFloor, startServer, summary, writeResult } from './lib.mjs';
 import { metaDelivery, openReceivers, openVisitors, ORIGIN, setupFloor, setupProject, waIds } from './mix.mjs';
 
 const RATE = Number(process.env.BENCH_SEND_RATE ?? 200);
@@ -58,6 +58,9 @@ let staffDisconnects = 0;
 const disconnectReasons = {};
 let receivers;
 let visitors = [];
+let counting = false;
+let attendantEvents = 0;
+let attendantBytes = 0;
 try {
   const setup = floor ? setupFloor(server.base, SIZE) : await setupProject(server.base, SIZE);
   let targets;
@@ -108,6 +111,12 @@ try {
       forceNew: true,
     });
     staff.push(s);
+    // What each attendant's screen receives for the sends counted (the warm-up's left out): events and their JSON.
+    s.onAny((_event, ...args) => {
+      if (!counting) return;
+      attendantEvents++;
+      attendantBytes += Buffer.byteLength(JSON.stringify(args));
+    });
     await new Promise((r) => s.once('connect', r));
     s.on('disconnect', (reason) => {
       staffDisconnects++;
@@ -139,12 +148,17 @@ try {
     });
   };
   let sent = 0;
+  const cpu = cpuMeter(server.pid, { postgres: !floor && benchDatabase() === 'postgres' });
   const start = now();
   await new Promise((resolve) => {
     const timer = setInterval(() => {
       const due = Math.min(total, Math.floor(((now() - start) / 1000) * RATE));
       while (sent < due) {
         const n = sent++;
+        if (n === first) {
+          counting = true;
+          cpu.start();
+        }
         sentAt[n] = now();
         const target = targets[n % targets.length];
         const body = floor
@@ -182,6 +196,9 @@ try {
     if (!missing || Date.now() - progressAt > DELIVERY_SILENCE_MS) break;
     await sleep(500);
   }
+  const counted = total - first;
+  const used = cpu.stop(counted);
+  counting = false;
   const delivered = [];
   for (let n = first; n < total; n++) {
     const t = deliveredAt(n);
@@ -207,9 +224,15 @@ try {
     resent,
     attendantSocketsDisconnected: staffDisconnects,
     disconnectReasons,
+    // Each of the attendant sockets, a send: events received and the bytes of their JSON.
+    attendantEventsPerSend: round(attendantEvents / counted / SIZE.attendants, 2),
+    attendantBytesPerSend: Math.round(attendantBytes / counted / SIZE.attendants),
+    cpu: used,
   };
   console.log(
-    `send path ${out.target} ${RATE}/s: ack p50 ${out.ack.p50Ms} p99 ${out.ack.p99Ms} ms; delivered p99 ${out.delivered.p99Ms} ms; lost ${missing}`,
+    `send path ${out.target} ${RATE}/s: ack p50 ${out.ack.p50Ms} p99 ${out.ack.p99Ms} ms; delivered p99 ${out.delivered.p99Ms} ms; lost ${missing}; ` +
+      `each attendant socket ${out.attendantEventsPerSend} events, ${out.attendantBytesPerSend} B a send; ` +
+      `CPU ms a send: server ${used.server?.msPerMessage ?? '–'}, database ${used.database?.msPerMessage ?? '–'}`,
   );
   writeResult(out);
 } finally {

@@ -175,6 +175,8 @@ describe('customer-chat realtime contract', () => {
     expect(rows).toHaveLength(rowsBefore);
 
     await json('POST', `/backend/api/atendimento/${id}/aceitar`, undefined, { authorization: `Bearer ${atendente}` });
+    await until(() => rows.some((r) => r.status === 'em_atendimento'));
+    const rowsAccepted = rows.length;
     const acks: TSendAck[] = [];
     const queue = new OutgoingQueue(
       (payload) => (agent.connected ? agent.timeout(2000).emitWithAck('SendWidgetMessage', payload) : Promise.reject(new Error('offline'))),
@@ -185,6 +187,17 @@ describe('customer-chat realtime contract', () => {
     for (let n = 1; n <= 3; n++) enqueue(n);
     await queue.flush();
     expect(acks.filter((a) => a.ok)).toHaveLength(3);
+    // An attendant's answer comes without its row too, at the row's own time.
+    await until(() => received.filter((m) => m.isAtendente).length === 3);
+    const answered = await json<TAtendimento>('GET', `/backend/api/atendimento/${id}`, undefined, { authorization: `Bearer ${atendente}` });
+    expect(answered).toMatchObject({ ultimaMensagem: 'resposta 3' });
+    expect(received.at(-1)).toMatchObject({
+      content: 'resposta 3',
+      isAtendente: true,
+      timestamp: answered.ultimaMensagemEm,
+      mensagensNaoLidas: answered.mensagensNaoLidas,
+    });
+    expect(rows).toHaveLength(rowsAccepted);
 
     await running.close();
     await until(() => !agent.connected);

@@ -8,6 +8,7 @@ import { listAtendentes } from '../modules/atendimentos/atendentes';
 import { isSupervisor, requireStaff, type TStaff } from '../modules/atendimentos/policy';
 import { findAtendimento } from '../modules/atendimentos/queries';
 import { presentAtendimento } from '../modules/atendimentos/presenter';
+import { broadcastNewMessage } from '../modules/atendimentos/publisher';
 import { sendFromAtendente } from '../modules/atendimentos/resposta';
 import { invalidAck, refusalAck } from './ack';
 import { typedNamespace } from './namespace';
@@ -60,11 +61,7 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
         const r = await sendFromAtendente(ctx.db, staff, parsed.data);
         // Persisted before the ack; a resend (same clientId) is acknowledged without a second broadcast.
         ack({ ok: true, mensagem: r.mensagens[0]! });
-        if (!r.duplicate) {
-          const events = atendimentoEvents(ctx);
-          events.messages(staff.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
-          events.row(staff.accountId, r.row);
-        }
+        broadcastNewMessage(atendimentoEvents(ctx), staff.accountId, r, { toVisitor: true });
       } catch (err) {
         ack(refusalAck(err, 'Não foi possível enviar a mensagem.', log, 'SendMessage'));
       }

@@ -9,7 +9,7 @@ import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsap
 import { KickLoop } from '../../lib/kick-loop';
 import { storeUpload } from '../../lib/uploads';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
-import { broadcastReceived } from '../../modules/atendimentos/publisher';
+import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
 import { type GraphClient, GraphError, graphErrorPt } from './client';
@@ -279,7 +279,7 @@ export class WhatsAppProcessor {
       autor: built.autor,
       escreveuEm: m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date(),
     });
-    broadcastReceived(atendimentoEvents(this.ctx), canal.accountId, r, { toVisitor: false });
+    broadcastNewMessage(atendimentoEvents(this.ctx), canal.accountId, r, { toVisitor: false });
   }
 
   /** What a message of each kind becomes in the conversation. */

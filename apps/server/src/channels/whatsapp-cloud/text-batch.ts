@@ -3,7 +3,7 @@ import { atendimentoEvents, type AppContext } from '../../context';
 import { asCanal, canais, clientes, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
-import { broadcastReceived } from '../../modules/atendimentos/publisher';
+import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import type { NewMessage } from '../../modules/atendimentos/service';
 import { anyId, type Db, perDatabase, preparedRows } from '../../lib/db';
 import type { MetaMessage, MetaWebhook } from './meta';
@@ -122,7 +122,7 @@ export async function receiveTextBatch(
       ),
     );
     const events_ = atendimentoEvents(ctx);
-    for (const [k, r] of results.entries()) broadcastReceived(events_, items[k]!.canal.accountId, r, { toVisitor: false });
+    for (const [k, r] of results.entries()) broadcastNewMessage(events_, items[k]!.canal.accountId, r, { toVisitor: false });
   }
 }
 

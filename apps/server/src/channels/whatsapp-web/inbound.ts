@@ -7,7 +7,7 @@ import { atendimentoEvents, type AppContext } from '../../context';
 import { atendimentos, clientes, mensagens, type MensagemRow, type WapiCanalRow } from '../../db/schema/atendimentos';
 import { storeUpload } from '../../lib/uploads';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
-import { broadcastReceived } from '../../modules/atendimentos/publisher';
+import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import { mergeClientes } from '../../modules/clientes/merge';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
@@ -177,7 +177,7 @@ export class WapiInbound {
     });
     const escreveu = ts ? new Date(Number(ts) * 1000) : new Date();
     await this.ctx.db.update(atendimentos).set({ clienteEscreveuEm: escreveu }).where(eq(atendimentos.id, r.atendimentoId));
-    broadcastReceived(atendimentoEvents(this.ctx), this.canal.accountId, r, { toVisitor: false });
+    broadcastNewMessage(atendimentoEvents(this.ctx), this.canal.accountId, r, { toVisitor: false });
   }
 
   private async build(

@@ -7,7 +7,7 @@ import { BadRequest, TooManyRequests } from '../../lib/errors';
 import { presentAtendimento, presentWidgetMessage } from '../../modules/atendimentos/presenter';
 import { findAtendimento, findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
-import { broadcastReceived } from '../../modules/atendimentos/publisher';
+import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import { useUpload } from './uploads';
 
 const RATE_WINDOW_S = 60;
@@ -36,7 +36,7 @@ export async function visitorSend(ctx: AppContext, canal: WidgetCanalRow, v: Vis
     mensagem: { clientId: input.clientId, tipo: midia ? tipoFromMime(midia.mimeType) : 'text', conteudo, midia },
   });
   const events = atendimentoEvents(ctx);
-  broadcastReceived(events, canal.accountId, r, { toVisitor: true });
+  broadcastNewMessage(events, canal.accountId, r, { toVisitor: true });
   if (r.opened) events.visitorState(r.row, null);
   return presentWidgetMessage(r.mensagens[0]!);
 }

@@ -53,17 +53,18 @@ export function broadcastChange(events: AtendimentoPublisher, accountId: string,
   events.visitorState(r.row, avaliacaoUrl);
 }
 
-type Received = Pick<InboundResult, 'row' | 'mensagens' | 'masterId' | 'opened' | 'duplicate'>;
+/** A new message's answer (receiveFromCliente's, sendFromAtendente's); `opened`: its conversation opened with it. */
+type NewMessage = Pick<InboundResult, 'row' | 'mensagens' | 'masterId' | 'duplicate'> & { opened?: boolean };
 
 /**
- * A customer's new message (receiveFromCliente's answer), told to the staff who see its conversation and, with
- * `toVisitor`, to the visitor's other tabs. The message event carries what its row becomes (preview, time,
- * unread count: the web app applies it, spec part 2 §4), so the row itself goes only with a conversation just
- * opened: sent with every message, it doubled each attendant's events (at 1,500 messages/s the p99 of the
- * message at the attendant's socket halved without it, measured in the bench; see README, Desempenho).
- * A resend already told is told nothing.
+ * A new message, a customer's or an attendant's, told to the staff who see its conversation and, with
+ * `toVisitor`, to the visitor (an answer) or the visitor's other tabs (their own message). The message event
+ * carries what its row becomes (preview, time, unread count: the web app applies it, spec part 2 §4), so the
+ * row itself goes only with a conversation just opened: sent with every message, it doubled each attendant's
+ * events (at 1,500 messages/s the p99 of the message at the attendant's socket halved without it, measured
+ * in the bench; see README, Desempenho). A resend already told is told nothing.
  */
-export function broadcastReceived(events: AtendimentoPublisher, accountId: string, r: Received, opts: { toVisitor: boolean }) {
+export function broadcastNewMessage(events: AtendimentoPublisher, accountId: string, r: NewMessage, opts: { toVisitor: boolean }) {
   if (r.duplicate) return;
   events.messages(accountId, r.row, r.mensagens, r.masterId, opts);
   if (r.opened) events.row(accountId, r.row);

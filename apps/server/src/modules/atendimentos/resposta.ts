@@ -110,11 +110,12 @@ async function findForAnswer(db: Db, staff: TStaff, atendimentoId: string, clien
 
 /**
  * The columns of an answer, as placeholders of the same names: those messageValues gives a message with a
- * status (read from it, so a column it gains is stored here too).
+ * status (read from it, so a column it gains is stored here too), and its time.
  */
-const ANSWER_COLUMNS = Object.keys(
-  messageValues({ id: '', accountId: '' }, 'atendente', '', { tipo: 'text', conteudo: '', status: 'sent' }),
-);
+const ANSWER_COLUMNS = [
+  ...Object.keys(messageValues({ id: '', accountId: '' }, 'atendente', '', { tipo: 'text', conteudo: '', status: 'sent' })),
+  'createdAt',
+];
 const answerPlaceholders = () =>
   Object.fromEntries(ANSWER_COLUMNS.map((k) => [k, sql.placeholder(k)])) as unknown as typeof mensagens.$inferInsert;
 /**
@@ -146,8 +147,10 @@ async function insertAnswer(db: Db, a: Pick<AtendimentoRow, 'id' | 'accountId'>,
   const [row] = await statementsFor(db).insert.execute({
     status: 'sent',
     ...messageValues(a, 'atendente', staffId, m),
+    // The message and the row's time are one (at): the message event's timestamp is what the row now says.
+    createdAt: at,
     ...preview,
-    ultimaMensagemEm: preview.ultimaMensagemEm.toISOString(),
+    ultimaMensagemEm: at.toISOString(),
   });
   return row ?? null;
 }

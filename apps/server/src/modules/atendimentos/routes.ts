@@ -32,7 +32,7 @@ import { conversasPage } from './conversas';
 import { listAtendentes } from './atendentes';
 import { assertCanSee, requireStaff } from './policy';
 import { presentAtendimento, presentMensagem } from './presenter';
-import { broadcastChange } from './publisher';
+import { broadcastChange, broadcastNewMessage } from './publisher';
 import { findAtendimento, mensagensPage } from './queries';
 import { sendFromAtendente } from './resposta';
 import { accept, finish, markRead, resend, transfer } from './service';
@@ -109,10 +109,7 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       const staff = await staffOf(req);
       if (req.body.atendimentoId !== req.params.id) throw new BadRequest(ATENDIMENTO_TEXTS.naoEncontrado);
       const r = await sendFromAtendente(db, staff, req.body);
-      if (!r.duplicate) {
-        events().messages(staff.accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
-        events().row(staff.accountId, r.row);
-      }
+      broadcastNewMessage(events(), staff.accountId, r, { toVisitor: true });
       return reply.code(r.duplicate ? 200 : 201).send(r.mensagens[0]!);
     },
   );
