@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOCK_ITEMS } from '@balcao/shared/layout';
+import type { Route } from 'playwright-core';
+import { DOCK_ITEMS, NOVA_VERSAO_TEXTS, WEB_BUILD_HEADER } from '@balcao/shared/layout';
 import { loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
 import { useE2E } from './support/suite';
 import { openUserMenu, settled, shot } from './support/shell';
@@ -104,6 +105,42 @@ describe('shell and profile', () => {
     await openUserMenu(page, /Ana Admin/);
     await page.getByRole('menuitem', { name: 'Status: Online' }).click();
     await page.getByRole('menuitem', { name: 'Status: Offline' }).waitFor();
+    await ctx.close();
+  });
+
+  it('a tab of an earlier build offers to reload once the server serves another (light, dark, 390 px)', async () => {
+    const ctx = await newContext(env.browser, env.server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, USERS.admin.email);
+    await settled(page);
+    // This tab runs the build the server serves: no notice.
+    const aviso = page.getByRole('region', { name: NOVA_VERSAO_TEXTS.aviso });
+    expect(await aviso.count()).toBe(0);
+    // The server upgraded meanwhile: its API answers name another build than the page's.
+    const outra = async (route: Route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, headers: { ...res.headers(), [WEB_BUILD_HEADER]: '/assets/index-nova.js' } });
+    };
+    await page.route('**/backend/api/**', outra);
+    await page.getByRole('link', { name: 'Usuários' }).first().click();
+    await aviso.waitFor();
+    await settled(page);
+    for (const [tema, largura] of [
+      ['claro', null],
+      ['escuro', null],
+      ['claro', PHONE],
+    ] as const) {
+      await page.evaluate((escuro) => document.documentElement.classList.toggle('dark', escuro), tema === 'escuro');
+      if (largura) await page.setViewportSize(largura);
+      expect(await seriousA11yViolations(page), tema).toEqual([]);
+      await shot(page, `nova-versao-${tema}${largura ? '-390' : ''}`);
+    }
+    // Reloading loads what the server serves now: the notice goes.
+    await page.unroute('**/backend/api/**', outra);
+    await page.getByRole('button', { name: NOVA_VERSAO_TEXTS.atualizar }).click();
+    await page.waitForEvent('load');
+    await settled(page);
+    expect(await aviso.count()).toBe(0);
     await ctx.close();
   });
 

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { WEB_BUILD_HEADER } from '@balcao/shared/layout';
 import type { AppContext } from './context';
 import { errorHandler } from './lib/error-handler';
 import {
@@ -15,6 +16,7 @@ import {
   serveWidgetScript,
   uploadHeaders,
   webAssetHeaders,
+  webBuildOf,
 } from './lib/http-hygiene';
 import type { AppError } from './lib/errors';
 import { withRedaction } from './lib/log-redaction';
@@ -81,6 +83,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   app.addHook('preValidation', refuseNulInput);
 
   registerSecurityHeaders(app, { https: ctx.secureCookies });
+  const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
+  // Every API answer names the web build served here: a tab of an earlier one offers to reload (NovaVersaoAviso).
+  const webBuild = webDist ? webBuildOf(readFileSync(path.join(webDist, 'index.html'), 'utf8')) : null;
+  if (webBuild)
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.url.startsWith('/backend/api/')) reply.header(WEB_BUILD_HEADER, webBuild);
+      done();
+    });
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
 
@@ -148,7 +158,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
 
   if (opts.widgetJs && existsSync(opts.widgetJs)) await serveWidgetScript(app, opts.widgetJs);
 
-  const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,

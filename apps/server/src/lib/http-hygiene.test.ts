@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_BUILD_HEADER } from '@balcao/shared/layout';
 import { buildApp, type App } from '../app';
 import { departamentos } from '../db/schema/departamentos';
 import { createSocketServer } from '../realtime/server';
 import { createTestApp, DB_KINDS, type TestApp } from '../test/harness';
+import { webBuildOf } from './http-hygiene';
 import { login, makeAccount } from '../test/factories';
 
 const PRECOMPRESS = path.resolve(import.meta.dirname, '../../../../scripts/precompress.mjs');
@@ -164,6 +166,16 @@ describe.each(DB_KINDS)('HTTP hygiene: compression and security headers on %s', 
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
       expect((await get('/backend/nada')).headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('API answers name the web build served (its entry script, as the page loads it); other answers do not', async () => {
+      const api = await get('/backend/api/departamentos', undefined, 'GET', auth);
+      expect(api.statusCode).toBe(200);
+      expect(api.headers[WEB_BUILD_HEADER]).toBe('/assets/index-abc.js');
+      expect((await get('/backend/api/nada')).headers[WEB_BUILD_HEADER]).toBe('/assets/index-abc.js');
+      expect((await get('/login')).headers[WEB_BUILD_HEADER]).toBeUndefined();
+      expect(webBuildOf('<script src="/a.js"></script><script crossorigin type="module" src="/assets/x-1.js">')).toBe('/assets/x-1.js');
+      expect(webBuildOf('<html><body></body></html>')).toBeNull();
     });
 
     it("the widget's popout keeps the site that opened it; the rating page is isolated like the rest", async () => {

@@ -94,6 +94,16 @@ export function uploadHeaders(reply: FastifyReply, file: string) {
   reply.header('cross-origin-resource-policy', 'cross-origin');
 }
 
+/**
+ * The web app's build, named by the entry script its index.html loads (the file name carries the build's hash):
+ * the same string the page's own script tag holds in every tab that loaded it.
+ */
+export function webBuildOf(indexHtml: string): string | null {
+  for (const [tag] of indexHtml.matchAll(/<script\b[^>]*>/g))
+    if (/\btype="module"/.test(tag)) return /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? null;
+  return null;
+}
+
 /** Hashed build assets never change; index.html and the public files must always be checked again. */
 export function webAssetHeaders(reply: FastifyReply, file: string) {
   reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -7,6 +7,7 @@ import { useSessionTimers } from '@/features/auth/hooks/use-session-timers';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { WhatsAppConnection } from '@/features/integracoes/components/whatsapp-connection';
 import { AppShell } from '@/features/layout/components/app-shell';
+import { NovaVersaoAviso } from '@/features/layout/components/nova-versao-aviso';
 import { bloqueiaLicenca, useLicencaStatus } from '@/features/licenca/api';
 import { LicencaBloqueio } from '@/features/licenca/components/licenca-bloqueio';
 import { SolicitacoesAviso } from '@/features/autoatendimento/solicitacoes-aviso';
@@ -45,6 +46,7 @@ export default function ProtectedLayout() {
   return (
     <TooltipProvider>
       <AppShell user={user}>
+        <NovaVersaoAviso />
         {/* Spec part 1 §2: the master's WhatsApp connection banner (top of every page but /config) and modal. */}
         <WhatsAppConnection user={user} />
         <SolicitacoesAviso role={user.role} />

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { ZTokenAnswer } from '@balcao/shared/auth';
+import { WEB_BUILD_HEADER } from '@balcao/shared/layout';
 import { clearToken, getToken, setToken } from './session-store';
+import { notarBuildDoServidor } from './web-build';
 
 export const API_BASE = '/backend';
 
@@ -96,6 +98,7 @@ export async function request<S extends z.ZodType>(method: string, path: string,
     if (fresh) res = await send(method, path, body, fresh);
     else clearToken();
   }
+  notarBuildDoServidor(res.headers.get(WEB_BUILD_HEADER));
   const text = await res.text();
   let data: unknown;
   try {

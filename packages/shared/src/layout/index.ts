@@ -84,6 +84,17 @@ export const DEFAULT_DOCK_POSITION: TDockPosition = 'bottom';
 export const DEFAULT_HEADER_STYLE: THeaderStyle = 'sidebar';
 export const DEFAULT_DOCK_AUTO_HIDE = false;
 
+/**
+ * The answer header naming the web app's build the server serves (its entry script, as index.html names it):
+ * a tab still running an earlier build after an upgrade offers to reload.
+ */
+export const WEB_BUILD_HEADER = 'x-balcao-versao';
+/** Our own notice (the spec has none): a tab running an earlier build than the server's. */
+export const NOVA_VERSAO_TEXTS = {
+  aviso: 'Uma nova versão do Balcão está disponível.',
+  atualizar: 'Atualizar página',
+} as const;
+
 /** Texts of the signed-in shell (spec part 1 §2). */
 export const LAYOUT_TEXTS = {
   configCentral: 'Central de Configurações',

@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * This tab's build: the entry script its page loaded (the file name carries the build's hash), the string the
+ * server names in every API answer (WEB_BUILD_HEADER). None in development, where the server names none either.
+ */
+const buildDaAba = (): string | null =>
+  document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? null;
+
+let nova = false;
+const listeners = new Set<() => void>();
+
+/**
+ * An API answer named the server's build: another one than this tab's means the server was upgraded while the tab
+ * stayed open, and the tab offers to reload (what the server sends may have changed with it).
+ */
+export function notarBuildDoServidor(build: string | null, daAba: string | null = buildDaAba()): void {
+  if (nova || !build || !daAba || build === daAba) return;
+  nova = true;
+  for (const l of listeners) l();
+}
+
+/** Whether the server runs a newer build than this tab (NovaVersaoAviso). */
+export function useNovaVersao(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => nova,
+  );
+}
