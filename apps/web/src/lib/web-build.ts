@@ -1,11 +1,14 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * This tab's build: the entry script its page loaded (the file name carries the build's hash), the string the
- * server names in every API answer (WEB_BUILD_HEADER). None in development, where the server names none either.
+ * This tab's build: the entry script its page loaded (the built file's name carries the build's hash), the string
+ * the server names in every API answer (WEB_BUILD_HEADER). None in development (Vite serves /src/main.tsx),
+ * where a server started beside it may still name an earlier production build.
  */
-const buildDaAba = (): string | null =>
-  document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? null;
+const buildDaAba = (): string | null => {
+  const src = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src');
+  return src?.startsWith('/assets/') ? src : null;
+};
 
 let nova = false;
 const listeners = new Set<() => void>();

@@ -25,6 +25,15 @@ afterEach(() => {
 
 describe('a tab of an earlier build than the server (NovaVersaoAviso)', () => {
   it('says nothing while the server serves this build or names none, then offers to reload once it names another', async () => {
+    // In development the page loads Vite's source entry: whatever build the server names, nothing is said.
+    carregadaCom('/src/main.tsx');
+    render(<NovaVersaoAviso />);
+    respondeCom('/assets/index-aaa.js');
+    await act(() => request('GET', '/x', null));
+    expect(screen.queryByText(T.aviso)).toBeNull();
+    cleanup();
+    document.head.replaceChildren();
+
     carregadaCom('/assets/index-aaa.js');
     render(<NovaVersaoAviso />);
     respondeCom('/assets/index-aaa.js');
