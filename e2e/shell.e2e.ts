@@ -137,8 +137,7 @@ describe('shell and profile', () => {
     }
     // Reloading loads what the server serves now: the notice goes.
     await page.unroute('**/backend/api/**', outra);
-    await page.getByRole('button', { name: NOVA_VERSAO_TEXTS.atualizar }).click();
-    await page.waitForEvent('load');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: NOVA_VERSAO_TEXTS.atualizar }).click()]);
     await settled(page);
     expect(await aviso.count()).toBe(0);
     await ctx.close();
