@@ -3,6 +3,7 @@ import { UPLOAD_CLEANUP_EVERY_MINUTES } from '@balcao/shared/widget';
 import type { AppContext } from '../context';
 import { enviarAgendadasDevidas } from '../modules/mensagens-agendadas/scheduler';
 import { vacuumEmbedded } from './embedded-vacuum';
+import { purgeWhatsAppEntregas } from './whatsapp-entregas';
 import { cleanupWidgetUploads } from './widget-uploads';
 
 /** Scheduled messages are looked for this often: each goes out within this (plus the send itself) of its time. */
@@ -16,6 +17,10 @@ const AGENDADAS_EVERY_MS = 5_000;
 const EMBEDDED_VACUUM_EVERY_MS = 60 * 60_000;
 /** The first upkeep waits this long after start, out of the way of a restart's catching up. */
 const EMBEDDED_VACUUM_FIRST_MS = 10 * 60_000;
+
+/** Old WhatsApp deliveries are deleted this often (whatsapp-entregas.ts), the first time a while after start. */
+const ENTREGAS_PURGE_EVERY_MS = 60 * 60_000;
+const ENTREGAS_PURGE_FIRST_MS = 15 * 60_000;
 
 type Job = { name: string; firstMs: number; everyMs: number; run: () => Promise<void> };
 
@@ -44,6 +49,15 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, opts: { embed
       run: async () => {
         const n = await enviarAgendadasDevidas(ctx);
         if (n) log.info({ mensagens: n }, 'mensagens agendadas processadas');
+      },
+    },
+    {
+      name: 'limpeza de entregas antigas do WhatsApp',
+      firstMs: ENTREGAS_PURGE_FIRST_MS,
+      everyMs: ENTREGAS_PURGE_EVERY_MS,
+      run: async () => {
+        const n = await purgeWhatsAppEntregas(ctx.db);
+        if (n) log.info({ removidas: n }, 'entregas do WhatsApp processadas há mais de 7 dias removidas');
       },
     },
   ];

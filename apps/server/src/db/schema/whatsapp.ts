@@ -33,6 +33,9 @@ export const whatsappEventos = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('whatsapp_eventos_canal_hash').on(t.canalId, t.hash),
     index('whatsapp_eventos_pendentes').on(t.recebidoEm).where(sql`${t.processadoEm} is null`),
+    // The processed ones by age, for their deletion after the retention (jobs/whatsapp-entregas.ts). Partial:
+    // a delivery enters it when marked processed (an update that changes the index above anyway), not stored.
+    index('whatsapp_eventos_processados').on(t.recebidoEm).where(sql`${t.processadoEm} is not null`),
   ],
 );
 export type WhatsAppEventoRow = typeof whatsappEventos.$inferSelect;

@@ -1,0 +1,1 @@
+CREATE INDEX "whatsapp_eventos_processados" ON "whatsapp_eventos" USING btree ("recebido_em") WHERE "whatsapp_eventos"."processado_em" is not null;
