@@ -3,7 +3,7 @@ import { UPLOAD_CLEANUP_EVERY_MINUTES } from '@balcao/shared/widget';
 import type { AppContext } from '../context';
 import { enviarAgendadasDevidas } from '../modules/mensagens-agendadas/scheduler';
 import { vacuumEmbedded } from './embedded-vacuum';
-import { purgeWhatsAppEntregas } from './whatsapp-entregas';
+import { ENTREGAS_RETIDAS_DIAS, purgeWhatsAppEntregas } from './whatsapp-entregas';
 import { cleanupWidgetUploads } from './widget-uploads';
 
 /** Scheduled messages are looked for this often: each goes out within this (plus the send itself) of its time. */
@@ -57,7 +57,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, opts: { embed
       everyMs: ENTREGAS_PURGE_EVERY_MS,
       run: async () => {
         const n = await purgeWhatsAppEntregas(ctx.db);
-        if (n) log.info({ removidas: n }, 'entregas do WhatsApp processadas há mais de 7 dias removidas');
+        if (n) log.info({ removidas: n }, `entregas do WhatsApp processadas há mais de ${ENTREGAS_RETIDAS_DIAS} dias removidas`);
       },
     },
   ];

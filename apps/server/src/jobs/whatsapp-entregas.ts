@@ -7,7 +7,8 @@ import type { Db } from '../lib/db';
  * 7 days; past that a stored body is never needed to recognise a retry (and a message received again is known
  * by its wamid anyway: inbound-statement.ts). Without a limit every delivery, statuses included, stayed forever.
  */
-export const ENTREGAS_RETIDAS_MS = 7 * 24 * 60 * 60_000;
+export const ENTREGAS_RETIDAS_DIAS = 7;
+export const ENTREGAS_RETIDAS_MS = ENTREGAS_RETIDAS_DIAS * 24 * 60 * 60_000;
 /** Rows one statement deletes: on the embedded database each statement holds the one thread that answers all. */
 const BATCH = 1000;
 

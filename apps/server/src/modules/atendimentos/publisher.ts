@@ -53,8 +53,11 @@ export function broadcastChange(events: AtendimentoPublisher, accountId: string,
   events.visitorState(r.row, avaliacaoUrl);
 }
 
-/** A new message's answer (receiveFromCliente's, sendFromAtendente's); `opened`: its conversation opened with it. */
-type NewMessage = Pick<InboundResult, 'row' | 'mensagens' | 'masterId' | 'duplicate'> & { opened?: boolean };
+/**
+ * What storing a new message answers (receiveFromCliente, sendFromAtendente); `opened`: its conversation opened
+ * with it. Not service.ts's NewMessage (a message to store).
+ */
+type Stored = Pick<InboundResult, 'row' | 'mensagens' | 'masterId' | 'duplicate'> & { opened?: boolean };
 
 /**
  * A new message, a customer's or an attendant's, told to the staff who see its conversation and, with
@@ -64,7 +67,7 @@ type NewMessage = Pick<InboundResult, 'row' | 'mensagens' | 'masterId' | 'duplic
  * events (at 1,500 messages/s the p99 of the message at the attendant's socket halved without it, measured
  * in the bench; see README, Desempenho). A resend already told is told nothing.
  */
-export function broadcastNewMessage(events: AtendimentoPublisher, accountId: string, r: NewMessage, opts: { toVisitor: boolean }) {
+export function broadcastNewMessage(events: AtendimentoPublisher, accountId: string, r: Stored, opts: { toVisitor: boolean }) {
   if (r.duplicate) return;
   events.messages(accountId, r.row, r.mensagens, r.masterId, opts);
   if (r.opened) events.row(accountId, r.row);
