@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/error-handler';
 import { PGliteThread } from './pglite-thread';
@@ -98,5 +101,33 @@ describe('PGlite on its own thread', () => {
     expect(other.closed).toBe(true);
     const err = await other.query('select 1').catch((e: unknown) => e);
     expect(isDatabaseUnavailable(err)).toBe(true);
+  });
+
+  it('on disk, syncs the WAL at every commit (PGlite alone runs with fsync off) and keeps what it committed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'balcao-pglite-'));
+    const walSyncs = async (db: PGliteThread) => {
+      await db.query('select pg_stat_force_next_flush()'); // the counters reach the view at the next statement's end
+      await db.query('select 1');
+      const { rows } = await db.query<{ n: string }>("select sum(fsyncs) as n from pg_stat_io where object = 'wal'");
+      return Number(rows[0]!.n);
+    };
+    try {
+      const disk = new PGliteThread(path.join(dir, 'pgdata'));
+      await disk.waitReady;
+      expect((await disk.query('show fsync')).rows).toEqual([{ fsync: 'on' }]);
+      // fdatasync() is a no-op in PGlite's build; fsync() reaches the disk through the thread's file system.
+      expect((await disk.query('show wal_sync_method')).rows).toEqual([{ wal_sync_method: 'fsync' }]);
+      await disk.exec('create table d (n int)');
+      const before = await walSyncs(disk);
+      for (let n = 0; n < 5; n++) await disk.query('insert into d values ($1)', [n]);
+      expect((await walSyncs(disk)) - before).toBeGreaterThanOrEqual(5);
+      await disk.close();
+      const again = new PGliteThread(path.join(dir, 'pgdata'));
+      await again.waitReady;
+      expect((await again.query('select count(*)::int as n from d')).rows).toEqual([{ n: 5 }]);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

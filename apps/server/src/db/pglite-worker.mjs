@@ -1,10 +1,45 @@
 // PGlite in its own thread (db/pglite-thread.ts starts it and speaks for it). Plain JavaScript: Node loads
 // this file as it is, from src/ in tests and from dist/ once built. One PGlite per worker; its own lock keeps
 // a transaction exclusive, as on the main thread. Messages: { id, op, ... } in, { id, ok, result | error } out.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 
-const db = new PGlite(workerData.dataDir ?? undefined);
+/**
+ * On disk, a commit is on the disk when it is acknowledged, as on PostgreSQL. Why: PGlite starts Postgres with
+ * fsync off, and the file system it gives Postgres in Node cannot sync anyway (its fsync() and fdatasync() do
+ * nothing), so a power cut could lose the writes of the last ~30 s (what Linux keeps in its cache) or leave the
+ * data directory inconsistent; a killed process lost nothing, its writes were in the system's cache. Here
+ * Postgres runs with fsync on and syncs its WAL with fsync() (fdatasync stays a no-op in PGlite's build), which
+ * this file system now does. Measured: a one-row commit 0.27 -> 0.47 ms (README, Desempenho).
+ */
+class DurableNodeFS extends NodeFS {
+  async init(pg, opts) {
+    const setup = await super.init(pg, opts);
+    setup.emscriptenOpts.preRun.push(({ NODEFS }) => {
+      NODEFS.stream_ops.fsync = (stream) => NODEFS.tryFSOperation(() => fs.fsyncSync(stream.nfd));
+    });
+    return setup;
+  }
+}
+const DURABLE_START = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
+
+/** What a first start wrote (initdb's files, written before fsync was on), synced once, as initdb does. */
+function syncTree(at) {
+  if (fs.statSync(at).isDirectory()) for (const entry of fs.readdirSync(at)) syncTree(path.join(at, entry));
+  const fd = fs.openSync(at, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+const { dataDir } = workerData;
+const created = dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+const db = dataDir ? new PGlite({ fs: new DurableNodeFS(dataDir), startParams: DURABLE_START }) : new PGlite();
 /** Open transactions by id: their client, and how to end them (commit or roll back). */
 const open = new Map();
 let nextTx = 1;
@@ -144,6 +179,7 @@ async function end(id, commit) {
 const ops = {
   ready: async () => {
     await db.waitReady;
+    if (created) syncTree(dataDir);
   },
   query: async ({ tx, sql, params, rowMode, text }) => {
     const client = clientOf(tx);
