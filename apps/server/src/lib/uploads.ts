@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
+import { writeNewFileDurably } from './durable-files';
 import { BadRequest, PayloadTooLarge, UnsupportedMedia } from './errors';
 
 export const UPLOADS_URL_PREFIX = '/backend/uploads';
@@ -35,11 +36,11 @@ export async function readCheckedFile(
   return { buffer, mime: type.mime, ext: type.ext, filename: file.filename.replaceAll('\u0000', '') };
 }
 
-/** Stores bytes under a random name in `uploadsDir/kind/` and returns the public URL. */
+/** Stores bytes under a random name in `uploadsDir/kind/`, on the disk, and returns the public URL. */
 export async function storeUpload(uploadsDir: string, kind: string, buffer: Buffer, ext: string): Promise<string> {
   const dir = path.join(uploadsDir, kind);
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await writeFile(path.join(dir, name), buffer);
+  await writeNewFileDurably(path.join(dir, name), buffer);
   return `${UPLOADS_URL_PREFIX}/${kind}/${name}`;
 }
