@@ -23,8 +23,8 @@ describe('files the database refers to', () => {
     expect(loadOrCreateSecret(dir, 'channels', undefined)).toBe(key);
   });
 
-  it('an upload is a new file: its bytes as given, and never written over another', async () => {
-    const file = path.join(dir, 'a.png');
+  it('an upload is a new file, in directories made as needed: its bytes as given, and never written over another', async () => {
+    const file = path.join(dir, 'uploads', 'logos', 'a.png');
     await writeNewFileDurably(file, Buffer.from([1, 2, 3]));
     expect([...readFileSync(file)]).toEqual([1, 2, 3]);
     await expect(writeNewFileDurably(file, Buffer.from([9]))).rejects.toMatchObject({ code: 'EEXIST' });

@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 
 /*
@@ -18,8 +18,15 @@ async function syncDir(dir: string) {
   }
 }
 
-/** A new file (its name must not exist: uploads have random names), on the disk when this resolves. */
+/**
+ * A new file (its name must not exist: uploads have random names), on the disk when this resolves, with the
+ * directories it needed: each one made here is an entry of its parent, synced too.
+ */
 export async function writeNewFileDurably(file: string, data: Buffer) {
+  const dir = path.resolve(path.dirname(file));
+  // mkdir answers the first directory it made: that one and each one under it are new entries of their parents.
+  const firstMade = await mkdir(dir, { recursive: true });
+  if (firstMade) for (let made = dir; made.length >= firstMade.length; made = path.dirname(made)) await syncDir(path.dirname(made));
   const handle = await open(file, 'wx');
   try {
     await handle.writeFile(data);
@@ -27,7 +34,7 @@ export async function writeNewFileDurably(file: string, data: Buffer) {
   } finally {
     await handle.close();
   }
-  await syncDir(path.dirname(file));
+  await syncDir(dir);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
@@ -38,9 +37,7 @@ export async function readCheckedFile(
 
 /** Stores bytes under a random name in `uploadsDir/kind/`, on the disk, and returns the public URL. */
 export async function storeUpload(uploadsDir: string, kind: string, buffer: Buffer, ext: string): Promise<string> {
-  const dir = path.join(uploadsDir, kind);
-  await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await writeNewFileDurably(path.join(dir, name), buffer);
+  await writeNewFileDurably(path.join(uploadsDir, kind, name), buffer);
   return `${UPLOADS_URL_PREFIX}/${kind}/${name}`;
 }
