@@ -59,6 +59,11 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       databaseUrl: env.DATABASE_URL,
       dataDir: env.dataDir,
       onConnectionError: (err) => log.warn({ err: err.message }, 'PostgreSQL: conexão perdida; a próxima consulta abre outra'),
+      embedded: {
+        onDown: (err, retryInMs) =>
+          log.warn({ err: err.message, retryInMs }, 'Banco embutido parou; reabrindo sobre os seus arquivos (respostas 503 até lá)'),
+        onUp: () => log.info({}, 'Banco embutido de volta: recuperado dos seus arquivos'),
+      },
     }));
   // Counters answer at once while Redis is away (no queue, 1 s per command at most): they count locally meanwhile.
   const redis = env.REDIS_URL ? createRedis(env.REDIS_URL, 'contadores', log, { enableOfflineQueue: false, commandTimeout: 1000 }) : null;

@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Db } from '../lib/db';
 import { lockDataDir } from './data-dir-lock';
-import { PGliteThread } from './pglite-thread';
+import { PGliteThread, type PGliteThreadOptions } from './pglite-thread';
 
 export type Database = {
   db: Db;
@@ -24,8 +24,11 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Held while migrating so that several instances starting together apply each migration once. */
 const MIGRATION_LOCK_KEY = 7_307_001;
 
+/** Told when the embedded database stops (and opens again on its files later) and when it is back. */
+export type EmbeddedListener = Pick<PGliteThreadOptions, 'onDown' | 'onUp'>;
+
 /** PGlite under `dataDir/pgdata` (or in memory with `dataDir` null), on its own thread, migrations applied. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(dataDir: string | null, listener: EmbeddedListener = {}): Promise<Database> {
   let dir: string | null = null;
   // One process owns the files: a second opener (server or CLI) stops here with DataDirLockedError.
   let unlock = async () => {};
@@ -34,7 +37,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     unlock = await lockDataDir(dataDir);
   }
-  const client = new PGliteThread(dir);
+  const client = new PGliteThread(dir, listener);
   // Drizzle's PGlite driver uses only what PGliteThread offers (query, exec, transaction).
   const db = drizzlePglite({ client: client as unknown as PGlite });
   try {
@@ -121,6 +124,7 @@ export function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   onConnectionError?: ConnectionErrorListener;
+  embedded?: EmbeddedListener;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.onConnectionError) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, 10, opts.onConnectionError) : openPglite(opts.dataDir, opts.embedded);
 }

@@ -1,9 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/error-handler';
 import { PGliteThread } from './pglite-thread';
+
+/** A promise and what resolves it. */
+function signal() {
+  let open = () => {};
+  const done = new Promise<void>((r) => {
+    open = r;
+  });
+  return { done, open };
+}
 
 describe('PGlite on its own thread', () => {
   let pg: PGliteThread;
@@ -51,14 +61,8 @@ describe('PGlite on its own thread', () => {
       }),
     ).rejects.toThrow('desistiu');
     const order: string[] = [];
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let begun = () => {};
-    const inside = new Promise<void>((r) => {
-      begun = r;
-    });
+    const { done: held, open: release } = signal();
+    const { done: inside, open: begun } = signal();
     const tx = pg.transaction(async (t) => {
       await t.query('insert into t (id) values (12)');
       begun();
@@ -130,4 +134,83 @@ describe('PGlite on its own thread', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  /** A thread on disk whose syncs fail while `failing` exists (test/failing-disk.mjs), and what it told. */
+  function onFailingDisk(dir: string) {
+    const failing = path.join(dir, 'disco-falhando');
+    const disk = pathToFileURL(path.join(import.meta.dirname, '../test/failing-disk.mjs'));
+    disk.searchParams.set('flag', failing);
+    const events: string[] = [];
+    const db = new PGliteThread(path.join(dir, 'pgdata'), {
+      execArgv: ['--import', disk.href],
+      onDown: (_err, retryInMs) => events.push(`parou, de novo em ${retryInMs} ms`),
+      onUp: () => events.push('voltou'),
+    });
+    return { db, events, failing };
+  }
+
+  it('on disk, opens again after its database stopped (a sync that failed: PANIC), with what it committed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'balcao-pglite-'));
+    const { db, events, failing } = onFailingDisk(dir);
+    const answers = async () => (await db.query<{ n: number }>('select n from d order by n')).rows.map((r) => r.n);
+    try {
+      await db.waitReady;
+      await db.exec('create table d (n int)');
+      await db.query('insert into d values (1)');
+      writeFileSync(failing, '');
+      // Postgres does not go on after a sync it cannot make: the commit fails and the database stops.
+      const panic = await db.query('insert into d values (2)').catch((e: unknown) => e);
+      expect([panic, isDatabaseUnavailable(panic)]).toMatchObject([{ severity: 'PANIC', code: '58030' }, true]);
+      await expect.poll(() => events[0]).toBe('parou, de novo em 500 ms');
+      // Meanwhile every call is refused at once as "database unavailable" (503), none waits for ever.
+      expect(isDatabaseUnavailable(await db.query('select 1').catch((e: unknown) => e))).toBe(true);
+      // The disk still fails at the first tries (Postgres's recovery syncs what it replays): it keeps trying, longer apart.
+      await expect.poll(() => events.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect(events[1]).toBe('parou, de novo em 1000 ms');
+      rmSync(failing);
+      await expect.poll(() => events.at(-1), { timeout: 20_000 }).toBe('voltou');
+      // What was committed is there; the row whose commit failed was never acknowledged (its WAL may hold it).
+      expect((await answers())[0]).toBe(1);
+      await db.query('insert into d values (3)');
+      expect((await answers()).at(-1)).toBe(3);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it('never lets a transaction of the thread that stopped go on in one of the thread that replaced it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'balcao-pglite-'));
+    const { db, events, failing } = onFailingDisk(dir);
+    try {
+      await db.waitReady;
+      await db.exec('create table d (n int)');
+      let stale: Promise<unknown> = Promise.resolve();
+      const first = db.transaction(async (tx) => {
+        await tx.query('insert into d values (1)');
+        writeFileSync(failing, '');
+        await tx.query('checkpoint').catch(() => undefined); // its sync fails: PANIC, the thread ends
+        rmSync(failing);
+        await expect.poll(() => events.at(-1), { timeout: 20_000 }).toBe('voltou');
+        // The new thread numbers its transactions from 1 again: the next one has this one's number.
+        const { done: held, open: release } = signal();
+        const { done: inside, open: begun } = signal();
+        stale = db.transaction(async (t) => {
+          await t.query('insert into d values (2)');
+          begun();
+          await held;
+        });
+        await inside;
+        const late = await tx.query('insert into d values (99)').catch((e: unknown) => e);
+        release();
+        expect(isDatabaseUnavailable(late)).toBe(true);
+      });
+      await expect(first).rejects.toSatisfy(isDatabaseUnavailable);
+      await stale;
+      expect((await db.query<{ n: number }>('select n from d order by n')).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });

@@ -203,12 +203,21 @@ const ops = {
   },
 };
 
+/**
+ * Postgres ends its backend at a PANIC (a sync or a WAL write that failed: the disk, or a full one) or a FATAL,
+ * and PGlite then never answers again. This thread ends with it; pglite-thread.ts opens another on the same
+ * files, where Postgres recovers what was committed from its WAL, as a server restarts after a PANIC.
+ */
+const BACKEND_ENDED = new Set(['PANIC', 'FATAL']);
+
 parentPort.on('message', async (m) => {
   try {
     parentPort.postMessage({ id: m.id, ok: true, result: await ops[m.op](m) });
   } catch (err) {
     // What the callers read of a database error (code, detail, constraint…), as plain data.
     const error = { message: err?.message ?? String(err), ...(err && typeof err === 'object' ? { ...err } : {}) };
-    parentPort.postMessage({ id: m.id, ok: false, error: JSON.parse(JSON.stringify(error)) });
+    const ended = BACKEND_ENDED.has(err?.severity);
+    parentPort.postMessage({ id: m.id, ok: false, error: JSON.parse(JSON.stringify(error)), ended });
+    if (ended) process.exit(1);
   }
 });

@@ -26,8 +26,10 @@ export const DATABASE_UNAVAILABLE = {
 export function isDatabaseUnavailable(err: unknown): boolean {
   // Drizzle wraps the driver's error as `cause`.
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    const { code, message, severity } = e as { code?: unknown; message?: unknown; severity?: unknown };
     if (typeof code === 'string' && (PG_UNAVAILABLE_CODES.has(code) || NET_UNAVAILABLE_CODES.has(code))) return true;
+    // The statement's backend ended with it (a sync that failed; PGlite's thread then opens again).
+    if (severity === 'PANIC' || severity === 'FATAL') return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
   }
   return false;
