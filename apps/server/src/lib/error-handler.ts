@@ -12,8 +12,11 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Envie o arquivo como multipart/form-data.',
 };
 
-/** PostgreSQL's "the server is going away or not there" classes: admin shutdown, crash, cannot connect now, connection exceptions. */
-const PG_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '08007']);
+/**
+ * PostgreSQL's "the server is going away, not there or out of room" codes: admin shutdown, crash, cannot
+ * connect now, connection exceptions, a full disk (a write that needed a new page), too many connections.
+ */
+const PG_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '08007', '53100', '53300']);
 const NET_UNAVAILABLE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
