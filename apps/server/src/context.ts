@@ -10,6 +10,7 @@ import type { WapiConfig } from './channels/whatsapp-web/config';
 import { silentPublisher, type AtendimentoPublisher } from './modules/atendimentos/publisher';
 import type { ChatPublisher } from './modules/chat-interno/notify';
 import type { LicencaPagamentos } from './payments/config';
+import type { EmbeddedBackup } from './operator/backup';
 
 /** How modules tell connected clients about a change, without knowing the socket layer (realtime/publishers.ts). */
 export type Publishers = { atendimentos: AtendimentoPublisher; chatInterno: ChatPublisher };
@@ -31,6 +32,8 @@ export type AppContext = {
   publicUrl: string;
   /** OPERATOR_TOKEN: turns the operator API (/backend/operador) on; unset, it answers 404. */
   operatorToken?: string;
+  /** The embedded default on disk: what the operator's backup copies (GET /backend/operador/backup). */
+  embeddedBackup?: EmbeddedBackup;
   /** Set once Socket.IO is attached (after the HTTP server exists). */
   io?: SocketServer;
   /**

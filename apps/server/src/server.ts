@@ -81,6 +81,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     uploadsDir: path.join(env.dataDir, 'uploads'),
     publicUrl: configuredOrigin(env),
     operatorToken: env.OPERATOR_TOKEN,
+    ...(database.snapshot ? { embeddedBackup: { dataDir: env.dataDir, snapshot: database.snapshot } } : {}),
     secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
     licencaPagamentos: {
       provider: createPaymentProvider(pixConfig(env)),

@@ -18,6 +18,8 @@ export type Database = {
   ping: () => Promise<void>;
   /** PostgreSQL only: the pool itself, for its counts (tests of connections being cut). */
   pool?: pg.Pool;
+  /** PGlite on disk only: copies its data directory, consistent, to a new directory (the operator's backup). */
+  snapshot?: (to: string) => Promise<void>;
 };
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -55,7 +57,13 @@ export async function openPglite(dataDir: string | null, listener: EmbeddedListe
       await unlock();
     }
   };
-  return { db: db as unknown as Db, kind: 'pglite', close, ping: async () => void (await client.query('select 1')) };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close,
+    ping: async () => void (await client.query('select 1')),
+    ...(dir ? { snapshot: (to: string) => client.snapshot(to) } : {}),
+  };
 }
 
 /** How long a client whose connection died while checked out may stay out before the pool takes it back. */

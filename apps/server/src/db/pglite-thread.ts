@@ -12,7 +12,8 @@ type Request =
   | { op: 'ready' | 'close' | 'begin' }
   | { op: 'query'; tx?: number; sql: string; params?: unknown[]; rowMode?: QueryOptions['rowMode']; text?: number[] }
   | { op: 'exec'; tx?: number; sql: string }
-  | { op: 'end'; tx: number; commit: boolean };
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'snapshot'; to: string };
 type Reply =
   | { id: number; ok: true; result: unknown }
   /** `ended`: the database stopped with this error (a PANIC), and the thread ends after it. */
@@ -180,6 +181,11 @@ export class PGliteThread {
     }
     await this.call({ op: 'end', tx, commit: true }, generation);
     return result;
+  }
+
+  /** On disk: copies the data directory to `to` between statements, after a checkpoint (worker's `snapshot`). */
+  snapshot(to: string): Promise<void> {
+    return this.call({ op: 'snapshot', to });
   }
 
   async close() {

@@ -196,6 +196,17 @@ const ops = {
     const client = clientOf(tx);
     return (await client.exec(sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
   },
+  /**
+   * The data directory copied to `to` while no statement or transaction runs (both of PGlite's locks held),
+   * after a checkpoint: the copy is what a stop would have left, and opens as it is (operator backup).
+   */
+  snapshot: ({ to }) =>
+    db._runExclusiveTransaction(() =>
+      db._runExclusiveQuery(async () => {
+        await db.execProtocol(serialize.query('checkpoint'), { syncToFs: false });
+        fs.cpSync(dataDir, to, { recursive: true });
+      }),
+    ),
   begin: () => begin(),
   end: ({ tx, commit }) => end(tx, commit),
   close: async () => {

@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOperadorConta, ZOperadorContaInput } from '@balcao/shared/operador';
 import type { AppContext } from '../context';
-import { NotFound, Unauthorized } from '../lib/errors';
+import { Conflict, NotFound, Unauthorized } from '../lib/errors';
 import { publicOrigin } from '../lib/public-origin';
 import { bearerToken } from '../lib/session';
 import { presentConta } from '../modules/accounts/presenter';
 import { openAccount } from '../modules/accounts/service';
 import { licencaOperatorRoutes } from '../modules/licenca/operator-routes';
+import { backupStream } from './backup';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -38,5 +39,13 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     );
     req.log.info({ accountId: account.id, databaseName: account.databaseName }, 'conta criada pela API do operador');
     return reply.code(201).send(presentConta(account, master));
+  });
+
+  app.get('/operador/backup', async (req, reply) => {
+    if (!ctx.embeddedBackup) throw new Conflict('Com PostgreSQL, faça o backup do banco com pg_dump e copie a pasta uploads.');
+    const stream = await backupStream(ctx.embeddedBackup);
+    req.log.info({}, 'backup do banco embutido enviado ao operador');
+    const name = `balcao-${new Date().toISOString().slice(0, 10)}.tar.gz`;
+    return reply.type('application/gzip').header('content-disposition', `attachment; filename="${name}"`).send(stream);
   });
 };

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { extract } from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../db/schema/accounts';
+import { openPglite, type Database } from '../db/client';
+import { makeAccount } from '../test/factories';
+import { createTestApp, DB_KINDS, type TestApp } from '../test/harness';
+
+const TOKEN = 'operador-de-teste-0123456789';
+const getBackup = (t: TestApp) =>
+  t.app.inject({ method: 'GET', url: '/backend/operador/backup', headers: { authorization: `Bearer ${TOKEN}` } });
+
+describe('the operator’s backup of the embedded default, while the server runs', () => {
+  let dir: string;
+  let database: Database;
+  let t: TestApp;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'balcao-data-'));
+    database = await openPglite(dir);
+    t = await createTestApp('pglite', { operatorToken: TOKEN, embeddedBackup: { dataDir: dir, snapshot: database.snapshot! } }, database);
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is DATA_DIR as a .tar.gz that opens as it is: the database as committed, the uploads and the keys', async () => {
+    const { account } = await makeAccount(t.ctx.db, 'Loja do Backup');
+    mkdirSync(path.join(dir, 'uploads', 'fotos'), { recursive: true });
+    writeFileSync(path.join(dir, 'uploads', 'fotos', 'rosto.png'), 'imagem');
+    writeFileSync(path.join(dir, 'channels.key'), 'chave-dos-canais');
+    // Statements go on around it: the copy is taken between two of them.
+    const meanwhile = Array.from({ length: 20 }, (_, n) => makeAccount(t.ctx.db, `Loja ${n}`));
+    const r = await getBackup(t);
+    await Promise.all(meanwhile);
+    expect([r.statusCode, r.headers['content-type'], r.headers['content-disposition']]).toEqual([
+      200,
+      'application/gzip',
+      expect.stringMatching(/^attachment; filename="balcao-\d{4}-\d{2}-\d{2}\.tar\.gz"$/),
+    ]);
+
+    // The database's staged copy is gone once the answer is sent.
+    await expect.poll(() => readdirSync(tmpdir()).filter((n) => n.startsWith('balcao-backup-'))).toEqual([]);
+
+    const restored = mkdtempSync(path.join(tmpdir(), 'balcao-restaurado-'));
+    try {
+      writeFileSync(path.join(restored, 'copia.tar.gz'), r.rawPayload);
+      await extract({ file: path.join(restored, 'copia.tar.gz'), cwd: restored });
+      expect(readFileSync(path.join(restored, 'uploads', 'fotos', 'rosto.png'), 'utf8')).toBe('imagem');
+      expect(readFileSync(path.join(restored, 'channels.key'), 'utf8')).toBe('chave-dos-canais');
+      rmSync(path.join(restored, 'copia.tar.gz'));
+      const copy = await openPglite(restored);
+      try {
+        const [row] = await copy.db.select().from(accounts).where(eq(accounts.id, account.id));
+        expect(row?.nome).toBe('Loja do Backup');
+        await makeAccount(copy.db, 'Depois de restaurado'); // it takes writes
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      rmSync(restored, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(DB_KINDS.filter((k) => k === 'postgres'))('the operator’s backup on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { operatorToken: TOKEN });
+  });
+  afterAll(() => t.close());
+
+  it('answers 409 with what to do instead (pg_dump and the uploads)', async () => {
+    const r = await getBackup(t);
+    expect([r.statusCode, r.json()]).toEqual([
+      409,
+      { message: 'Com PostgreSQL, faça o backup do banco com pg_dump e copie a pasta uploads.', code: 'CONFLICT' },
+    ]);
+  });
+});
