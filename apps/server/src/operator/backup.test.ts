@@ -37,10 +37,11 @@ describe('the operator’s backup of the embedded default, while the server runs
     const meanwhile = Array.from({ length: 20 }, (_, n) => makeAccount(t.ctx.db, `Loja ${n}`));
     const r = await getBackup(t);
     await Promise.all(meanwhile);
-    expect([r.statusCode, r.headers['content-type'], r.headers['content-disposition']]).toEqual([
+    expect([r.statusCode, r.headers['content-type'], r.headers['content-disposition'], r.headers['cache-control']]).toEqual([
       200,
       'application/gzip',
       expect.stringMatching(/^attachment; filename="balcao-\d{4}-\d{2}-\d{2}\.tar\.gz"$/),
+      'no-store',
     ]);
 
     // The database's staged copy is gone once the answer is sent.

@@ -46,6 +46,11 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     const stream = await backupStream(ctx.embeddedBackup);
     req.log.info({}, 'backup do banco embutido enviado ao operador');
     const name = `balcao-${new Date().toISOString().slice(0, 10)}.tar.gz`;
-    return reply.type('application/gzip').header('content-disposition', `attachment; filename="${name}"`).send(stream);
+    // It carries the keys: never kept by a cache on the way.
+    return reply
+      .type('application/gzip')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
   });
 };
