@@ -3,10 +3,17 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { replaceFileDurably } from './durable-files';
 
+/** The secrets the server generates under DATA_DIR when env does not give them (JWT_SECRET, CHANNEL_SECRET_KEY). */
+export const GENERATED_SECRETS = ['jwt', 'channels'] as const;
+type GeneratedSecret = (typeof GENERATED_SECRETS)[number];
+
+/** Where a generated secret is kept. */
+export const secretFile = (dataDir: string, name: GeneratedSecret) => path.join(dataDir, `${name}.key`);
+
 /** A secret from env, else generated once into DATA_DIR (the embedded default) and reused on every start. */
-export function loadOrCreateSecret(dataDir: string, name: string, fromEnv: string | undefined): string {
+export function loadOrCreateSecret(dataDir: string, name: GeneratedSecret, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, `${name}.key`);
+  const file = secretFile(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const value = randomBytes(48).toString('base64url');

@@ -20,7 +20,11 @@ describe('the operator’s backup of the embedded default, while the server runs
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'balcao-data-'));
     database = await openPglite(dir);
-    t = await createTestApp('pglite', { operatorToken: TOKEN, embeddedBackup: { dataDir: dir, snapshot: database.snapshot! } }, database);
+    t = await createTestApp(
+      'pglite',
+      { operatorToken: TOKEN, embeddedBackup: { dataDir: dir, snapshot: database.snapshot! }, uploadsDir: path.join(dir, 'uploads') },
+      database,
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -30,8 +34,8 @@ describe('the operator’s backup of the embedded default, while the server runs
 
   it('is DATA_DIR as a .tar.gz that opens as it is: the database as committed, the uploads and the keys', async () => {
     const { account } = await makeAccount(t.ctx.db, 'Loja do Backup');
-    mkdirSync(path.join(dir, 'uploads', 'fotos'), { recursive: true });
-    writeFileSync(path.join(dir, 'uploads', 'fotos', 'rosto.png'), 'imagem');
+    mkdirSync(path.join(t.ctx.uploadsDir, 'fotos'), { recursive: true });
+    writeFileSync(path.join(t.ctx.uploadsDir, 'fotos', 'rosto.png'), 'imagem');
     writeFileSync(path.join(dir, 'channels.key'), 'chave-dos-canais');
     // Statements go on around it: the copy is taken between two of them.
     const meanwhile = Array.from({ length: 20 }, (_, n) => makeAccount(t.ctx.db, `Loja ${n}`));

@@ -43,8 +43,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get('/operador/backup', async (req, reply) => {
     if (!ctx.embeddedBackup) throw new Conflict('Com PostgreSQL, faça o backup do banco com pg_dump e copie a pasta uploads.');
-    const stream = await backupStream(ctx.embeddedBackup);
-    req.log.info({}, 'backup do banco embutido enviado ao operador');
+    const stream = await backupStream(ctx.embeddedBackup, ctx.uploadsDir);
+    req.log.info({}, 'backup do banco embutido: enviando ao operador');
     const name = `balcao-${new Date().toISOString().slice(0, 10)}.tar.gz`;
     // It carries the keys: never kept by a cache on the way.
     return reply
