@@ -1,6 +1,16 @@
 type Pending<I, O> = { input: I; resolve: (r: O) => void; reject: (e: unknown) => void };
 
 /**
+ * One item's own failure inside a batch that was otherwise written: only that item's caller sees it. For a
+ * write that has committed part of a batch when an item fails, where writing each item again on its own
+ * would find the others already written.
+ */
+export class ItemFailed {
+  constructor(readonly error: unknown) {}
+}
+const settle = <O>(p: Pending<unknown, O>, r: O | ItemFailed) => (r instanceof ItemFailed ? p.reject(r.error) : p.resolve(r));
+
+/**
  * Writes what arrives while the previous write is running in one go (group commit; reads too, as one lookup
  * for many: the session check). Nothing waits for a timer: alone, an item is written at once; under load, a
  * batch holds what queued meanwhile (at most `max`).
@@ -14,7 +24,7 @@ export class WriteBatcher<I, O> {
   private running = false;
   private idleWaiters: (() => void)[] = [];
   constructor(
-    private readonly write: (items: I[]) => Promise<O[]>,
+    private readonly write: (items: I[]) => Promise<(O | ItemFailed)[]>,
     private readonly max: number,
   ) {}
 
@@ -39,13 +49,13 @@ export class WriteBatcher<I, O> {
       const batch = this.queue.splice(0, this.max);
       try {
         const results = await this.write(batch.map((p) => p.input));
-        for (const [k, p] of batch.entries()) p.resolve(results[k]!);
+        for (const [k, p] of batch.entries()) settle(p, results[k]!);
       } catch (err) {
         if (batch.length === 1) batch[0]!.reject(err);
         else
           for (const p of batch)
             await this.write([p.input]).then(
-              (r) => p.resolve(r[0]!),
+              (r) => settle(p, r[0]!),
               (e) => p.reject(e),
             );
       }

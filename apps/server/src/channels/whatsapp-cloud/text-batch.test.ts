@@ -6,6 +6,7 @@ import { whatsappEventos } from '../../db/schema/whatsapp';
 import { FakeGraph, waVector } from '../../test/fake-graph';
 import { login, makeAccount } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { mergeClientes } from '../../modules/clientes/merge';
 import { whatsappOf } from '../registry';
 import { storeEvent } from './webhook';
 
@@ -127,6 +128,69 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
       .from(mensagens)
       .where(inArray(mensagens.externalId, ['wamid.nome-1', 'wamid.nome-4']));
     expect(lines).toHaveLength(2);
+  });
+
+  it('stores the message of a kept customer whose row is gone (merged), and shows the others of its batch at once', async () => {
+    const canal = await newChannel();
+    const now = Math.floor(Date.now() / 1000);
+    const process = async (...raws: Buffer[]) => {
+      const stored = await Promise.all(raws.map((raw) => storeEvent(t.ctx.db, canal, raw)));
+      whatsappOf(t.ctx).processor.take(stored.filter((e) => e !== null));
+      await whatsappOf(t.ctx).idle();
+    };
+    const customer = async (numero: string) =>
+      (
+        await t.ctx.db
+          .select()
+          .from(clientes)
+          .where(eq(clientes.identificador, `whatsapp:${numero}`))
+      )[0];
+    // Both customers are kept in memory by their first message.
+    await process(
+      text('5511900000201', 'wamid.some-1', 'oi', now - 30, 'Dora'),
+      text('5511900000202', 'wamid.fica-1', 'oi', now - 30, 'Edu'),
+    );
+    const dora = (await customer('5511900000201'))!;
+    // Dora is merged into another customer: her row, the one kept, is deleted.
+    const [outra] = await t.ctx.db.insert(clientes).values({ accountId: canal.accountId, nome: 'Dora S.' }).returning();
+    await mergeClientes(t.ctx.db, canal.accountId, dora.id, outra!.id);
+
+    const shown: string[] = [];
+    const publish = t.ctx.publish!;
+    t.ctx.publish = {
+      ...publish,
+      // The publisher's other methods as they are (its prototype's): only what it is told is recorded.
+      atendimentos: Object.assign(Object.create(publish.atendimentos), {
+        messages: (...args: Parameters<typeof publish.atendimentos.messages>) => {
+          shown.push(...args[2].map((l) => l.conteudo));
+          publish.atendimentos.messages(...args);
+        },
+      }),
+    };
+    try {
+      await process(
+        text('5511900000201', 'wamid.some-2', 'ainda aqui?', now - 20, 'Dora'),
+        text('5511900000202', 'wamid.fica-2', 'e eu', now - 20, 'Edu'),
+      );
+    } finally {
+      t.ctx.publish = publish;
+    }
+    // Each message once, shown once; Dora's under a customer of her number again.
+    expect(shown.sort()).toEqual(['ainda aqui?', 'e eu']);
+    const again = (await customer('5511900000201'))!;
+    expect(again.id).not.toBe(dora.id);
+    const lines = await t.ctx.db
+      .select({ externalId: mensagens.externalId, clienteId: atendimentos.clienteId })
+      .from(mensagens)
+      .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
+      .where(inArray(mensagens.externalId, ['wamid.some-2', 'wamid.fica-2']))
+      .orderBy(asc(mensagens.externalId));
+    expect(lines).toEqual([
+      { externalId: 'wamid.fica-2', clienteId: (await customer('5511900000202'))!.id },
+      { externalId: 'wamid.some-2', clienteId: again.id },
+    ]);
+    const eventos = await t.ctx.db.select().from(whatsappEventos).where(eq(whatsappEventos.canalId, canal.id));
+    expect(eventos.every((e) => e.processadoEm !== null && e.erro === null)).toBe(true);
   });
 
   it('keeps each delivery byte for byte and each text as written, in a batch: quotes, backslashes, escapes, accents, emoji', async () => {

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { atendimentoEvents, type AppContext } from '../../context';
 import { asCanal, canais, clientes, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
@@ -36,7 +37,10 @@ export function onlyPlainMessages(body: MetaWebhook): boolean {
  * name and number are as stored is not written again (no new row version for every message); those rows are
  * read by the same statement's snapshot.
  */
-const saveCustomers = preparedRows<{ id: string; account_id: string; identificador: string }, { rows: string }>(
+const saveCustomers = preparedRows<
+  { id: string; account_id: string; identificador: string; nome: string; numero: string },
+  { rows: string }
+>(
   'balcao_clientes_whatsapp',
   sql`with r as (
       select * from json_to_recordset(${sql.placeholder('rows')}::json) as r(account_id uuid, nome text, numero text, identificador text)
@@ -49,13 +53,50 @@ const saveCustomers = preparedRows<{ id: string; account_id: string; identificad
         numero = excluded.numero
       where (${clientes.nome}, ${clientes.numero}) is distinct from
         (case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end, excluded.numero)
-      returning id, account_id, identificador
+      returning id, account_id, identificador, nome, numero
     )
-    select id, account_id, identificador from gravados
+    select id, account_id, identificador, nome, numero from gravados
     union all
-    select c.id, c.account_id, c.identificador from ${clientes} c join r using (account_id, identificador)
+    select c.id, c.account_id, c.identificador, c.nome, c.numero from ${clientes} c join r using (account_id, identificador)
     where not exists (select 1 from gravados g where g.id = c.id)`,
 );
+
+/**
+ * How long a WhatsApp customer's row (id, name, number) is kept in memory. The same hundred customers write
+ * again and again at a busy hour, and their upsert was the one statement between the webhook's insert and the
+ * messages' (7 % of PGlite's thread at 1,000/s). A customer kept, and written with the same name and number,
+ * is not written again in this time. A kept id whose row is gone (merged: clientes/merge.ts) fails the batch,
+ * which forgets it and is processed again one by one (with its own upsert); a name changed by staff on
+ * another instance is written over by the customer's profile name within this time, as it is at once without it.
+ */
+const CLIENTE_KEPT_MS = 5_000;
+/** Customers kept at once. */
+const CLIENTES_KEPT = 10_000;
+type KeptCliente = { id: string; nome: string; numero: string };
+const keptClientes = perDatabase(() => new LRUCache<string, KeptCliente>({ max: CLIENTES_KEPT, ttl: CLIENTE_KEPT_MS }));
+type CustomerRow = { account_id: string; nome: string; numero: string; identificador: string };
+const customerKey = (r: { account_id: string; identificador: string }) => `${r.account_id}|${r.identificador}`;
+/** Whether writing `r` would change nothing of the kept row (a nameless delivery keeps the stored name). */
+const unchanged = (r: CustomerRow, kept: KeptCliente | undefined) =>
+  kept !== undefined && kept.numero === r.numero && (r.nome === r.numero || r.nome === kept.nome);
+
+/** The customers' ids by customerKey: the kept ones as they are, the others upserted (and kept). */
+async function customerIds(db: Db, rows: CustomerRow[]): Promise<Map<string, string>> {
+  const kept = keptClientes(db);
+  const ids = new Map<string, string>();
+  const toWrite: CustomerRow[] = [];
+  for (const r of rows) {
+    const k = kept.get(customerKey(r));
+    if (unchanged(r, k)) ids.set(customerKey(r), k!.id);
+    else toWrite.push(r);
+  }
+  if (toWrite.length)
+    for (const c of await saveCustomers(db, { rows: JSON.stringify(toWrite) })) {
+      ids.set(customerKey(c), c.id);
+      kept.set(customerKey(c), { id: c.id, nome: c.nome, numero: c.numero });
+    }
+  return ids;
+}
 
 /** A stored delivery to process, with its channel when the webhook that stored it had it at hand (webhook.ts). */
 export type Delivery = { e: WhatsAppEventoRow; canal?: WhatsAppCanalRow };
@@ -99,16 +140,15 @@ export async function receiveTextBatch(
       people.set(key, { accountId: i.canal.accountId, waId: i.m.from!, nome: i.nome ?? people.get(key)?.nome ?? null });
     }
     // The rows as one JSON parameter (Drizzle's multi-row VALUES costs ~120 µs a row to build, see inbound.ts).
-    const rows = [...people.values()].map((p) => ({
+    const rows: CustomerRow[] = [...people.values()].map((p) => ({
       account_id: p.accountId,
       nome: p.nome || `+${p.waId}`,
       numero: `+${p.waId}`,
       identificador: `whatsapp:${p.waId}`,
     }));
-    const saved = await saveCustomers(db, { rows: JSON.stringify(rows) });
-    const clienteOf = new Map(saved.map((c) => [`${c.account_id}|${c.identificador}`, c.id]));
+    const clienteOf = await customerIds(db, rows);
     const built = await Promise.all(items.map((i) => i.built));
-    const results = await Promise.all(
+    const received = await Promise.allSettled(
       items.map((i, k) =>
         receiveFromCliente(db, {
           canal: i.canal,
@@ -121,8 +161,16 @@ export async function receiveTextBatch(
         }),
       ),
     );
+    // Those stored are shown now: the one-by-one retry of the batch finds them stored and tells nobody.
     const events_ = atendimentoEvents(ctx);
-    for (const [k, r] of results.entries()) broadcastNewMessage(events_, items[k]!.canal.accountId, r, { toVisitor: false });
+    for (const [k, r] of received.entries())
+      if (r.status === 'fulfilled') broadcastNewMessage(events_, items[k]!.canal.accountId, r.value, { toVisitor: false });
+    const failed = received.find((r) => r.status === 'rejected');
+    if (failed) {
+      // Maybe a kept id whose customer is gone: forget them all, the retry upserts.
+      for (const r of rows) keptClientes(db).delete(customerKey(r));
+      throw failed.reason;
+    }
   }
 }
 

@@ -79,6 +79,20 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
     expect(burst[4]!.row).toMatchObject({ mensagensNaoLidas: 4, ultimaMensagem: 'quarta', ultimaMensagemTipo: 'text' });
   });
 
+  it('fails only the message that fails in a batch, the others stored and new (not duplicates) to whom sent them', async () => {
+    const { input } = await cliente();
+    await receiveFromCliente(t.ctx.db, input({ clientId: 'f-0', tipo: 'text', conteudo: 'aberta' }));
+    // One batch: a message to the open conversation (the one statement, committed first) and one of a customer
+    // that does not exist (its conversation cannot be opened: a foreign key).
+    const gone = { ...input({ clientId: 'f-x', tipo: 'text', conteudo: 'de ninguém' }), clienteId: crypto.randomUUID() };
+    const [ok, bad] = await Promise.allSettled([
+      receiveFromCliente(t.ctx.db, input({ clientId: 'f-1', tipo: 'text', conteudo: 'segunda' })),
+      receiveFromCliente(t.ctx.db, gone),
+    ]);
+    expect(ok.status === 'fulfilled' && [ok.value.duplicate, ok.value.mensagens[0]!.conteudo]).toEqual([false, 'segunda']);
+    expect(bad.status).toBe('rejected');
+  });
+
   it('answers each conversation as the batch left it, with what a row shows, as reading it again would', async () => {
     const { acc, canal } = await accountWithCanal();
     const dep = await acc.addDepartamento('Vendas');

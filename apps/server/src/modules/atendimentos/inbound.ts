@@ -9,7 +9,7 @@ import {
 import { atendimentos, mensagens, type AtendimentoRow, type CanalRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { asColumnRow, asTableRows, type Db, perDatabase, rawRows, withTransaction } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
-import { WriteBatcher } from '../../lib/write-batcher';
+import { ItemFailed, WriteBatcher } from '../../lib/write-batcher';
 import { presentAtendimento, presentMensagem } from './presenter';
 import { receiveInOneStatement } from './inbound-statement';
 import { findAtendimentos } from './queries';
@@ -56,6 +56,8 @@ const ofPairs = (ps: InboundInput[]) =>
   sql`(${atendimentos.clienteId}, ${atendimentos.canalId}) in (select cliente_id, canal_id from json_to_recordset(${JSON.stringify(
     ps.map((p) => ({ cliente_id: p.clienteId, canal_id: p.canal.id })),
   )}::json) as p(cliente_id uuid, canal_id uuid))`;
+/** A message as a batch stored it (or found it stored: not fresh), and whether it opened its atendimento. */
+type Received = { row: MensagemRow; fresh: boolean; opened: boolean };
 const storedKey = (atendimentoId: string, clientId: string | null | undefined, externalId: string | null | undefined) =>
   `${atendimentoId}|${clientId ?? ''}|${externalId ?? ''}`;
 
@@ -206,7 +208,7 @@ async function touchAll(tx: Db, placed: { item: InboundInput; a: Placed }[], sto
  * finished conversation); the others join their customer's open atendimento, or open one, and are inserted
  * together (storeCustomerMessages), then every atendimento touched is updated in one statement.
  */
-async function receiveInTransaction(db: Db, items: InboundInput[]) {
+async function receiveInTransaction(db: Db, items: InboundInput[]): Promise<Map<InboundInput, Received>> {
   const agora = new Date();
   return withTransaction(db, async (tx) => {
     const withExternal = items.filter((i) => i.mensagem.externalId);
@@ -253,7 +255,7 @@ async function receiveInTransaction(db: Db, items: InboundInput[]) {
     const placed = fresh.map((item) => ({ item, a: open.get(pairKey(item))!.row }));
     const rows = await storeCustomerMessages(tx, placed, agora);
     await touchAll(tx, placed, rows, agora);
-    const byItem = new Map<InboundInput, { row: MensagemRow; fresh: boolean; opened: boolean }>();
+    const byItem = new Map<InboundInput, Received>();
     for (const [k, p] of placed.entries()) byItem.set(p.item, { ...rows[k]!, opened: open.get(pairKey(p.item))!.opened });
     for (const i of items) if (!byItem.has(i)) byItem.set(i, { row: knownOf(i)!, fresh: false, opened: false });
     return byItem;
@@ -261,25 +263,52 @@ async function receiveInTransaction(db: Db, items: InboundInput[]) {
 }
 
 /**
+ * The messages the one statement did not take, in a transaction. If it fails once part of the batch is
+ * stored (`partOfBatch`), each is tried again on its own here and only those that fail alone fail: written
+ * again by the batcher, the stored ones would answer as duplicates and the staff would never be shown them.
+ */
+async function receiveRest(db: Db, rest: InboundInput[], partOfBatch: boolean) {
+  try {
+    return await receiveInTransaction(db, rest);
+  } catch (err) {
+    if (!partOfBatch || rest.length === 0) throw err;
+    const each = new Map<InboundInput, Received | ItemFailed>();
+    for (const i of rest)
+      each.set(
+        i,
+        await receiveInTransaction(db, [i]).then(
+          (m) => m.get(i)!,
+          (e: unknown) => new ItemFailed(e),
+        ),
+      );
+    return each;
+  }
+}
+
+/**
  * Customer messages, a burst or one on its own: those of conversations already open in one statement
  * (receiveInOneStatement), the others (a conversation to open, a reply or a reaction to check) in a
  * transaction (receiveInTransaction); then the rows the staff see, read once for the whole batch.
  */
-async function receive(db: Db, items: InboundInput[]): Promise<InboundResult[]> {
+async function receive(db: Db, items: InboundInput[]): Promise<(InboundResult | ItemFailed)[]> {
   // A reply or a reaction checks its target first (assertTargetsInAtendimento): the whole batch takes the
   // transaction, so that a customer's messages keep their order.
   const checked = items.some((i) => i.mensagem.respondendoA || i.mensagem.reagindoA);
   const quick = checked ? items.map(() => null) : await receiveInOneStatement(db, items);
   const rest = items.filter((_, k) => !quick[k]);
-  const slow = rest.length ? await receiveInTransaction(db, rest) : new Map<InboundInput, never>();
+  const slow = rest.length ? await receiveRest(db, rest, rest.length < items.length) : new Map<InboundInput, never>();
   const stored = new Map(items.map((i, k) => [i, quick[k] ? { ...quick[k], opened: false } : slow.get(i)!]));
 
-  const ids = [...new Set([...stored.values()].map((s) => s.row.atendimentoId))];
+  const ids = [...new Set([...stored.values()].flatMap((s) => (s instanceof ItemFailed ? [] : [s.row.atendimentoId])))];
   const rows = await findAtendimentos(db, ids);
   const joined = new Map(rows.map((r) => [r.a.id, r]));
-  const out: InboundResult[] = [];
+  const out: (InboundResult | ItemFailed)[] = [];
   for (const i of items) {
     const s = stored.get(i)!;
+    if (s instanceof ItemFailed) {
+      out.push(s);
+      continue;
+    }
     const j = joined.get(s.row.atendimentoId);
     if (!j) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
     const mensagem = !s.row.respondendoA
