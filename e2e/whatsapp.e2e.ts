@@ -357,11 +357,10 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     await expect.poll(achadas, { timeout: 15_000 }).toBe(1);
     await page.goto('/atendimentos');
     await settled(page);
-    await page
-      .getByRole('listitem')
-      .filter({ hasText: `Cliente ${CONVERSAS_PAGE_SIZE}` })
-      .waitFor();
-    expect(await page.getByRole('listitem').filter({ hasText: 'Cliente 0' }).count()).toBe(0);
+    // By the name as shown, exactly: a row's text runs into its time ('Cliente 3' + '01:13' holds 'Cliente 30').
+    const rowOf = (nome: string) => page.getByRole('listitem').filter({ has: page.getByText(nome, { exact: true }) });
+    await rowOf(`Cliente ${CONVERSAS_PAGE_SIZE}`).waitFor();
+    expect(await rowOf('Cliente 0').count()).toBe(0);
 
     const aguardando = page.getByRole('tab', { name: /^Aguardando/ });
     const contagem = await aguardando.textContent();
