@@ -148,16 +148,17 @@ if (want('inbound')) {
   const kneeSteps = {};
   const throughputVsFloor = {};
   for (const d of DATABASES) {
+    const table = of(dbName(d));
     const steps = {};
     kneeSteps[dbName(d)] = steps;
     // Past the table's rates: while the highest rate tried passes and the floor carried more, the next step
     // doubles (at most the floor's saturation), so that a knee is never capped below the floor's.
-    for (let top = Math.max(...P.rates); P.refine && passes(of(dbName(d))[top] ?? steps[top]) && top < floorSaturation; ) {
+    for (let top = Math.max(...P.rates); P.refine && passes(table[top] ?? steps[top]) && top < floorSaturation; ) {
       top = Math.min(2 * top, floorSaturation);
       steps[top] = await inbound(top, P.seconds, dbEnv(d));
     }
-    await narrow({ ...of(dbName(d)), ...steps }, passes, steps, P.seconds, dbEnv(d));
-    knee[dbName(d)] = highest({ ...of(dbName(d)), ...kneeSteps[dbName(d)] }, passes);
+    await narrow({ ...table, ...steps }, passes, steps, P.seconds, dbEnv(d));
+    knee[dbName(d)] = highest({ ...table, ...steps }, passes);
     throughputVsFloor[dbName(d)] = floorSaturation ? Math.round((knee[dbName(d)] / floorSaturation) * 100) / 100 : null;
   }
   results.inbound = {

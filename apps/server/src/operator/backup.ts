@@ -19,7 +19,11 @@ export type EmbeddedBackup = { dataDir: string; snapshot: (to: string) => Promis
  */
 export async function backupStream({ dataDir, snapshot }: EmbeddedBackup, uploadsDir: string): Promise<Readable> {
   const staging = await mkdtemp(path.join(tmpdir(), 'balcao-backup-'));
-  const cleanup = () => rm(staging, { recursive: true, force: true });
+  // Never rejects: it also runs as the stream's callback, where a rejection would end the process.
+  const cleanup = () =>
+    rm(staging, { recursive: true, force: true }).catch((err: Error) =>
+      process.emitWarning(`backup: ${staging} não removido (${err.message})`),
+    );
   try {
     await snapshot(path.join(staging, 'pgdata'));
     const entries = ['pgdata'];

@@ -264,15 +264,17 @@ async function receiveInTransaction(db: Db, items: InboundInput[]): Promise<Map<
 
 /**
  * The messages the one statement did not take, in a transaction. If it fails once part of the batch is
- * stored (`partOfBatch`), each is tried again on its own here and only those that fail alone fail: written
- * again by the batcher, the stored ones would answer as duplicates and the staff would never be shown them.
+ * stored (`partOfBatch`), only what fails on its own fails (each is tried alone here, unless it was alone):
+ * written again by the batcher, the stored ones would answer as duplicates and the staff would never be
+ * shown them.
  */
 async function receiveRest(db: Db, rest: InboundInput[], partOfBatch: boolean) {
   try {
     return await receiveInTransaction(db, rest);
   } catch (err) {
-    if (!partOfBatch || rest.length === 0) throw err;
+    if (!partOfBatch) throw err;
     const each = new Map<InboundInput, Received | ItemFailed>();
+    if (rest.length === 1) return each.set(rest[0]!, new ItemFailed(err));
     for (const i of rest)
       each.set(
         i,
