@@ -152,13 +152,14 @@ export const atendimentos = pgTable(
   },
   (t) => [
     uniqueIndex('atendimentos_account_ticket').on(t.accountId, t.ticket),
-    // What a message names as its conversation and its account together (mensagens' key). Its price: every
-    // update of the list columns (non-HOT: atendimentos_lista covers ultima_mensagem_em) writes it too, about
-    // what the message insert saves in key checks (~6 µs each on PGlite, measured); kept for the guarantee.
+    // What a message names as its conversation and its account together (mensagens' key).
     uniqueIndex('atendimentos_id_conta').on(t.id, t.accountId),
     // At most one open atendimento per customer and channel: a new message joins it instead of opening another.
     uniqueIndex('atendimentos_aberto_por_cliente').on(t.clienteId, t.canalId).where(sql`${t.status} <> 'finalizado'`),
-    index('atendimentos_lista').on(t.accountId, t.status, t.ultimaMensagemEm),
+    // The list's order is kept in atendimentos_ordem, not here: no index of this table may hold a column every
+    // message changes (ultima_mensagem_em, the preview, the unread count), so that a message's update of its
+    // conversation is HOT (no new entry in each of these indexes). Why and what it measured: atendimentosOrdem.
+    index('atendimentos_lista').on(t.accountId, t.status),
     index('atendimentos_atendente').on(t.atendenteId, t.fim),
     index('atendimentos_cliente').on(t.clienteId),
     // The overview dashboard: started in a period, finished in a period (per account).
@@ -167,6 +168,28 @@ export const atendimentos = pgTable(
   ],
 );
 export type AtendimentoRow = typeof atendimentos.$inferSelect;
+
+/**
+ * The conversation list's order (status, latest activity) beside each atendimento, kept by triggers on
+ * atendimentos (migration 0015: on insert, and on an update that changes either) and read only by the list
+ * (conversas.ts). Why a table of its own: indexed on atendimentos, ultima_mensagem_em made every message's
+ * update of its conversation a non-HOT update, a new entry in each of its eight indexes; a burst of messages to
+ * a few hundred open conversations then slowed as those indexes filled with dead entries (PostgreSQL, batches of
+ * 50 messages: 131 transactions/s falling to 104 in 30 s, against 253 steady with this table; see README,
+ * Desempenho). Here the update is HOT and only this narrow row gets new index entries.
+ */
+export const atendimentosOrdem = pgTable(
+  'atendimentos_ordem',
+  {
+    atendimentoId: uuid('atendimento_id')
+      .primaryKey()
+      .references(() => atendimentos.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    status: text('status', { enum: ['aguardando', 'em_atendimento', 'finalizado'] }).notNull(),
+    ultimaMensagemEm: timestamp('ultima_mensagem_em', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('atendimentos_ordem_lista').on(t.accountId, t.status, t.ultimaMensagemEm, t.atendimentoId)],
+);
 
 export const mensagens = pgTable(
   'mensagens',

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CONVERSAS_PAGE_SIZE, type TConversasPage, type TConversasQuery } from '@balcao/shared/atendimentos';
-import { atendimentos, clientes } from '../../db/schema/atendimentos';
+import { atendimentos, atendimentosOrdem, clientes } from '../../db/schema/atendimentos';
 import { type Db, keptBy, pageLimit } from '../../lib/db';
 import { isSupervisor, type TStaff, visibleTo } from './policy';
 import type { AtendimentoJoined } from './presenter';
@@ -51,14 +51,14 @@ const filtrosChave = (f: Forma) => `${quemPergunta(f.staff)}_${Number(f.departam
 const paginas = keptBy(
   (f: Forma) => `${filtrosChave(f)}${Number(f.cursor)}${Number(f.limitWritten)}`,
   (db, f, k) => {
+    // In the order kept beside each row (atendimentosOrdem): its index gives the page without a sort.
+    const o = atendimentosOrdem;
     const depois = f.cursor
-      ? or(
-          lt(atendimentos.ultimaMensagemEm, p('cursorEm')),
-          and(eq(atendimentos.ultimaMensagemEm, p('cursorEm')), lt(atendimentos.id, p('cursorId'))),
-        )
+      ? or(lt(o.ultimaMensagemEm, p('cursorEm')), and(eq(o.ultimaMensagemEm, p('cursorEm')), lt(o.atendimentoId, p('cursorId'))))
       : undefined;
-    return selectAtendimentos(db, and(filtros(f), eq(atendimentos.status, p('status')), depois))
-      .orderBy(desc(atendimentos.ultimaMensagemEm), desc(atendimentos.id))
+    return selectAtendimentos(db, and(filtros(f), eq(o.accountId, p('accountId')), eq(o.status, p('status')), depois))
+      .innerJoin(o, eq(o.atendimentoId, atendimentos.id))
+      .orderBy(desc(o.ultimaMensagemEm), desc(o.atendimentoId))
       .limit(pageLimit(f, LIMITE_ESCRITO))
       .prepare(`balcao_conversas_${k}`);
   },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, type Placeholder, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
+import { atendimentos, atendimentosOrdem, clientes, mensagens } from '../../db/schema/atendimentos';
 import { AppError } from '../../lib/errors';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { login, makeAccount } from '../../test/factories';
@@ -211,6 +211,28 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
     const sorts = nodes.filter((n) => n['Node Type'] === 'Sort');
     expect(sorts.length).toBeGreaterThan(0);
     for (const s of sorts) expect([s['Sort Space Type'], (s['Sort Space Used'] ?? 0) < 512]).toEqual(['Memory', true]);
+  });
+
+  it('updates its conversation in place: no index of atendimentos holds a column a message changes, and the list order follows', async () => {
+    // A message's update of its atendimento is HOT only while no index names these columns (the list's order is
+    // kept in atendimentos_ordem for that): an index on one of them would bring back a new entry in every
+    // index for every message (see atendimentosOrdem).
+    const written = ['ultima_mensagem_em', 'ultima_mensagem', 'ultima_mensagem_tipo', 'mensagens_nao_lidas', 'cliente_escreveu_em'];
+    const res = (await t.ctx.db.execute(
+      sql`select indexrelid::regclass::text as nome, pg_get_indexdef(indexrelid) as def from pg_index where indrelid = 'atendimentos'::regclass`,
+    )) as unknown as { rows: { nome: string; def: string }[] };
+    expect(res.rows.length).toBeGreaterThan(5);
+    for (const { nome, def } of res.rows) expect([nome, written.filter((c) => def.includes(c))]).toEqual([nome, []]);
+
+    const { input } = await cliente();
+    const first = await receiveFromCliente(t.ctx.db, input({ clientId: 'o-1', tipo: 'text', conteudo: 'primeira' }));
+    await receiveFromCliente(t.ctx.db, input({ clientId: 'o-2', tipo: 'text', conteudo: 'segunda' }));
+    const [a] = await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.id, first.atendimentoId));
+    const [o] = await t.ctx.db.select().from(atendimentosOrdem).where(eq(atendimentosOrdem.atendimentoId, first.atendimentoId));
+    expect(o).toEqual({ atendimentoId: a!.id, accountId: a!.accountId, status: a!.status, ultimaMensagemEm: a!.ultimaMensagemEm });
+    await t.ctx.db.update(atendimentos).set({ status: 'finalizado' }).where(eq(atendimentos.id, a!.id));
+    const [after] = await t.ctx.db.select().from(atendimentosOrdem).where(eq(atendimentosOrdem.atendimentoId, a!.id));
+    expect(after!.status).toBe('finalizado');
   });
 
   it.each([
