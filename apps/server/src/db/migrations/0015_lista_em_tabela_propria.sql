@@ -28,5 +28,7 @@ CREATE TRIGGER "atendimentos_ordem_inserir" AFTER INSERT ON "atendimentos" REFER
   FOR EACH STATEMENT EXECUTE FUNCTION "atendimentos_ordem_inserir"();--> statement-breakpoint
 CREATE TRIGGER "atendimentos_ordem_atualizar" AFTER UPDATE ON "atendimentos" REFERENCING NEW TABLE AS "novos"
   FOR EACH STATEMENT EXECUTE FUNCTION "atendimentos_ordem_atualizar"();--> statement-breakpoint
+-- The rows already there (the migrations run in one transaction, which holds writers back from here on).
 INSERT INTO "atendimentos_ordem" ("atendimento_id", "account_id", "status", "ultima_mensagem_em")
-  SELECT "id", "account_id", "status", "ultima_mensagem_em" FROM "atendimentos";
+  SELECT "id", "account_id", "status", "ultima_mensagem_em" FROM "atendimentos"
+  ON CONFLICT DO NOTHING;
