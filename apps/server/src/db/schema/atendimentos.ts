@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TMidia } from '@balcao/shared/atendimentos';
+import { STATUS_ATENDIMENTO, type TMidia } from '@balcao/shared/atendimentos';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import {
   PROVEDORES_CANAL,
@@ -131,9 +131,7 @@ export const atendimentos = pgTable(
       .notNull()
       .references(() => canais.id),
     origem: text('origem', { enum: ['widget', 'widget-response', 'whatsapp'] }).notNull(),
-    status: text('status', { enum: ['aguardando', 'em_atendimento', 'finalizado'] })
-      .notNull()
-      .default('aguardando'),
+    status: text('status', { enum: STATUS_ATENDIMENTO }).notNull().default('aguardando'),
     atendenteId: uuid('atendente_id').references(() => users.id, { onDelete: 'set null' }),
     departamentoId: uuid('departamento_id').references(() => departamentos.id, { onDelete: 'set null' }),
     inicio: timestamp('inicio', { withTimezone: true }).notNull().defaultNow(),
@@ -185,7 +183,7 @@ export const atendimentosOrdem = pgTable(
       .primaryKey()
       .references(() => atendimentos.id, { onDelete: 'cascade' }),
     accountId: uuid('account_id').notNull(),
-    status: text('status', { enum: ['aguardando', 'em_atendimento', 'finalizado'] }).notNull(),
+    status: text('status', { enum: STATUS_ATENDIMENTO }).notNull(),
     ultimaMensagemEm: timestamp('ultima_mensagem_em', { withTimezone: true }).notNull(),
   },
   (t) => [index('atendimentos_ordem_lista').on(t.accountId, t.status, t.ultimaMensagemEm, t.atendimentoId)],

@@ -51,7 +51,8 @@ const filtrosChave = (f: Forma) => `${quemPergunta(f.staff)}_${Number(f.departam
 const paginas = keptBy(
   (f: Forma) => `${filtrosChave(f)}${Number(f.cursor)}${Number(f.limitWritten)}`,
   (db, f, k) => {
-    // In the order kept beside each row (atendimentosOrdem): its index gives the page without a sort.
+    // In the order kept beside each row (atendimentosOrdem): its index gives the page without a sort, so the
+    // account and the tab are asked of it too (filtros asks them of atendimentos, joined by id only).
     const o = atendimentosOrdem;
     const depois = f.cursor
       ? or(lt(o.ultimaMensagemEm, p('cursorEm')), and(eq(o.ultimaMensagemEm, p('cursorEm')), lt(o.atendimentoId, p('cursorId'))))
