@@ -13,7 +13,7 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * nothing), so a power cut could lose the writes of the last ~30 s (what Linux keeps in its cache) or leave the
  * data directory inconsistent; a killed process lost nothing, its writes were in the system's cache. Here
  * Postgres runs with fsync on and syncs its WAL with fsync() (fdatasync stays a no-op in PGlite's build), which
- * this file system now does. Measured: a one-row commit 0.27 -> 0.47 ms (README, Desempenho).
+ * this file system now does. Measured: a one-row commit 0.27 -> 0.47 ms (README, "Two commands").
  */
 class DurableNodeFS extends NodeFS {
   async init(pg, opts) {
@@ -51,7 +51,7 @@ const asText = (oids) => (oids?.length ? Object.fromEntries(oids.map((oid) => [o
  * PGlite's parsers with the caller's text columns, built once per list of columns (Drizzle uses one or two).
  * Why: given parsers of its own, PGlite's parseResults copies all of its ~320 into a new object at every
  * call, and Drizzle gives its own (timestamps, dates, intervals as text) with every statement: the copy took
- * ~0.27 ms of this thread, more than a one-row statement's run in Postgres (a slow machine; README, Desempenho).
+ * ~0.27 ms of this thread, more than a one-row statement's run in Postgres (a slow machine; docs/desempenho-historico.md).
  */
 const parsersByText = new Map();
 function parsersFor(oids) {

@@ -62,7 +62,7 @@ export const inboundStatementSql = sql`with v as (
       -- novas materialized with each new row's own entry of the batch only (and lote, read twice, built once).
       -- Inline, the planner carried the whole batch (lote.j) on every row into t's sort: n² bytes, a 200-message
       -- batch sorted 5.8 MB on disk (the statement 546 -> 369 µs a message on PGlite, 245 -> 181 on PostgreSQL,
-      -- alone and alternated; see README, Desempenho).
+      -- alone and alternated; see docs/desempenho-historico.md).
       lote as materialized (select jsonb_object_agg(chave, jsonb_build_object('k', k, 'preview', preview, 'escreveu', escreveu)) as j from placed),
       novas as materialized (select ins.atendimento_id, ins.seq, ins.tipo, lote.j -> ins.chave as p from ins, lote),
       t as (
