@@ -8,6 +8,8 @@ import { login, makeAccount } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { mergeClientes } from '../../modules/clientes/merge';
 import { whatsappOf } from '../registry';
+import { type Db, rawRows, withTransaction } from '../../lib/db';
+import { markProcessed } from './text-batch';
 import { storeEvent } from './webhook';
 
 const TOKEN = 'EAAJBtest-access-token-0123456789';
@@ -99,6 +101,25 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
     ]);
     expect(ana!.mensagensNaoLidas).toBe(2);
     expect(ana!.clienteEscreveuEm?.getTime()).toBe((now - 10) * 1000);
+  });
+
+  it('marks deliveries processed without waiting for the disk in that statement alone: the session still waits', async () => {
+    const canal = await newChannel();
+    const now = Math.floor(Date.now() / 1000);
+    const e = await storeEvent(t.ctx.db, canal, text('5511900000009', 'wamid.marca-1', 'marcada', now, 'Mara'));
+    const setting = async (db: Db) => (await rawRows<{ v: string }>(db, sql`select current_setting('synchronous_commit') as v`))[0]!.v;
+    expect(await setting(t.ctx.db)).toBe('on');
+    await markProcessed(t.ctx.db, [e!.id]);
+    const [marked] = await t.ctx.db.select().from(whatsappEventos).where(eq(whatsappEventos.id, e!.id));
+    expect(marked!.processadoEm).not.toBeNull();
+    expect(marked!.processandoAte).toBeNull();
+    // Inside a transaction the setting is the transaction's (set_config's is_local): proof that it took
+    // effect, and that it ends with it. On PGlite the one session is every statement's.
+    await withTransaction(t.ctx.db, async (tx) => {
+      await markProcessed(tx, [e!.id]);
+      expect(await setting(tx)).toBe('off');
+    });
+    expect(await setting(t.ctx.db)).toBe('on');
   });
 
   it('writes a customer again only when the delivery changes the name; the same customer each time', async () => {
