@@ -6,16 +6,17 @@
 // Usage (the scenario in the background, this one after its warm-up):
 //   BENCH_NODE_ARGS=--inspect=127.0.0.1:9339 BENCH_RATES=1000 BENCH_SECONDS=25 node bench/inbound.mjs &
 //   node --experimental-websocket bench/alloc-profile.mjs 9339 12 10   # port, wait s, sample s [, top]
+import { frameName, sleep } from './lib.mjs';
+
 const [port, waitArg = '12', secondsArg = '10', topArg = '30'] = process.argv.slice(2);
 if (!port || typeof WebSocket === 'undefined') {
   console.error('usage: node --experimental-websocket bench/alloc-profile.mjs <inspector port> [wait s] [sample s] [top]');
   process.exit(2);
 }
-const sleep = (s) => new Promise((resolve) => setTimeout(resolve, s * 1000));
 /** Bytes between two samples: small enough for call sites of a few percent to show in 10 s. */
 const SAMPLING_INTERVAL_BYTES = 16_384;
 
-await sleep(Number(waitArg));
+await sleep(Number(waitArg) * 1000);
 const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
 const ws = new WebSocket(target.webSocketDebuggerUrl);
 await new Promise((resolve, reject) => {
@@ -26,13 +27,15 @@ let lastId = 0;
 const waiting = new Map();
 ws.onmessage = ({ data }) => {
   const answer = JSON.parse(data);
-  waiting.get(answer.id)?.(answer.result);
+  const settle = waiting.get(answer.id);
   waiting.delete(answer.id);
+  settle?.(answer);
 };
+/** One inspector command; its error (an unknown method, a profiler not started) as a rejection. */
 const call = (method, params = {}) =>
-  new Promise((resolve) => {
+  new Promise((resolve, reject) => {
     lastId++;
-    waiting.set(lastId, resolve);
+    waiting.set(lastId, (answer) => (answer.error ? reject(new Error(`${method}: ${answer.error.message}`)) : resolve(answer.result)));
     ws.send(JSON.stringify({ id: lastId, method, params }));
   });
 
@@ -42,14 +45,12 @@ await call('HeapProfiler.startSampling', {
   includeObjectsCollectedByMajorGC: true,
   includeObjectsCollectedByMinorGC: true,
 });
-await sleep(Number(secondsArg));
+await sleep(Number(secondsArg) * 1000);
 const { profile } = await call('HeapProfiler.stopSampling');
 ws.close();
 
 const bySite = new Map();
 let total = 0;
-const frameName = ({ functionName, url, lineNumber }) =>
-  `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
 const walk = (node, stack) => {
   const site = [frameName(node.callFrame), ...stack].slice(0, 4);
   if (node.selfSize) {

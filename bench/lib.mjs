@@ -19,6 +19,11 @@ export function raiseFileLimit() {
 
 export const now = () => performance.timeOrigin + performance.now();
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** A V8 profile's frame as the profile tools print it: function, then the script from its package (or its path) and line. */
+export function frameName({ functionName, url, lineNumber }) {
+  const where = url ? `${url.replace(/^.*node_modules\//, '')}:${lineNumber + 1}` : '';
+  return `${functionName || '(anonymous)'} ${where}`.trim();
+}
 
 export const freePort = () =>
   new Promise((resolve) => {

@@ -2,6 +2,7 @@
 // went, by part (PGlite, Drizzle, GC, sockets, HTTP, our code, …) and by function: the table of the README's
 // "What the CPU profile showed". Usage: node bench/profile-summary.mjs <file.cpuprofile> [top functions]
 import { readFileSync } from 'node:fs';
+import { frameName } from './lib.mjs';
 
 const [file, topArg] = process.argv.slice(2);
 if (!file) {
@@ -40,8 +41,7 @@ for (const [id, us] of selfUs) {
   if (part === 'idle') continue;
   total += us;
   parts.set(part, (parts.get(part) ?? 0) + us);
-  const where = callFrame.url ? `${callFrame.url.replace(/^.*node_modules\//, '')}:${callFrame.lineNumber + 1}` : '';
-  const key = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
+  const key = frameName(callFrame);
   functions.set(key, (functions.get(key) ?? 0) + us);
 }
 const pct = (us) => `${((us / total) * 100).toFixed(1)} %`;
