@@ -6,7 +6,7 @@ import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsap
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import type { NewMessage } from '../../modules/atendimentos/service';
-import { anyId, type Db, perDatabase, preparedRows } from '../../lib/db';
+import { anyId, type Db, perDatabase, preparedRows, preparedStatement } from '../../lib/db';
 import type { MetaMessage, MetaWebhook } from './meta';
 
 /** Kinds that become a plain line of text and need nothing but the message itself (no media, no target). */
@@ -59,6 +59,7 @@ const saveCustomers = preparedRows<
     union all
     select c.id, c.account_id, c.identificador, c.nome, c.numero from ${clientes} c join r using (account_id, identificador)
     where not exists (select 1 from gravados g where g.id = c.id)`,
+  (v) => ({ id: v[0] as string, account_id: v[1] as string, identificador: v[2] as string, nome: v[3] as string, numero: v[4] as string }),
 );
 
 /**
@@ -182,7 +183,7 @@ export async function receiveTextBatch(
  * does wait (a message, a delivery) writes this one's record to disk too: the WAL is written in order. Never
  * inside a transaction: the setting lasts to its end, so the whole transaction would commit without waiting.
  */
-const marking = preparedRows<never, { ids: string }>(
+const marking = preparedStatement<{ ids: string }>(
   'balcao_whatsapp_processadas',
   sql`with sem_esperar_o_disco as materialized (select set_config('synchronous_commit', 'off', true))
     update ${whatsappEventos} set processado_em = now(), processando_ate = null, erro = null

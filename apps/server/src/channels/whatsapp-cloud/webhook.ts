@@ -33,6 +33,7 @@ const insertEvents = preparedRows<{ id: string; canal_id: string; hash: string; 
     from json_to_recordset(${sql.placeholder('rows')}::json) as r(account_id uuid, canal_id uuid, hash text, corpo text)
     on conflict do nothing
     returning id, canal_id, hash, (extract(epoch from recebido_em) * 1000)::float8 as recebido_ms`,
+  (v) => ({ id: v[0] as string, canal_id: v[1] as string, hash: v[2] as string, recebido_ms: v[3] as number }),
 );
 
 /**
@@ -63,7 +64,7 @@ async function storeEvents(db: Db, items: Delivery[]): Promise<(WhatsAppEventoRo
       canalId: r.canal_id,
       hash: r.hash,
       corpo: r.corpo,
-      recebidoEm: new Date(Number(stored.recebido_ms)),
+      recebidoEm: new Date(stored.recebido_ms),
       processadoEm: null,
       processandoAte: claimedUntil,
       tentativas: 1,

@@ -1,6 +1,6 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { atendimentos, mensagens, type MensagemRow } from '../../db/schema/atendimentos';
-import { asColumnRow, asTableRows, type Db, preparedRows } from '../../lib/db';
+import { asColumnRow, asTableRowAt, columnCount, type Db, preparedRows, tableColumnsSql } from '../../lib/db';
 import { guardedPreviewSql, messageValues, type NewMessage, preview } from './service';
 
 type Stored = { row: MensagemRow; fresh: boolean };
@@ -18,12 +18,7 @@ const sameKey = (i: Item) =>
   `${i.clienteId}|${i.canal.id}|${i.autor ?? 'cliente'}|${i.mensagem.clientId ?? ''}|${i.mensagem.externalId ?? ''}`;
 
 /** The message columns by name, of `alias` (a kept statement names them: lib/db.ts preparedRows). */
-const columnsOf = (alias?: string) =>
-  sql.raw(
-    Object.values(getTableColumns(mensagens))
-      .map((c) => (alias ? `${alias}.${c.name}` : c.name))
-      .join(', '),
-  );
+const columnsOf = (alias?: string) => tableColumnsSql(mensagens, alias);
 
 /** Exported for its test (its plan's memory must not grow with the square of the batch). */
 export const inboundStatementSql = sql`with v as (
@@ -82,9 +77,16 @@ export const inboundStatementSql = sql`with v as (
       select true as novo, ${columnsOf('ins')}, (lote.j -> ins.chave ->> 'k')::int as k from ins, lote
       union all
       select false as novo, ${columnsOf('antes')}, antes.k from antes`;
-const inboundStatement = preparedRows<Record<string, unknown> & { k: number; novo: boolean }, { lote: string; agora: string }>(
+/** Each row: whether this run stored it, the message's columns, its place in the batch. */
+type Answered = { novo: boolean; row: MensagemRow; k: number };
+const inboundStatement = preparedRows<Answered, { lote: string; agora: string }>(
   'balcao_mensagens_recebidas',
   inboundStatementSql,
+  (v) => ({
+    novo: v[0] as boolean,
+    row: asTableRowAt(mensagens, v, 1),
+    k: v[1 + columnCount(mensagens)] as number,
+  }),
 );
 
 /** The statement's parameters for a batch: each message once (the first of equal ones: firstOf), as one JSON. */
@@ -123,10 +125,8 @@ export function inboundValues(items: Item[]) {
  */
 export async function receiveInOneStatement(db: Db, items: Item[]): Promise<(Stored | null)[]> {
   const { firstOf, values } = inboundValues(items);
-  const raw = await inboundStatement(db, values);
   const byK = new Map<number, Stored>();
-  const typed = asTableRows(mensagens, raw);
-  for (const [n, r] of raw.entries()) byK.set(Number(r.k), { row: typed[n]!, fresh: Boolean(r.novo) });
+  for (const r of await inboundStatement(db, values)) byK.set(r.k, { row: r.row, fresh: r.novo });
   return items.map((i, k) => {
     const first = firstOf.get(sameKey(i))!;
     const s = byK.get(first);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, type Placeholder, sql } from 'drizzle-orm';
+import { eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { atendimentos, atendimentosOrdem, clientes, mensagens } from '../../db/schema/atendimentos';
 import { AppError } from '../../lib/errors';
@@ -9,7 +9,7 @@ import { makeCanal } from '../../test/atendimentos-fixtures';
 import { receiveFromCliente, type InboundInput } from './inbound';
 import { inboundStatementSql, inboundValues } from './inbound-statement';
 import { presentAtendimento } from './presenter';
-import { findAtendimento } from './queries';
+import { findAtendimento, findAtendimentos, selectAtendimentos } from './queries';
 
 /** Issue 11 "One way in": every driver hands the customer's message to receiveFromCliente, checked by the shared schema. */
 describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => {
@@ -130,6 +130,41 @@ describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => 
     await t.ctx.db.update(atendimentos).set({ status: 'finalizado', fim: new Date() }).where(eq(atendimentos.id, first.atendimentoId));
     const late = await receiveFromCliente(t.ctx.db, input({ externalId: 'ext-1', tipo: 'text', conteudo: 'Oi' }));
     expect([late.duplicate, late.row]).toEqual([true, await asRead(first.atendimentoId)]);
+  });
+
+  it("reads a batch's conversations as Drizzle's own mapping of the same select does, joined fields null or not", async () => {
+    const { acc, canal } = await accountWithCanal();
+    const dep = await acc.addDepartamento('Suporte');
+    const atendente = await acc.addUser('atendente', { nome: 'Lia', departamentoId: dep.id });
+    const customers = await t.ctx.db
+      .insert(clientes)
+      .values([
+        { accountId: acc.account.id, nome: 'Eva', numero: '+5511977776666', avatarUrl: '/avatar/eva.png', identificador: 'e-1' },
+        { accountId: acc.account.id, nome: 'Ivo', email: 'ivo@x.local' },
+      ])
+      .returning();
+    const opened = await Promise.all(
+      customers.map((c) =>
+        receiveFromCliente(t.ctx.db, {
+          canal: { id: canal.id, accountId: acc.account.id },
+          clienteId: c.id,
+          origem: () => 'widget',
+          departamentoId: null,
+          mensagem: { clientId: `m-${c.nome}`, tipo: 'text', conteudo: 'Olá' },
+        }),
+      ),
+    );
+    const ids = opened.map((o) => o.atendimentoId);
+    await t.ctx.db
+      .update(atendimentos)
+      .set({ status: 'em_atendimento', atendenteId: atendente.id, departamentoId: dep.id, nota: 5 })
+      .where(eq(atendimentos.id, ids[0]!));
+    const byDrizzle = await selectAtendimentos(t.ctx.db, inArray(atendimentos.id, ids));
+    const byId = <R extends { a: { id: string } }>(rows: R[]) => [...rows].sort((x, y) => x.a.id.localeCompare(y.a.id));
+    const read = byId(await findAtendimentos(t.ctx.db, ids));
+    expect(read).toEqual(byId(byDrizzle));
+    expect(read.map((r) => [r.atendenteNome, r.departamentoNome].sort())).toContainEqual([null, null]);
+    expect(read.map((r) => r.atendenteNome)).toContain('Lia');
   });
 
   it('opens a conversation for each new customer of a burst: tickets in order, a returning customer marked as such', async () => {
