@@ -79,13 +79,14 @@ export const inboundStatementSql = sql`with v as (
       select false as novo, ${columnsOf('antes')}, antes.k from antes`;
 /** Each row: whether this run stored it, the message's columns, its place in the batch. */
 type Answered = { novo: boolean; row: MensagemRow; k: number };
+const MENSAGEM_COLUMNS = columnCount(mensagens);
 const inboundStatement = preparedRows<Answered, { lote: string; agora: string }>(
   'balcao_mensagens_recebidas',
   inboundStatementSql,
   (v) => ({
     novo: v[0] as boolean,
     row: asTableRowAt(mensagens, v, 1),
-    k: v[1 + columnCount(mensagens)] as number,
+    k: v[1 + MENSAGEM_COLUMNS] as number,
   }),
 );
 

@@ -55,12 +55,15 @@ export async function findOpenAtendimento(db: Db, clienteId: string, canalId: st
   return row ?? null;
 }
 
+/** Where the fields after the atendimento's own columns start in a row of selectAtendimentos. */
+const ATENDIMENTO_COLUMNS = columnCount(atendimentos);
+
 /**
  * A row of selectAtendimentos answered as an array (preparedRows): the atendimento's columns, then the other
  * fields in ATENDIMENTO_FIELDS' order (checked against Drizzle's own reading in inbound.test.ts).
  */
 function joinedRow(v: unknown[]): AtendimentoJoined {
-  const n = columnCount(atendimentos);
+  const n = ATENDIMENTO_COLUMNS;
   return {
     a: asTableRowAt(atendimentos, v, 0),
     cliente: {
