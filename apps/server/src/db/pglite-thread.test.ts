@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -131,6 +131,30 @@ describe('PGlite on its own thread', () => {
       expect((await again.query('select count(*)::int as n from d')).rows).toEqual([{ n: 5 }]);
       await again.close();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with PGLITE_STATEMENT_TIMES, writes its time by statement, commit and sync when it closes (the bench’s diagnostic)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'balcao-pglite-'));
+    const file = path.join(dir, 'tempos.json');
+    process.env.PGLITE_STATEMENT_TIMES = file;
+    const disk = new PGliteThread(path.join(dir, 'pgdata')); // the thread takes a copy of the environment now
+    delete process.env.PGLITE_STATEMENT_TIMES;
+    try {
+      await disk.waitReady;
+      await disk.exec('create table d (n int)');
+      for (let n = 0; n < 3; n++) await disk.query('insert into d   values ($1)', [n]);
+      await disk.transaction(async (tx) => void (await tx.query('update d set n = n + 1 where n = $1', [0])));
+      await disk.close();
+      type Row = { what: string; ms: number; n: number };
+      const rows = JSON.parse(readFileSync(file, 'utf8')) as Row[];
+      const count = (what: string) => rows.find((r) => r.what === what)?.n;
+      expect([count('insert into d values ($1)'), count('update d set n = n + 1 where n = $1'), count('(commit)')]).toEqual([3, 1, 1]);
+      expect(count('(fsync)')).toBeGreaterThanOrEqual(4);
+      expect(rows.map((r) => r.ms)).toEqual(rows.map((r) => r.ms).sort((a, b) => b - a));
+    } finally {
+      await disk.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -15,11 +15,39 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * Postgres runs with fsync on and syncs its WAL with fsync() (fdatasync stays a no-op in PGlite's build), which
  * this file system now does. Measured: a one-row commit 0.27 -> 0.47 ms (README, "Two commands").
  */
+/**
+ * `PGLITE_STATEMENT_TIMES=<file>`: the time this thread spends on each statement (by its text, in PGlite's lock),
+ * on commits and in the WAL's syncs, written to the file as JSON when the database closes. Why: under load this
+ * one thread is what the embedded database's tail waits for, and its CPU profile cannot tell one statement from
+ * another (README, Desempenho). Off unless set; a sync is counted in its statement's time too.
+ */
+const TIMES_FILE = process.env.PGLITE_STATEMENT_TIMES;
+const SYNC = '(fsync)';
+const times = new Map();
+function timed(what, t0) {
+  if (!TIMES_FILE) return;
+  const t = times.get(what) ?? { what, ms: 0, n: 0 };
+  t.ms += performance.now() - t0;
+  t.n++;
+  times.set(what, t);
+}
+function writeTimes() {
+  if (!TIMES_FILE) return;
+  const rows = [...times.values()].sort((a, b) => b.ms - a.ms).map((t) => ({ ...t, ms: Math.round(t.ms * 10) / 10 }));
+  fs.writeFileSync(TIMES_FILE, JSON.stringify(rows, null, 1));
+}
+const statementKey = (sql) => sql.replace(/\s+/g, ' ').trim().slice(0, 200);
+
 class DurableNodeFS extends NodeFS {
   async init(pg, opts) {
     const setup = await super.init(pg, opts);
     setup.emscriptenOpts.preRun.push(({ NODEFS }) => {
-      NODEFS.stream_ops.fsync = (stream) => NODEFS.tryFSOperation(() => fs.fsyncSync(stream.nfd));
+      NODEFS.stream_ops.fsync = (stream) =>
+        NODEFS.tryFSOperation(() => {
+          const t0 = performance.now();
+          fs.fsyncSync(stream.nfd);
+          timed(SYNC, t0);
+        });
     });
     return setup;
   }
@@ -166,6 +194,7 @@ function begin() {
 async function end(id, commit) {
   const t = open.get(id);
   if (!t) throw new Error('Transaction is closed');
+  const t0 = performance.now();
   t.end(commit);
   try {
     await t.done;
@@ -173,6 +202,7 @@ async function end(id, commit) {
     if (err !== ROLLED_BACK) throw err; // a failed COMMIT is the caller's error
   } finally {
     open.delete(id);
+    timed(commit ? '(commit)' : '(rollback)', t0);
   }
 }
 
@@ -185,7 +215,15 @@ const ops = {
     const client = clientOf(tx);
     // A kept statement takes PGlite's own locks as its query() does: inside a transaction the query lock only
     // (the transaction holds the other); from outside, it waits for any open transaction to end.
-    const kept = () => db._runExclusiveQuery(() => runPrepared(sql, params, rowMode, parsersFor(text)));
+    const kept = () =>
+      db._runExclusiveQuery(async () => {
+        const t0 = performance.now();
+        try {
+          return await runPrepared(sql, params, rowMode, parsersFor(text));
+        } finally {
+          timed(statementKey(sql), t0);
+        }
+      });
     let r;
     if (isPage(sql, params)) r = await client.query(sql, params, { rowMode, parsers: asText(text) });
     else if (tx) r = await kept();
@@ -211,6 +249,7 @@ const ops = {
   end: ({ tx, commit }) => end(tx, commit),
   close: async () => {
     if (!db.closed) await db.close();
+    writeTimes();
   },
 };
 
