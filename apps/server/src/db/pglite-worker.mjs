@@ -8,18 +8,11 @@ import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /**
- * On disk, a commit is on the disk when it is acknowledged, as on PostgreSQL. Why: PGlite starts Postgres with
- * fsync off, and the file system it gives Postgres in Node cannot sync anyway (its fsync() and fdatasync() do
- * nothing), so a power cut could lose the writes of the last ~30 s (what Linux keeps in its cache) or leave the
- * data directory inconsistent; a killed process lost nothing, its writes were in the system's cache. Here
- * Postgres runs with fsync on and syncs its WAL with fsync() (fdatasync stays a no-op in PGlite's build), which
- * this file system now does. Measured: a one-row commit 0.27 -> 0.47 ms (README, "Two commands").
- */
-/**
  * `PGLITE_STATEMENT_TIMES=<file>`: the time this thread spends on each statement (by its text, in PGlite's lock),
  * on commits and in the WAL's syncs, written to the file as JSON when the database closes. Why: under load this
  * one thread is what the embedded database's tail waits for, and its CPU profile cannot tell one statement from
- * another (README, Desempenho). Off unless set; a sync is counted in its statement's time too.
+ * another (README, Desempenho). Off unless set; a sync is counted in its statement's time too; pages (isPage) are
+ * not counted.
  */
 const TIMES_FILE = process.env.PGLITE_STATEMENT_TIMES;
 const SYNC = '(fsync)';
@@ -38,6 +31,14 @@ function writeTimes() {
 }
 const statementKey = (sql) => sql.replace(/\s+/g, ' ').trim().slice(0, 200);
 
+/**
+ * On disk, a commit is on the disk when it is acknowledged, as on PostgreSQL. Why: PGlite starts Postgres with
+ * fsync off, and the file system it gives Postgres in Node cannot sync anyway (its fsync() and fdatasync() do
+ * nothing), so a power cut could lose the writes of the last ~30 s (what Linux keeps in its cache) or leave the
+ * data directory inconsistent; a killed process lost nothing, its writes were in the system's cache. Here
+ * Postgres runs with fsync on and syncs its WAL with fsync() (fdatasync stays a no-op in PGlite's build), which
+ * this file system now does. Measured: a one-row commit 0.27 -> 0.47 ms (README, "Two commands").
+ */
 class DurableNodeFS extends NodeFS {
   async init(pg, opts) {
     const setup = await super.init(pg, opts);
