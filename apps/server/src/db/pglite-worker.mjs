@@ -16,20 +16,24 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  */
 const TIMES_FILE = process.env.PGLITE_STATEMENT_TIMES;
 const SYNC = '(fsync)';
+/** Entries by the text as given (a kept statement's SQL is the same string at every run), named on one line. */
 const times = new Map();
+/** Counts the time since `t0` under `what` (a statement's SQL, or a name); nothing when the diagnostic is off. */
 function timed(what, t0) {
   if (!TIMES_FILE) return;
-  const t = times.get(what) ?? { what, ms: 0, n: 0 };
+  let t = times.get(what);
+  if (!t) {
+    t = { what: what.replace(/\s+/g, ' ').trim().slice(0, 200), ms: 0, n: 0 };
+    times.set(what, t);
+  }
   t.ms += performance.now() - t0;
   t.n++;
-  times.set(what, t);
 }
 function writeTimes() {
   if (!TIMES_FILE) return;
   const rows = [...times.values()].sort((a, b) => b.ms - a.ms).map((t) => ({ ...t, ms: Math.round(t.ms * 10) / 10 }));
   fs.writeFileSync(TIMES_FILE, JSON.stringify(rows, null, 1));
 }
-const statementKey = (sql) => sql.replace(/\s+/g, ' ').trim().slice(0, 200);
 
 /**
  * On disk, a commit is on the disk when it is acknowledged, as on PostgreSQL. Why: PGlite starts Postgres with
@@ -222,7 +226,7 @@ const ops = {
         try {
           return await runPrepared(sql, params, rowMode, parsersFor(text));
         } finally {
-          timed(statementKey(sql), t0);
+          timed(sql, t0);
         }
       });
     let r;

@@ -18,7 +18,7 @@ const sameKey = (i: Item) =>
   `${i.clienteId}|${i.canal.id}|${i.autor ?? 'cliente'}|${i.mensagem.clientId ?? ''}|${i.mensagem.externalId ?? ''}`;
 
 /** The message columns by name, of `alias` (a kept statement names them: lib/db.ts preparedRows). */
-const columnsOf = (alias?: string) => tableColumnsSql(mensagens, alias);
+const messageColumns = (alias?: string) => tableColumnsSql(mensagens, alias);
 
 /** Exported for its test (its plan's memory must not grow with the square of the batch). */
 export const inboundStatementSql = sql`with v as (
@@ -38,11 +38,11 @@ export const inboundStatementSql = sql`with v as (
         from v join a using (cliente_id, canal_id)
       ),
       antes as (
-        select ${columnsOf('m')}, null::text as chave, p.k from placed p join ${mensagens} m
+        select ${messageColumns('m')}, null::text as chave, p.k from placed p join ${mensagens} m
           on m.atendimento_id = p.atendimento_id and coalesce(m.atendente_id::text, m.autor) = p.autor and m.client_id = p.client_id
         where p.client_id is not null
         union all
-        select ${columnsOf('m')}, null::text, v.k from v join ${mensagens} m on m.account_id = v.account_id and m.external_id = v.external_id
+        select ${messageColumns('m')}, null::text, v.k from v join ${mensagens} m on m.account_id = v.account_id and m.external_id = v.external_id
         where v.client_id is null
       ),
       ins as (
@@ -52,7 +52,7 @@ export const inboundStatementSql = sql`with v as (
         from placed p where not exists (select 1 from antes where antes.k = p.k)
         order by k
         on conflict do nothing
-        returning ${columnsOf()}, concat(atendimento_id, '|', autor, '|c:', client_id, '|e:', external_id) as chave
+        returning ${messageColumns()}, concat(atendimento_id, '|', autor, '|c:', client_id, '|e:', external_id) as chave
       ),
       -- novas materialized with each new row's own entry of the batch only (and lote, read twice, built once).
       -- Inline, the planner carried the whole batch (lote.j) on every row into t's sort: n² bytes, a 200-message
@@ -74,9 +74,9 @@ export const inboundStatementSql = sql`with v as (
           cliente_escreveu_em = greatest(${atendimentos.clienteEscreveuEm}, t.escreveu)
         from t where ${atendimentos.id} = t.atendimento_id
       )
-      select true as novo, ${columnsOf('ins')}, (lote.j -> ins.chave ->> 'k')::int as k from ins, lote
+      select true as novo, ${messageColumns('ins')}, (lote.j -> ins.chave ->> 'k')::int as k from ins, lote
       union all
-      select false as novo, ${columnsOf('antes')}, antes.k from antes`;
+      select false as novo, ${messageColumns('antes')}, antes.k from antes`;
 /** Each row: whether this run stored it, the message's columns, its place in the batch. */
 type Answered = { novo: boolean; row: MensagemRow; k: number };
 const MENSAGEM_COLUMNS = columnCount(mensagens);
