@@ -41,12 +41,13 @@ const EXT_BY_MIME: Record<string, string> = { 'audio/ogg': 'ogg', 'text/plain': 
 
 /**
  * Turns stored webhook deliveries (whatsapp_eventos) into messages, reactions, edits, deletions and statuses.
- * Runs after the 200 was answered and again at every start for what is left: each step is idempotent (a
- * message once per wamid, a status only forward), so running an event twice changes nothing.
+ * Runs as the webhook stores them (plain messages) or once stored, and again at every start for what is left:
+ * each step is idempotent (a message once per wamid, a status only forward), so running an event twice
+ * changes nothing.
  */
 export class WhatsAppProcessor {
   private readonly loop = new KickLoop(() => this.drain());
-  /** Deliveries this instance stored and claimed (webhook.ts), in arrival order: processed from memory. */
+  /** Deliveries this instance stores and claims (webhook.ts), in arrival order: processed from memory. */
   private handed: Delivery[] = [];
   /** Processed marks being written (markLater). */
   private readonly marking = new Set<Promise<void>>();
@@ -62,12 +63,22 @@ export class WhatsAppProcessor {
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
   ) {}
 
-  /**
-   * Deliveries just stored and claimed by this instance's webhook, with their channel as the webhook found it:
-   * no statement to claim them, read them again or read their channel.
-   */
+  /** Deliveries stored and claimed by this instance, with their channel if at hand: no statement to claim them. */
   take(rows: WhatsAppEventoRow[], canal?: WhatsAppCanalRow) {
-    for (const e of rows) this.handed.push({ e, canal });
+    for (const e of rows) this.handed.push({ canalId: e.canalId, corpo: e.corpo, canal, stored: Promise.resolve(e) });
+    this.loop.kick();
+  }
+
+  /**
+   * A delivery the webhook is storing (and claims for this instance), taken at once, in arrival order. Plain
+   * messages are stored while it is (processRun): a customer's text reaches the staff after one wait for the
+   * database, not two. Why it is safe: a message is stored once per wamid, so a delivery processed and then
+   * not stored (no 200, Meta retries) or stored twice changes nothing; a crash loses nothing (what is not
+   * answered is retried, what is stored and not marked is processed again at start). Other deliveries wait
+   * for their row (processOne needs its tries), as before.
+   */
+  takeStoring(canal: WhatsAppCanalRow, corpo: string, stored: Promise<WhatsAppEventoRow | null>) {
+    this.handed.push({ canalId: canal.id, corpo, canal, stored: stored.catch(() => null) });
     this.loop.kick();
   }
 
@@ -109,7 +120,7 @@ export class WhatsAppProcessor {
     this.sweep = false;
     const claimed = await this.claim();
     if (claimed.length) this.sweep = true;
-    return claimed.map((e) => ({ e }));
+    return claimed.map((e) => ({ canalId: e.canalId, corpo: e.corpo, stored: Promise.resolve(e) }));
   }
 
   private async drain() {
@@ -120,14 +131,14 @@ export class WhatsAppProcessor {
         // In order: runs of deliveries holding only plain messages go together, the others one by one.
         let run: (Delivery & { body: MetaWebhook })[] = [];
         for (const d of claimed) {
-          const body = parseBody(d.e.corpo);
+          const body = parseBody(d.corpo);
           if (body && onlyPlainMessages(body)) {
             run.push({ ...d, body });
             continue;
           }
           await this.processRun(run);
           run = [];
-          await this.processOne(d);
+          await this.processStored(d);
         }
         await this.processRun(run);
       }
@@ -160,26 +171,35 @@ export class WhatsAppProcessor {
     if (run.length === 0) return;
     try {
       await receiveTextBatch(this.ctx, run, (canal, m) => this.build(canal, m));
-      this.markLater(run.map((d) => d.e.id));
+      this.markLater(run);
     } catch (err) {
       this.log.warn({ err }, 'WhatsApp: lote de mensagens processado uma a uma');
-      for (const d of run) await this.processOne(d);
+      for (const d of run) await this.processStored(d);
     }
   }
 
   /**
    * A batch's processed mark is written while the next deliveries are processed, not before them: it is one
-   * statement fewer between a webhook and the attendant's screen. If it fails, the claim runs out and the
-   * deliveries are processed again, which changes nothing (each step is idempotent).
+   * statement fewer between a webhook and the attendant's screen. It waits for the deliveries' rows (those
+   * the webhook is still storing); one stored before (null) is its first copy's to mark. If it fails, the
+   * claim runs out and the deliveries are processed again, which changes nothing (each step is idempotent).
    */
-  private markLater(ids: string[]) {
-    const mark: Promise<void> = markProcessed(this.ctx.db, ids)
+  private markLater(run: Delivery[]) {
+    const mark: Promise<void> = Promise.all(run.map((d) => d.stored))
+      .then((rows) => rows.flatMap((e) => (e ? [e.id] : [])))
+      .then((ids) => (ids.length ? markProcessed(this.ctx.db, ids) : undefined))
       .catch((err: unknown) => this.log.warn({ err }, 'WhatsApp: entregas processadas não marcadas'))
       .finally(() => this.marking.delete(mark));
     this.marking.add(mark);
   }
 
-  private async processOne({ e, canal: handed }: Delivery) {
+  /** A delivery once its row is stored; none when the same body was stored before, or storing it failed (no 200). */
+  private async processStored(d: Delivery) {
+    const e = await d.stored;
+    if (e) await this.processOne(e, d.canal);
+  }
+
+  private async processOne(e: WhatsAppEventoRow, handed?: WhatsAppCanalRow) {
     try {
       const [row] = handed ? [] : await this.ctx.db.select().from(canais).where(eq(canais.id, e.canalId)).limit(1);
       const canal = handed ?? (row ? (asCanal(row) as WhatsAppCanalRow) : null);

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCanalWhatsApp } from '@balcao/shared/canais';
-import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
+import { asCanal, atendimentos, canais, clientes, mensagens, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { whatsappEventos } from '../../db/schema/whatsapp';
 import { FakeGraph, waVector } from '../../test/fake-graph';
 import { login, makeAccount } from '../../test/factories';
@@ -248,5 +248,42 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
       )
       .orderBy(asc(mensagens.externalId));
     expect(lines.map((l) => l.conteudo)).toEqual(bodies);
+  });
+
+  it('stores a plain text while its delivery is stored: once for two copies at once, marked once stored; one whose store failed is shown, and its retry adds nothing', async () => {
+    const canal = await newChannel();
+    const [row] = await t.ctx.db.select().from(canais).where(eq(canais.id, canal.id));
+    const handed = asCanal(row!) as WhatsAppCanalRow;
+    const processor = whatsappOf(t.ctx).processor;
+    const now = Math.floor(Date.now() / 1000);
+    // Two copies at once (Meta's retry racing its first try), each taken while the webhook stores it.
+    const raw = text('5511900000301', 'wamid.junto-1', 'enquanto grava', now - 20, 'Gil');
+    const copies = [storeEvent(t.ctx.db, canal, raw), storeEvent(t.ctx.db, canal, raw)];
+    for (const stored of copies) processor.takeStoring(handed, raw.toString('utf8'), stored);
+    expect((await Promise.all(copies)).filter(Boolean)).toHaveLength(1);
+    await whatsappOf(t.ctx).idle();
+    // A delivery whose store failed (the webhook answered no 200): its message is shown all the same.
+    const lost = text('5511900000301', 'wamid.junto-2', 'sem entrega gravada', now - 10, 'Gil');
+    processor.takeStoring(handed, lost.toString('utf8'), Promise.reject(new Error('conexão perdida')));
+    await whatsappOf(t.ctx).idle();
+    const deliveries = () => t.ctx.db.select().from(whatsappEventos).where(eq(whatsappEventos.canalId, canal.id));
+    expect(await deliveries()).toHaveLength(1);
+    // Meta's retry of it is stored and marked, and is the same message.
+    const retry = storeEvent(t.ctx.db, canal, lost);
+    processor.takeStoring(handed, lost.toString('utf8'), retry);
+    expect(await retry).not.toBeNull();
+    await whatsappOf(t.ctx).idle();
+
+    const eventos = await deliveries();
+    expect(eventos).toHaveLength(2);
+    expect(eventos.every((e) => e.processadoEm !== null && e.erro === null)).toBe(true);
+    const [gil] = await t.ctx.db.select().from(clientes).where(eq(clientes.identificador, 'whatsapp:5511900000301'));
+    const [conversa] = await t.ctx.db.select().from(atendimentos).where(eq(atendimentos.clienteId, gil!.id));
+    const lines = await t.ctx.db.select().from(mensagens).where(eq(mensagens.atendimentoId, conversa!.id)).orderBy(asc(mensagens.seq));
+    expect(lines.map((m) => [m.conteudo, m.externalId])).toEqual([
+      ['enquanto grava', 'wamid.junto-1'],
+      ['sem entrega gravada', 'wamid.junto-2'],
+    ]);
+    expect(conversa!.mensagensNaoLidas).toBe(2);
   });
 });

@@ -99,8 +99,12 @@ async function customerIds(db: Db, rows: CustomerRow[]): Promise<Map<string, str
   return ids;
 }
 
-/** A stored delivery to process, with its channel when the webhook that stored it had it at hand (webhook.ts). */
-export type Delivery = { e: WhatsAppEventoRow; canal?: WhatsAppCanalRow };
+/**
+ * A delivery to process: its channel's id and body, its channel when the webhook had it at hand (webhook.ts),
+ * and its stored row once the webhook's insert answers (null: the same body was stored before, and is its
+ * first copy's to process).
+ */
+export type Delivery = { canalId: string; corpo: string; canal?: WhatsAppCanalRow; stored: Promise<WhatsAppEventoRow | null> };
 
 type Item = { canal: WhatsAppCanalRow; m: MetaMessage; nome: string | null; built: Promise<{ mensagem: NewMessage; autor?: 'sistema' }> };
 
@@ -118,12 +122,12 @@ export async function receiveTextBatch(
   const db = ctx.db;
   // The channels the webhook did not hand over (deliveries found in the database) are read, in one statement.
   const byId = new Map(events.flatMap((x) => (x.canal ? [[x.canal.id, x.canal] as const] : [])));
-  const canalIds = [...new Set(events.map((x) => x.e.canalId).filter((id) => !byId.has(id)))];
+  const canalIds = [...new Set(events.map((x) => x.canalId).filter((id) => !byId.has(id)))];
   const rows = canalIds.length ? await db.select().from(canais).where(inArray(canais.id, canalIds)) : [];
   for (const r of rows) byId.set(r.id, asCanal(r) as WhatsAppCanalRow);
   const items: Item[] = [];
-  for (const { e, body } of events) {
-    const canal = byId.get(e.canalId);
+  for (const { canalId, body } of events) {
+    const canal = byId.get(canalId);
     if (!canal) continue;
     for (const entry of body.entry ?? [])
       for (const change of entry.changes ?? []) {

@@ -79,8 +79,8 @@ const writer = perDatabase((db) => new WriteBatcher((items: Delivery[]) => store
 
 /**
  * Stores a delivery durably (once per body: Meta retries), claimed by this instance; answers its row if it
- * was new, for the processor to take (WhatsAppProcessor.take). Deliveries arriving while the previous
- * insert runs are inserted together (WriteBatcher: no waiting when alone).
+ * was new, for the processor (WhatsAppProcessor.takeStoring takes it while it is stored). Deliveries
+ * arriving while the previous insert runs are inserted together (WriteBatcher: no waiting when alone).
  */
 export function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>, raw: Buffer): Promise<WhatsAppEventoRow | null> {
   return writer(db).submit({ canal, raw });
@@ -122,9 +122,11 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     if (k && !signed(k)) k = await known.fetch(token, { forceRefresh: true });
     if (!k) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
     if (!signed(k)) return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
-    // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing.
-    const stored = await storeEvent(ctx.db, k.canal, raw);
-    if (stored) whatsappOf(ctx).processor.take([stored], k.canal);
+    // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing. The
+    // processor takes it meanwhile (takeStoring).
+    const stored = storeEvent(ctx.db, k.canal, raw);
+    whatsappOf(ctx).processor.takeStoring(k.canal, raw.toString('utf8'), stored);
+    await stored;
     return reply.code(200).send({ ok: true });
   });
 };

@@ -4,7 +4,7 @@ import { canais } from './atendimentos';
 
 /**
  * Meta's webhook deliveries exactly as received (the raw body), stored before the 200 is answered and
- * processed after: a crash between the two loses nothing (the processor resumes unprocessed ones at start).
+ * processed meanwhile or after: a crash loses nothing (the processor resumes unprocessed ones at start).
  * The same body twice (Meta retries) is stored once.
  */
 export const whatsappEventos = pgTable(
