@@ -26,6 +26,14 @@ const SWEEP_MS = CLAIM_MS / 2;
 /** Deliveries claimed at once: plain messages among them are stored together (text-batch.ts). */
 const CLAIM_BATCH = 200;
 
+/** A delivery already stored (found due by a sweep, or given to `take`), with its channel if at hand. */
+const storedDelivery = (e: WhatsAppEventoRow, canal?: WhatsAppCanalRow): Delivery => ({
+  canalId: e.canalId,
+  corpo: e.corpo,
+  canal,
+  stored: Promise.resolve(e),
+});
+
 const parseBody = (corpo: string): MetaWebhook | null => {
   try {
     return JSON.parse(corpo) as MetaWebhook;
@@ -63,9 +71,12 @@ export class WhatsAppProcessor {
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
   ) {}
 
-  /** Deliveries stored and claimed by this instance, with their channel if at hand: no statement to claim them. */
+  /**
+   * Deliveries already stored and claimed by this instance, with their channel if at hand (the tests' way in;
+   * the webhook hands its own while it stores them: takeStoring).
+   */
   take(rows: WhatsAppEventoRow[], canal?: WhatsAppCanalRow) {
-    for (const e of rows) this.handed.push({ canalId: e.canalId, corpo: e.corpo, canal, stored: Promise.resolve(e) });
+    for (const e of rows) this.handed.push(storedDelivery(e, canal));
     this.loop.kick();
   }
 
@@ -120,7 +131,7 @@ export class WhatsAppProcessor {
     this.sweep = false;
     const claimed = await this.claim();
     if (claimed.length) this.sweep = true;
-    return claimed.map((e) => ({ canalId: e.canalId, corpo: e.corpo, stored: Promise.resolve(e) }));
+    return claimed.map((e) => storedDelivery(e));
   }
 
   private async drain() {
