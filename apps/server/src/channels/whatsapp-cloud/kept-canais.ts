@@ -7,7 +7,7 @@ import type { Db } from '../../lib/db';
  * messages/s: one channel read per delivery was the most-run statement of the inbound path (6,534 of the
  * run's statements, ~0.5 ms each on PGlite, queued with everything else). Kept, it is read once per token
  * in this time. A change or removal made on this instance is seen at once (forgetKeptCanal); one made on
- * another instance, within this time.
+ * another instance, within this time (and one read: see `allowStale`).
  */
 const CANAL_KEPT_MS = 5_000;
 /** Tokens kept at once (one per WhatsApp number of every account this instance serves). */
@@ -18,13 +18,16 @@ export type KeptCanal = { canal: WhatsAppCanalRow; appSecret: string };
 const byDb = new WeakMap<Db, LRUCache<string, KeptCanal>>();
 
 /**
- * The webhook channels of a database, loaded by `load` when missing or old (concurrent deliveries of one
- * token wait for one read). Unknown tokens are not kept: a channel created a moment ago is found.
+ * The webhook channels of a database, loaded by `load` when missing (concurrent deliveries of one token wait
+ * for one read) or old (answered as kept while it is read again). Unknown tokens are not kept: a channel created a moment ago is found.
  */
 export function keptCanais(db: Db, load: (token: string) => Promise<KeptCanal | undefined>): LRUCache<string, KeptCanal> {
   let kept = byDb.get(db);
   if (!kept) {
-    kept = new LRUCache<string, KeptCanal>({ max: CANAIS_KEPT, ttl: CANAL_KEPT_MS, fetchMethod: load });
+    // allowStale: once old, a channel is still answered while it is read again in the background. Waiting
+    // for that read held every delivery of the channel arriving meanwhile, every 5 s, for one round trip to
+    // a database busy with the inbound batches.
+    kept = new LRUCache<string, KeptCanal>({ max: CANAIS_KEPT, ttl: CANAL_KEPT_MS, allowStale: true, fetchMethod: load });
     byDb.set(db, kept);
   }
   return kept;
