@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import type { Db } from '../../lib/db';
-import { type KeptCanal, keptCanais } from './kept-canais';
+import { type KeptCanal, keptCanais, readCanalAgain } from './kept-canais';
 
 const canal = (appSecret: string): KeptCanal => ({ canal: { id: 'c1' } as WhatsAppCanalRow, appSecret });
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,9 +27,9 @@ describe('kept webhook channels', () => {
     await later(0);
     expect((await kept.fetch('tok'))?.appSecret).toBe('s2');
 
-    // A signature that fails forces a read (webhook.ts), which must wait for it, not answer what is kept.
+    // A signature that fails reads it again (webhook.ts), which must wait for the read, not answer what is kept.
     let forcedAnswered = false;
-    const forced = kept.fetch('tok', { forceRefresh: true, allowStale: false }).then((k) => {
+    const forced = readCanalAgain(kept, 'tok').then((k) => {
       forcedAnswered = true;
       return k;
     });

@@ -7,7 +7,8 @@ import type { Db } from '../../lib/db';
  * messages/s: one channel read per delivery was the most-run statement of the inbound path (6,534 of the
  * run's statements, ~0.5 ms each on PGlite, queued with everything else). Kept, it is read once per token
  * in this time. A change or removal made on this instance is seen at once (forgetKeptCanal); one made on
- * another instance, within this time (and one read: see `allowStale`).
+ * another instance, within this time and one read (an old channel answers while it is read again), and at
+ * once by a delivery whose signature fails (readCanalAgain).
  */
 const CANAL_KEPT_MS = 5_000;
 /** Tokens kept at once (one per WhatsApp number of every account this instance serves). */
@@ -19,7 +20,7 @@ const byDb = new WeakMap<Db, LRUCache<string, KeptCanal>>();
 
 /**
  * The webhook channels of a database, loaded by `load` when missing (concurrent deliveries of one token wait
- * for one read) or old (answered as kept while it is read again). Unknown tokens are not kept: a channel created a moment ago is found.
+ * for one read). Unknown tokens are not kept: a channel created a moment ago is found.
  */
 export function keptCanais(db: Db, load: (token: string) => Promise<KeptCanal | undefined>): LRUCache<string, KeptCanal> {
   let kept = byDb.get(db);
@@ -31,6 +32,15 @@ export function keptCanais(db: Db, load: (token: string) => Promise<KeptCanal | 
     byDb.set(db, kept);
   }
   return kept;
+}
+
+/**
+ * The channel read again now, waiting for the database and never answered from memory, old or not (the
+ * cache's allowStale would answer what it keeps): for a signature that failed, whose secret may have
+ * changed on another instance.
+ */
+export function readCanalAgain(kept: LRUCache<string, KeptCanal>, token: string): Promise<KeptCanal | undefined> {
+  return kept.fetch(token, { forceRefresh: true, allowStale: false });
 }
 
 /** A channel changed or removed: its next delivery reads it again. */

@@ -7,7 +7,7 @@ import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { type Db, perDatabase, preparedRows } from '../../lib/db';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { whatsappOf } from '../registry';
-import { type KeptCanal, keptCanais } from './kept-canais';
+import { type KeptCanal, keptCanais, readCanalAgain } from './kept-canais';
 import { CLAIM_MS } from './processor';
 import { findWhatsAppCanalByToken, openSecrets } from './service';
 
@@ -119,7 +119,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     const header = req.headers['x-hub-signature-256'];
     const signed = (k: KeptCanal) => validSignature(raw, Array.isArray(header) ? header[0] : header, k.appSecret);
     let k = await known.fetch(token);
-    if (k && !signed(k)) k = await known.fetch(token, { forceRefresh: true, allowStale: false });
+    if (k && !signed(k)) k = await readCanalAgain(known, token);
     if (!k) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
     if (!signed(k)) return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
     // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing. The
