@@ -45,7 +45,8 @@ const P = quick
   : {
       seconds: 60,
       rates: [250, 500, 1000, 2000],
-      saturation: [4000, 8000],
+      // Doubling until the floor stops carrying, so that its saturation is never capped by the last step.
+      saturation: [4000, 8000, 16000],
       saturationSeconds: 20,
       refine: true,
       // 20,000 sockets do not fit one process here (20,000 open files, hard limit); 19,000 do.
