@@ -8,6 +8,8 @@ export const STEPS = [
   { name: 'typecheck', script: 'typecheck' },
   { name: 'lint', script: 'lint' },
   { name: 'unit', script: 'test:unit', report: 'vitest.json' },
+  // Debian's Chromium for the e2e step: installed when possible, else one line saying what to do.
+  { name: 'machine', script: 'test:machine' },
   { name: 'e2e', script: 'test:e2e', report: 'e2e.json' },
 ];
 

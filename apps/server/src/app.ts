@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WEB_BUILD_HEADER } from '@balcao/shared/layout';
 import type { AppContext } from './context';
@@ -57,6 +57,8 @@ declare module 'fastify' {
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
+  /** Fastify's line per request received and answered (off under a terminal: lib/terminal-log.ts). */
+  requestLogging?: boolean;
   /** The built web app (apps/web/dist); served at / with an SPA fallback when present. */
   webDist?: string;
   /** Proxy hops (or their addresses) whose X-Forwarded-For is believed: env TRUST_PROXY. */
@@ -73,6 +75,7 @@ export type BuildOptions = {
 export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   const app = Fastify({
     logger: withRedaction(opts.logger),
+    logController: new LogController({ disableRequestLogging: opts.requestLogging === false }),
     trustProxy: fastifyTrustProxy(opts.trustProxy),
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,

@@ -54,6 +54,8 @@ const ZEnvFields = z.object({
   WIDGET_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(VISITOR_MESSAGES_PER_MINUTE),
   WIDGET_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(SESSIONS_PER_MINUTE_PER_IP),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` always; `auto` (default): readable lines when standard output is a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'json']).default('auto'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: ZTrustProxy.default(false),
   /** WhatsApp Cloud API: Meta's Graph API (tests and staging point elsewhere), its version, sends per second per number (defaults in channels/whatsapp-cloud/driver.ts). */

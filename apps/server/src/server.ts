@@ -12,8 +12,9 @@ import { closeRedis, createRedis, type RedisLog } from './lib/redis';
 import { configuredOrigin } from './lib/public-origin';
 import { backgroundIdle } from './lib/background';
 import { loadOrCreateSecret } from './lib/secrets';
+import { serverLogger, startupLines, wantsReadableLogs } from './lib/terminal-log';
 import { TokenService } from './lib/tokens';
-import { seedDemo } from './modules/accounts/demo';
+import { type DemoLogins, seedDemo } from './modules/accounts/demo';
 import { countAccounts } from './modules/accounts/service';
 import { flushInbound } from './modules/atendimentos/inbound';
 import { registerAtendimentoHub } from './realtime/atendimento-hub';
@@ -98,8 +99,11 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   ctx.channels = createChannels(ctx);
   ctx.publish = socketPublishers(() => ctx.io, ctx.channels);
   mkdirSync(ctx.uploadsDir, { recursive: true });
+  const readable = wantsReadableLogs(env.LOG_FORMAT);
   const app = await buildApp(ctx, {
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger: await serverLogger(env.LOG_LEVEL, readable),
+    // A terminal shows events, not two English lines per request; collectors keep every request.
+    requestLogging: !readable,
     webDist: opts.webDist ?? env.WEB_DIST,
     widgetJs: opts.widgetJs,
     trustProxy: env.TRUST_PROXY,
@@ -115,16 +119,15 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   });
 
   const embeddedAndEmpty = database.kind === 'pglite' && env.SEED_DEMO !== false && (await countAccounts(database.db)) === 0;
-  if (embeddedAndEmpty || env.SEED_DEMO === true) {
-    if (await seedDemo(database.db)) app.log.info('conta de demonstração criada (databaseName "demo", senha balcao-demo)');
-  }
+  let demo: DemoLogins | null = null;
+  if (embeddedAndEmpty || env.SEED_DEMO === true) demo = await seedDemo(database.db);
 
   const sockets = createSocketServer(app.server, { redisUrl: env.REDIS_URL, log });
   registerChatInternoHub(sockets.io, ctx, app.log);
   registerAtendimentoHub(sockets.io, ctx, app.log);
   registerWidgetHub(sockets.io, ctx, app.log);
   ctx.io = sockets.io;
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await app.listen({ port: env.PORT, host: env.HOST, listenTextResolver: (address) => `Servidor ouvindo em ${address}` });
   const jobs = startJobs(ctx, app.log, { embeddedDatabase: database.kind === 'pglite' });
   // Webhooks stored before a stop are processed, and queued sends go out (channels/whatsapp-cloud).
   const whatsapp = whatsappOf(ctx);
@@ -135,6 +138,8 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
   // PORT=0 picks a free port: links then name the one actually listening.
   const address = app.server.address();
   if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);
+  const facts = { address: ctx.publicUrl, database: database.kind, dataDir: env.dataDir, ...(demo ? { demo } : {}) };
+  for (const line of startupLines(facts)) app.log.info(line);
 
   let closing: Promise<void> | null = null;
   const close = () =>

@@ -4,9 +4,11 @@ import { countAccounts, createAccount, createDepartamento, createUser } from './
 const DEMO_PASSWORD = 'balcao-demo';
 const DEMO_DATABASE_NAME = 'demo';
 
-/** The demo account of the README: one user per role, a second atendente, two departments. */
-export async function seedDemo(db: Db): Promise<boolean> {
-  if ((await countAccounts(db)) > 0) return false;
+export type DemoLogins = { emails: string[]; senha: string };
+
+/** The demo account of the README: one user per role, a second atendente, two departments; null if any account exists. */
+export async function seedDemo(db: Db): Promise<DemoLogins | null> {
+  if ((await countAccounts(db)) > 0) return null;
   const senha = DEMO_PASSWORD;
   const { account } = await createAccount(db, {
     nome: 'Balcão Demonstração',
@@ -32,5 +34,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   await createUser(db, account.id, { nome: 'Ulisses Usuário', email: 'user@demo.local', role: 'user', senha });
   await createUser(db, account.id, { nome: 'Tiago Tracker', email: 'tracker@demo.local', role: 'tracker', senha });
-  return true;
+  const emails = ['master', 'admin', 'atendente', 'atendente2', 'user', 'tracker'].map((u) => `${u}@demo.local`);
+  return { emails, senha };
 }
