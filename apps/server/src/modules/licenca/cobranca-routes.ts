@@ -91,7 +91,7 @@ export const licencaCobrancaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get('/licenca/verificarpagamento', { schema: { response: { 200: ZVerificarPagamento } } }, async (req) => ({
     pago: await verificarPagamento(deps, await master(req)),
   }));
-  app.delete('/licenca/cancelacobranca', async (req, reply) => {
+  app.delete('/licenca/cancelacobranca', { schema: { response: { 204: z.void() } } }, async (req, reply) => {
     await cancelarCobranca(deps, await master(req));
     return reply.code(204).send();
   });
