@@ -56,7 +56,7 @@ function webhookAutorizado(req: FastifyRequest, auth: WebhookAuth): boolean {
   return true;
 }
 
-/** Issue 13: the licence and its PIX charge (spec part 1 §7), all the master's, and the PSP's webhook. */
+/** The licence and its PIX charge (spec part 1 §7), all the master's, and the PSP's webhook. */
 export const licencaCobrancaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const deps = { db: ctx.db, pagamentos: ctx.licencaPagamentos };
   const master = async (req: FastifyRequest) => {
