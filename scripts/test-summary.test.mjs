@@ -1,4 +1,4 @@
-// The closing line of `npm test` (issue 7 point 3): a suite that failed without a failing test, or never ran,
+// The closing line of `npm test`: a suite that failed without a failing test, or never ran,
 // is a failure; "0 failed" only when every step ran and passed.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
