@@ -1,6 +1,6 @@
 // Reads a V8 CPU profile (`BENCH_PROFILE=<dir>`: node --cpu-prof) and prints where the samples' self time
-// went, by part (PGlite, Drizzle, GC, sockets, HTTP, our code, …) and by function: the table of the README's
-// "What the CPU profile showed". Usage: node bench/profile-summary.mjs <file.cpuprofile> [top functions]
+// went, by part (PGlite, Drizzle, GC, sockets, HTTP, our code, …) and by function (docs/desempenho.md).
+// Usage: node bench/profile-summary.mjs <file.cpuprofile> [top functions]
 import { readFileSync } from 'node:fs';
 import { frameName } from './lib.mjs';
 

@@ -105,6 +105,23 @@ describe('HTTP as a browser sees it: CSP and page weight of the production build
     }
   });
 
+  it('the API reference at /backend/docs renders from our origin alone, within the CSP', async () => {
+    const ctx = await newContext(env.browser, env.server.baseUrl);
+    const problems = await watchCsp(ctx);
+    const elsewhere: string[] = [];
+    ctx.on('request', (r) => {
+      if (!r.url().startsWith(env.server.baseUrl) && !r.url().startsWith('data:')) elsewhere.push(r.url());
+    });
+    const page = await ctx.newPage();
+    await page.goto('/backend/docs');
+    await page.locator('.opblock-tag', { hasText: 'Atendimentos' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'http-api-reference');
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(elsewhere).toEqual([]);
+    await ctx.close();
+  });
+
   it(`page weight, compressed as served to "${BROWSER_ENCODINGS}", stays within the budgets (login ${BUDGETS_KB.login} KB, shell ${BUDGETS_KB.shell} KB, widget ${BUDGETS_KB.widget} KB)`, async () => {
     const m = await measurePageWeight(env.server.baseUrl, BROWSER_ENCODINGS, WEB_DIST);
     console.log(

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { WEB_BUILD_HEADER } from '@balcao/shared/layout';
 import type { AppContext } from './context';
 import { errorHandler } from './lib/error-handler';
@@ -48,6 +49,10 @@ import { licencaCobrancaRoutes } from './modules/licenca/cobranca-routes';
 import { contaRoutes } from './modules/conta/routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
+import { registerApiReference, type RouteCheck } from './openapi/reference';
+
+const API_PREFIX = '/backend';
+const ZHealth = z.object({ status: z.enum(['ok', 'erro']) });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -109,10 +114,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
     }
   });
 
+  app.decorate('undocumentedRoutes', [] as RouteCheck[]);
   await app.register(
     async (api) => {
+      await registerApiReference(api, API_PREFIX);
       await registerApiCompression(api);
-      api.get('/health', async (_req, reply) => {
+      api.get('/health', { schema: { response: { 200: ZHealth, 503: ZHealth.extend({ message: z.string() }) } } }, async (_req, reply) => {
         try {
           await opts.ping();
           return { status: 'ok' };
@@ -146,7 +153,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
         await api.register((await import('./channels/whatsapp-web/fake-routes')).fakeWapiRoutes, { ctx, fake: opts.wapiFake });
       await api.register(operatorRoutes, { ctx });
     },
-    { prefix: '/backend' },
+    { prefix: API_PREFIX },
   );
 
   await app.register(fastifyStatic, {

@@ -47,7 +47,7 @@ export type AppContext = {
   whatsapp?: { graphUrl?: string; graphVersion?: string; sendsPerSecond?: number };
   /** WhatsApp Web (channels/whatsapp-web): the socket factory (Baileys, or a fake), send pacing, lease timings. */
   wapi?: Partial<WapiConfig>;
-  /** The licence's PIX payments (payments/, issue 13): provider from PIX_PROVIDER, webhook checks, prices. Unset: no provider. */
+  /** The licence's PIX payments (payments/): provider from PIX_PROVIDER, webhook checks, prices. Unset: no provider. */
   licencaPagamentos?: LicencaPagamentos;
   secureCookies: boolean;
 };

@@ -67,7 +67,7 @@ const ZEnvFields = z.object({
   WHATSAPP_SENDS_PER_SECOND: z.coerce.number().int().min(1).max(1000).optional(),
   /** WhatsApp Web: least milliseconds between two sends of one number (bulk bursts get numbers banned). */
   WAPI_SEND_GAP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-  /** The licence's PIX payment provider (payments/config.ts; README "Licença e PIX"). */
+  /** The licence's PIX payment provider (payments/config.ts; docs/licenca-pix.md). */
   ...ZPixEnvFields,
 });
 export const ZEnv = ZEnvFields.superRefine(checkPixEnv);

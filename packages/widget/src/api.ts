@@ -19,7 +19,7 @@ const errorOf = (status: number, body: unknown) => {
   return new ApiError(status === 413 ? ANEXO_TEXTS.anexoTamanho : T.erroGenerico, status);
 };
 
-/** The public widget calls of docs/api-atendimentos.md, under `<chat host>/backend`. */
+/** The public widget calls (the API reference, /backend/docs), under `<chat host>/backend`. */
 export function createApi(backend: string, canal: string) {
   const base = `${backend}/api/public/widget/${encodeURIComponent(canal)}`;
 

@@ -16,7 +16,7 @@ export type RealtimeHandlers = WidgetServerEvents & {
   refused: (message: string) => void;
 };
 
-/** The `/widget` namespace of docs/api-atendimentos.md, on the chat host (never the embedding site). */
+/** The `/widget` namespace of docs/integracao.md, on the chat host (never the embedding site). */
 export function connect(opts: WidgetOptions, visitante: string, on: RealtimeHandlers): WidgetSocket {
   const socket: WidgetSocket = io(`${opts.origin}/widget`, {
     path: '/backend/socket.io',

@@ -3,10 +3,9 @@ import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 
 /**
  * PGlite on a thread of its own, behind the part of PGlite's API Drizzle uses (query, exec, transaction).
- * Why: PGlite runs Postgres in WebAssembly on the thread that calls it. The inbound CPU profile at 1,000
- * messages/s on the embedded database: 44 % of the server's main thread was PGlite, and while a statement
- * ran no socket, timer or HTTP request was served (the attendants' sockets timed out under load). Here the
- * statements run on the second core and the main thread only waits for their answers.
+ * Why: PGlite runs Postgres in WebAssembly on the thread that calls it, and while a statement ran no socket,
+ * timer or HTTP request was served. Here the statements run on the second core and the main thread only waits
+ * for their answers (docs/decisoes/0001-pglite-em-thread-propria.md).
  */
 type Request =
   | { op: 'ready' | 'close' | 'begin' }

@@ -11,7 +11,7 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * `PGLITE_STATEMENT_TIMES=<file>`: the time this thread spends on each statement (by its text, in PGlite's lock),
  * on commits and in the WAL's syncs, written to the file as JSON when the database closes. Why: under load this
  * one thread is what the embedded database's tail waits for, and its CPU profile cannot tell one statement from
- * another (README, Desempenho). Off unless set; a sync is counted in its statement's time too; pages (isPage) are
+ * another (docs/desempenho.md). Off unless set; a sync is counted in its statement's time too; pages (isPage) are
  * not counted.
  */
 const TIMES_FILE = process.env.PGLITE_STATEMENT_TIMES;
@@ -41,7 +41,7 @@ function writeTimes() {
  * nothing), so a power cut could lose the writes of the last ~30 s (what Linux keeps in its cache) or leave the
  * data directory inconsistent; a killed process lost nothing, its writes were in the system's cache. Here
  * Postgres runs with fsync on and syncs its WAL with fsync() (fdatasync stays a no-op in PGlite's build), which
- * this file system now does. Measured: a one-row commit 0.27 -> 0.47 ms (README, "Two commands").
+ * this file system now does (its cost: docs/desempenho.md; the decision: docs/decisoes/0002-fsync-no-banco-embutido.md).
  */
 class DurableNodeFS extends NodeFS {
   async init(pg, opts) {
@@ -84,7 +84,7 @@ const asText = (oids) => (oids?.length ? Object.fromEntries(oids.map((oid) => [o
  * PGlite's parsers with the caller's text columns, built once per list of columns (Drizzle uses one or two).
  * Why: given parsers of its own, PGlite's parseResults copies all of its ~320 into a new object at every
  * call, and Drizzle gives its own (timestamps, dates, intervals as text) with every statement: the copy took
- * ~0.27 ms of this thread, more than a one-row statement's run in Postgres (a slow machine; docs/desempenho-historico.md).
+ * more of this thread than a one-row statement's run in Postgres (docs/desempenho.md).
  */
 const parsersByText = new Map();
 function parsersFor(oids) {
@@ -105,8 +105,8 @@ function clientOf(tx) {
 
 /**
  * Statements run as named prepared statements, kept per SQL text. Why: PGlite's query() parses and plans a
- * statement every time, in six calls into the WebAssembly backend (measured on the send path: the attendant's
- * read took 4.5 ms, of which planning 1.2–2 ms and execution 0.2–0.4 ms). A kept statement is parsed once,
+ * statement every time, in six calls into the WebAssembly backend, and planning cost more than running
+ * (docs/desempenho.md). A kept statement is parsed once,
  * runs in one call (bind, describe, execute, sync), and past five runs Postgres uses a generic plan when it
  * costs no more than the custom ones (plan_cache_mode auto); pages are the exception (isPage). Most kept
  * statements: PREPARED_MAX (the least recently used is closed); a statement that depends on a changed table
@@ -116,7 +116,7 @@ const PREPARED_MAX = 500;
 /**
  * A page (a LIMIT given as a parameter, above 1) is parsed and planned for its values at every run, as
  * PGlite's query() does: a generic plan cannot see the LIMIT's value and, on a long conversation, read its
- * messages in bulk instead of the newest page by index (first page p50 17 -> 71 ms on 200,000 messages).
+ * messages in bulk instead of the newest page by index.
  */
 const isPage = (sql, params) => [...sql.matchAll(/\blimit \$(\d+)/gi)].some(([, n]) => Number(params?.[Number(n) - 1]) > 1);
 const prepared = new Map();

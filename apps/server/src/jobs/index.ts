@@ -10,9 +10,8 @@ import { cleanupWidgetUploads } from './widget-uploads';
 const AGENDADAS_EVERY_MS = 5_000;
 /**
  * The embedded database's upkeep (embedded-vacuum.ts) runs this often, not every minute as PostgreSQL's
- * autovacuum looks: on PGlite a VACUUM holds the one thread that answers every query (measured at 1,000
- * messages/s: ~460 ms after one minute of load, and more the more often it runs, since each pass reads whole
- * indexes). At a small team's rates an hour's upkeep takes milliseconds.
+ * autovacuum looks: on PGlite a VACUUM holds the one thread that answers every query, and each pass reads
+ * whole indexes (docs/operacao.md). At a small team's rates an hour's upkeep takes milliseconds.
  */
 const EMBEDDED_VACUUM_EVERY_MS = 60 * 60_000;
 /** The first upkeep waits this long after start, out of the way of a restart's catching up. */

@@ -61,8 +61,8 @@ const OPENED_BY_SITES = /^\/widget-conversations(?:[/?#]|$)/i;
  * Security headers on every answer (helmet): the CSP above, nosniff, a referrer that keeps the path only on our
  * own origin (the widget's popout calls are checked by their Referer's origin), HSTS only when PUBLIC_URL is
  * https, and resources readable by our origin alone unless a route says otherwise (widget.js, uploads).
- * helmet's middleware is built once here: @fastify/helmet built it again at every request (the CSP parsed
- * each time, ~2 % of the server's time under 500 webhooks/s in the inbound CPU profile).
+ * helmet's middleware is built once here: @fastify/helmet built it again at every request, parsing the CSP
+ * each time.
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
   const headers = helmet({

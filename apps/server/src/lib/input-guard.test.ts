@@ -10,7 +10,7 @@ import { login, makeAccount } from '../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../test/harness';
 import { NUL_TEXT } from './input-guard';
 
-/** Issue 7 point 7 and issue 8 point 11: input that used to answer in English or with a 500. */
+/** Input that used to answer in English or with a 500. */
 describe.each(DB_KINDS)('input refused in Portuguese on %s', (kind) => {
   let t: TestApp;
   let master: Awaited<ReturnType<typeof login>>;

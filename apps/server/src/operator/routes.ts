@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ZOperadorConta, ZOperadorContaInput } from '@balcao/shared/operador';
 import type { AppContext } from '../context';
 import { Conflict, NotFound, Unauthorized } from '../lib/errors';
@@ -10,6 +11,9 @@ import { presentConta } from '../modules/accounts/presenter';
 import { openAccount } from '../modules/accounts/service';
 import { licencaOperatorRoutes } from '../modules/licenca/operator-routes';
 import { backupStream } from './backup';
+
+/** The archive streams as it is made; the schema only names it in the API reference. */
+const ZBackupArchive = z.any().describe('DATA_DIR como balcao-<data>.tar.gz (application/gzip)');
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -41,7 +45,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return reply.code(201).send(presentConta(account, master));
   });
 
-  app.get('/operador/backup', async (req, reply) => {
+  app.get('/operador/backup', { schema: { response: { 200: ZBackupArchive } } }, async (req, reply) => {
     if (!ctx.embeddedBackup) throw new Conflict('Com PostgreSQL, faça o backup do banco com pg_dump e copie a pasta uploads.');
     const stream = await backupStream(ctx.embeddedBackup, ctx.uploadsDir);
     req.log.info({}, 'backup do banco embutido: enviando ao operador');

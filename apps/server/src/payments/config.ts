@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PaymentProvider } from './provider';
 
 /**
- * The PIX payment provider's environment (README "Licença e PIX"). `PIX_PROVIDER` unset: no provider, and
+ * The PIX payment provider's environment (docs/licenca-pix.md). `PIX_PROVIDER` unset: no provider, and
  * creating a charge answers 503. Merged into env.ts's ZEnv; checked as a whole by `checkPixEnv`.
  */
 export const ZPixEnvFields = {

@@ -4,9 +4,9 @@ import { type WebSocket, WebSocketServer } from 'ws';
 
 /**
  * Everything written to one connection in one turn of the event loop reaches the kernel in one system call
- * (writev) instead of one per frame. Why: the inbound CPU profile on PostgreSQL at 1,000 messages/s spent
- * 32 % of the server's time in writev: each message is two events (the message, the list row) to each of 20
- * attendant sockets, and a batch of messages stored together is broadcast in the same turn. The socket is
+ * (writev) instead of one per frame. Why: a message is told to every attendant socket, and a batch stored
+ * together is broadcast in the same turn, so one call per frame made writev a large share of the server's
+ * time (docs/desempenho.md). The socket is
  * corked at its first write of a turn and uncorked on process.nextTick: nothing waits for a timer, order is
  * kept, and a write made while corked is sent with the others.
  */

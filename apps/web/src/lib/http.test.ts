@@ -78,7 +78,7 @@ describe('HTTP 400 reading order (spec part 2 §8)', () => {
   });
 });
 
-describe('402 LICENCA_EXPIRADA (issue 13: the licence blocker checks again at once)', () => {
+describe('402 LICENCA_EXPIRADA (the licence blocker checks again at once)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('tells every listener on a 402, and nobody on other failures; a listener that left hears nothing', async () => {

@@ -7,7 +7,7 @@ export type THubPolicy = { reconnection: false } | { reconnection: true; reconne
 
 /**
  * The one way the app opens a staff hub (/atendimento, /chat-interno). Each hub gets a socket.io Manager of its own
- * (`forceNew`): sharing one made the internal chat's policy govern the customer chat too (issue 9 item 1). The token
+ * (`forceNew`): sharing one made the internal chat's policy govern the customer chat too. The token
  * is read at each attempt, so a reconnect presents the current (possibly refreshed) one; `connect()` is the caller's.
  */
 export function hub<S extends Socket>(namespace: string, policy: THubPolicy): S {

@@ -1,6 +1,6 @@
 // Zod-free constants of customer conversations, importable by the widget without pulling zod.
 
-/** Issue 3: messages are paged 25 at a time; the conversation list by cursor. */
+/** Messages are paged 25 at a time; the conversation list by cursor. */
 export const MENSAGENS_PAGE_SIZE = 25;
 export const CONVERSAS_PAGE_SIZE = 30;
 export const MENSAGEM_MAX_CHARS = 4096;

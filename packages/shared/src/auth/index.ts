@@ -6,11 +6,11 @@ export const TOKEN_CHECK_INTERVAL_MS = 60_000;
 export const TOKEN_REFRESH_THRESHOLD_S = 300;
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 export const CURRENT_USER_STALE_MS = 300_000;
-/** Access token lifetime (issue 2: 1 hour, `exp` in seconds). */
+/** Access token lifetime (1 hour, `exp` in seconds). */
 export const ACCESS_TOKEN_TTL_S = 3600;
 /** Refresh cookie lifetime: 30 days of inactivity ends the session. */
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
-/** Password-reset link validity (issue 2: 1 hour). */
+/** Password-reset link validity (1 hour). */
 export const PASSWORD_RESET_TTL_S = 3600;
 /** Login failures allowed per IP and e-mail within the window before a 429. */
 export const LOGIN_MAX_FAILURES = 5;

@@ -12,7 +12,7 @@ import {
   ZNomeGrupo,
 } from './index';
 
-describe('classificarNovaConversa (spec part 2 §5, issue 4 reading)', () => {
+describe('classificarNovaConversa (spec part 2 §5, our reading)', () => {
   const u = (n: number) => Array.from({ length: n }, (_, i) => `u${i}`);
   it('reads one user, no department and no name as a direct chat', () => {
     expect(classificarNovaConversa({ usuarios: u(1), departamentos: [], nome: '' })).toEqual({ ok: true, ehGrupo: false });
@@ -83,7 +83,7 @@ describe('list helpers (spec part 2 §2/§4)', () => {
   it('reads the kind from the mime prefix and sizes in Bytes, KB, MB, GB', () => {
     expect(['image/png', 'video/mp4', 'audio/ogg', 'application/pdf'].map(tipoPorMime)).toEqual(['image', 'video', 'audio', 'document']);
     expect([512, 1536, 10 * 1024 * 1024, 3 * 1024 ** 3].map(formatarTamanho)).toEqual(['512 Bytes', '1,5 KB', '10 MB', '3 GB']);
-    // Portuguese reads a decimal comma and groups thousands with a dot (issue 9 item 13).
+    // Portuguese reads a decimal comma and groups thousands with a dot.
     expect(formatarTamanho(850_074)).toBe('830,15 KB');
     expect(formatarTamanho(1023)).toBe('1.023 Bytes');
   });

@@ -6,7 +6,7 @@ export const CHAT_INTERNO_PAGE_SIZE = 25;
 export const CHAT_INTERNO_PAGE_SIZE_MAX = 100;
 /** Spec part 2 §5/§9: group name, trimmed, at most 50 characters. */
 export const GRUPO_NOME_MAX = 50;
-/** Spec part 2 §5 (decision of issue 4): a group needs 2 selected users or 1 department. */
+/** Spec part 2 §5 (our reading): a group needs 2 selected users or 1 department. */
 export const GRUPO_MIN_USUARIOS = 2;
 export const GRUPO_MIN_DEPARTAMENTOS = 1;
 /** Bounds one create/add call; far above any real group, far below a request that hurts. */
@@ -34,14 +34,14 @@ export type TMensagemTipo = (typeof MENSAGEM_TIPOS)[number];
 export type TMidiaTipo = Exclude<TMensagemTipo, 'text'>;
 
 const MB = 1024 * 1024;
-/** Upload caps per kind (spec part 2 §5 leaves them open; issue 4 chose these). Checked on both sides. */
+/** Upload caps per kind (spec part 2 §5 leaves them open; ours). Checked on both sides. */
 export const CHAT_INTERNO_UPLOAD_MAX_BYTES: Record<TMidiaTipo, number> = {
   image: 10 * MB,
   video: 25 * MB,
   audio: 25 * MB,
   document: 25 * MB,
 };
-/** Group photo cap (spec part 2 §5 "not shown"; issue 4 chose 3 MB like the profile photo). */
+/** Group photo cap (spec part 2 §5 "not shown"; 3 MB like the profile photo). */
 export const GRUPO_FOTO_MAX_BYTES = 3 * MB;
 export const GRUPO_FOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

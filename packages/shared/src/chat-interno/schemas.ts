@@ -44,7 +44,7 @@ export type TClassificacao = { ok: true; ehGrupo: boolean } | { ok: false; campo
 
 /**
  * Exactly one other user, no department and no name is a direct chat; anything else is a group and needs a
- * name and 2 users or 1 department (spec part 2 §5, reading chosen by issue 4). `usuarios` excludes the caller.
+ * name and 2 users or 1 department (spec part 2 §5, our reading). `usuarios` excludes the caller.
  */
 export function classificarNovaConversa(input: {
   usuarios: readonly string[];

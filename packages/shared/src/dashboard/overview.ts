@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TIPOS_CANAL } from '../canais';
 
 /**
- * The overview dashboard (`/dashboard`, admin and master; issue 10). Periods are spec part 1 §9's (Dia is
+ * The overview dashboard (`/dashboard`, admin and master). Periods are spec part 1 §9's (Dia is
  * today 00:00 to 23:59:59, Semana the last 7 days, Mês the last 30 days) plus a custom range of calendar
  * days; all in the account's time zone. Durations are seconds.
  */

@@ -54,7 +54,7 @@ export type TDockItemKey =
 export const DOCK_ITEMS: readonly { key: TDockItemKey; label: string; path: string; roles: readonly TRole[] }[] = [
   { key: 'dashboard', label: 'Dashboard', path: '/dashboard', roles: ['master', 'admin'] },
   { key: 'atendimentos', label: 'Atendimentos', path: '/atendimentos', roles: ['master', 'admin', 'atendente'] },
-  // Issue 14 (not in the spec's dock): the customer directory and the ERP's self-service requests.
+  // Not in the spec's dock: the customer directory and the ERP's self-service requests.
   { key: 'clientes', label: 'Clientes', path: '/clientes', roles: ['master', 'admin', 'atendente'] },
   { key: 'solicitacoes', label: 'Solicitações', path: '/solicitacoes', roles: ['master', 'admin', 'atendente'] },
   { key: 'documentacao', label: 'Documentação', path: '/documentacao', roles: ['master'] },

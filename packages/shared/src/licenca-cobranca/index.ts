@@ -3,7 +3,7 @@ import { FERRAMENTA_IA, LICENCA_PADRAO } from '../licenca';
 
 /** Spec part 1 §5: the licence confirmation always sends 5 users. */
 export const LICENCA_USUARIOS_CONFIRMACAO = 5;
-/** Issue 13: a paid charge extends the due date by this many months, from the later of today and the due date. */
+/** A paid charge extends the due date by this many months, from the later of today and the due date. */
 export const LICENCA_MESES_POR_PAGAMENTO = 1;
 /** Most seats one confirmation may ask for (a typo must not become a R$ 1,000,000 charge). */
 export const LICENCA_USUARIOS_MAX = 500;

@@ -7,11 +7,11 @@ export const LICENCA_PADRAO = {
   valorBase: 149,
   valorPorUsuario: 0,
 } as const;
-/** Issue 10: a new account (and the demo) starts with an active licence for this many days. */
+/** A new account (and the demo) starts with an active licence for this many days. */
 export const LICENCA_DIAS_INICIAIS = 30;
 /** Spec part 1 §7: the AI tool's id as the licence confirmation sends it. */
 export const FERRAMENTA_IA = 'InteligenciaArtificial';
-/** Roles that take a seat when active (issue 10): the ones who attend customers. The master is exempt. */
+/** Roles that take a seat when active: the ones who attend customers. The master is exempt. */
 export const ROLES_COM_ASSENTO = ['admin', 'atendente'] as const;
 
 /** Spec part 1 §3: AI is recognised when a tool's name contains ia, inteligencia or artificial. */
@@ -27,7 +27,7 @@ export const LICENCA_TEXTS = {
   /** The refusal when a user would take a seat beyond the licence (409). */
   limiteAtingido: (n: number) => `Limite de ${n} usuários atendentes da sua licença atingido.`,
   erroStatus: 'Erro ao verificar status da licença',
-  /** 402 LICENCA_EXPIRADA: an expired account may read and finish, not answer customers (issue 13). */
+  /** 402 LICENCA_EXPIRADA: an expired account may read and finish, not answer customers. */
   expirada:
     'Sua licença expirou: enviar mensagens e aceitar atendimentos está bloqueado até a renovação. As mensagens dos clientes continuam sendo recebidas.',
 } as const;

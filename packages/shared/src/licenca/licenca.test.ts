@@ -4,14 +4,14 @@ import { ZVisaoGeralQuery, formatDuracao } from '../dashboard';
 import { ZUsuarioInput, rolesAtribuiveis } from '../usuarios';
 import { LICENCA_TEXTS, isFerramentaIA } from '.';
 
-describe('administration contracts (issue 10)', () => {
+describe('administration contracts', () => {
   it('recognises the AI tool as spec part 1 §3 says (ia, inteligencia, artificial, any case or accent)', () => {
     for (const n of ['InteligenciaArtificial', 'Inteligência', 'ARTIFICIAL', 'ia']) expect(isFerramentaIA(n)).toBe(true);
     for (const n of ['WhatsApp', 'Relatorios', '']) expect(isFerramentaIA(n)).toBe(false);
     expect(LICENCA_TEXTS.limiteAtingido(5)).toBe('Limite de 5 usuários atendentes da sua licença atingido.');
   });
 
-  it('gives roles as issue 10 says: nobody makes a master, only the master makes admins', () => {
+  it('gives roles as the administration rules say: nobody makes a master, only the master makes admins', () => {
     expect(rolesAtribuiveis('master')).toEqual(['admin', 'atendente', 'user', 'tracker']);
     expect(rolesAtribuiveis('admin')).toEqual(['atendente', 'user', 'tracker']);
     expect(rolesAtribuiveis('atendente')).toEqual([]);

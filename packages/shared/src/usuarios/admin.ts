@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ROLES, type TRole } from '../roles';
 
 /**
- * Administration of users (issue 10, `/usuarios`, admin and master). A user belongs to at most one
+ * Administration of users (`/usuarios`, admin and master). A user belongs to at most one
  * department: the spec's User has one `departamento`, and queues, transfers and the internal chat are built
  * on it; `departamentoIds` is a list so the form and the API can grow without a new field.
  */
 export const USUARIO_NOME_MAX = 100;
-/** Single-use link e-mailed to a new user to set a password (issue 10: valid 7 days). */
+/** Single-use link e-mailed to a new user to set a password (valid 7 days). */
 export const CONVITE_TTL_S = 7 * 24 * 3600;
 /** A user counts as online when they chose Online and their last heartbeat is this recent (3 missed beats). */
 export const ONLINE_JANELA_MS = 90_000;
@@ -97,7 +97,7 @@ export const ZUsuarioAdmin = z.object({
 });
 export type TUsuarioAdmin = z.infer<typeof ZUsuarioAdmin>;
 
-/** The roles the caller may give (issue 10): nobody makes a master; only the master makes admins. */
+/** The roles the caller may give: nobody makes a master; only the master makes admins. */
 export function rolesAtribuiveis(callerRole: TRole): TRole[] {
   if (callerRole === 'master') return ['admin', 'atendente', 'user', 'tracker'];
   if (callerRole === 'admin') return ['atendente', 'user', 'tracker'];

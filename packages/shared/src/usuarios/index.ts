@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZRole } from '../roles';
 
-/** Spec part 1 §5 and issue 2: the user is told 3 MB, and 3 MB is what both sides enforce. */
+/** Spec part 1 §5: the user is told 3 MB, and 3 MB is what both sides enforce. */
 export const FOTO_MAX_BYTES = 3 * 1024 * 1024;
 export const FOTO_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
 export const NOME_MAX = 100;

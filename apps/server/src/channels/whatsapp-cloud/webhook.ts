@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
@@ -87,6 +88,8 @@ export function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'account
 }
 
 type Params = { token: string };
+/** Validated for the API reference: a channel's webhook is named by its token. */
+const BY_TOKEN = { schema: { params: z.object({ token: z.string() }) } };
 type VerifyQuery = { 'hub.mode'?: string; 'hub.verify_token'?: string; 'hub.challenge'?: string };
 
 /** Meta's webhook for one channel: /backend/webhooks/whatsapp/{channel token}. */
@@ -97,7 +100,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     done(null, body),
   );
 
-  app.get<{ Params: Params; Querystring: VerifyQuery }>('/webhooks/whatsapp/:token', async (req, reply) => {
+  app.get<{ Params: Params; Querystring: VerifyQuery }>('/webhooks/whatsapp/:token', BY_TOKEN, async (req, reply) => {
     const canal = await findWhatsAppCanalByToken(ctx.db, req.params.token);
     const q = req.query;
     const expected = Buffer.from(canal?.config.verifyToken ?? '');
@@ -113,7 +116,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     return canal ? { canal, appSecret: openSecrets(ctx.cipher, canal).appSecret } : undefined;
   });
 
-  app.post<{ Params: Params; Body: Buffer }>('/webhooks/whatsapp/:token', async (req, reply) => {
+  app.post<{ Params: Params; Body: Buffer }>('/webhooks/whatsapp/:token', BY_TOKEN, async (req, reply) => {
     const { token } = req.params;
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const header = req.headers['x-hub-signature-256'];

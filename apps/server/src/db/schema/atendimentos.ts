@@ -172,9 +172,8 @@ export type AtendimentoRow = typeof atendimentos.$inferSelect;
  * atendimentos (migration 0015: on insert, and on an update that changes either) and read only by the list
  * (conversas.ts). Why a table of its own: indexed on atendimentos, ultima_mensagem_em made every message's
  * update of its conversation a non-HOT update, a new entry in each of its eight indexes, which slowed as they
- * filled with dead entries (the inbound statement on PostgreSQL, batches of 50 messages to 300 conversations:
- * 69 falling to 60 a second over 90 s, against 79 to 65 with this table; on PGlite no change, the trigger costing
- * what HOT saves; see docs/desempenho-historico.md). Here the update is HOT and only this narrow row gets new index entries.
+ * filled with dead entries (docs/decisoes/0003-gatilho-atendimentos-ordem.md). Here the update is HOT and only
+ * this narrow row gets new index entries.
  */
 export const atendimentosOrdem = pgTable(
   'atendimentos_ordem',

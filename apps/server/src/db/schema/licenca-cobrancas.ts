@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { accounts } from './accounts';
 
 /**
- * A PIX charge for the account's licence (issue 13): what was charged (seats, tools, amount in centavos), the code
+ * A PIX charge for the account's licence: what was charged (seats, tools, amount in centavos), the code
  * shown to the payer, and its state. At most one pending charge per account; paying one extends the due date once.
  */
 export const licencaCobrancas = pgTable(

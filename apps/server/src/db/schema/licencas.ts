@@ -2,7 +2,7 @@ import { boolean, integer, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/p
 import { accounts } from './accounts';
 
 /**
- * The account's licence (spec part 1 §3 "Licence"; issue 10): seats, exempt users, tools and the due date.
+ * The account's licence (spec part 1 §3 "Licence"): seats, exempt users, tools and the due date.
  * One per account, created with the account; the licence issue (payments) renews and changes it.
  */
 export const licencas = pgTable('licencas', {
@@ -17,7 +17,7 @@ export const licencas = pgTable('licencas', {
   /** Tool names, e.g. 'InteligenciaArtificial'. */
   ferramentas: jsonb('ferramentas').$type<string[]>().notNull().default([]),
   dataVencimento: timestamp('data_vencimento', { withTimezone: true }).notNull(),
-  /** Sold through an ERP partner (set by the operator): no PIX renewal here, no expiry blocker (issue 13). */
+  /** Sold through an ERP partner (set by the operator): no PIX renewal here, no expiry blocker. */
   vendaErp: boolean('venda_erp').notNull().default(false),
   /** The licence the master confirmed (POST /licenca/confirmalicenca) and the next charge is for; applied when paid. */
   pedidoNumeroUsuarios: integer('pedido_numero_usuarios'),

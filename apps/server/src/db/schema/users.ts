@@ -19,7 +19,7 @@ export const users = pgTable(
     /** The status the user chose in the menu (Online/Offline). */
     online: boolean('online').notNull().default(false),
     lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
-    /** A deactivated user cannot log in and takes no licence seat; their history stays (issue 10). */
+    /** A deactivated user cannot log in and takes no licence seat; their history stays. */
     ativo: boolean('ativo').notNull().default(true),
     desativadoEm: timestamp('desativado_em', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -45,8 +45,7 @@ const filtrosChave = (f: Forma) => `${quemPergunta(f.staff)}_${Number(f.departam
 
 /**
  * Each form's page and counts are built once per database and run as named prepared statements. Why: a list
- * request built both with Drizzle at every call, ~4.5 ms of the server's CPU a request (a profile of the large
- * account's list, 300 requests), more than the database's work for the page.
+ * request built both with Drizzle at every call, which cost more CPU than the database's work for the page.
  */
 const paginas = keptBy(
   (f: Forma) => `${filtrosChave(f)}${Number(f.cursor)}${Number(f.limitWritten)}`,

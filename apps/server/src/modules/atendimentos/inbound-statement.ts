@@ -55,9 +55,7 @@ export const inboundStatementSql = sql`with v as (
         returning ${messageColumns()}, concat(atendimento_id, '|', autor, '|c:', client_id, '|e:', external_id) as chave
       ),
       -- novas materialized with each new row's own entry of the batch only (and lote, read twice, built once).
-      -- Inline, the planner carried the whole batch (lote.j) on every row into t's sort: n² bytes, a 200-message
-      -- batch sorted 5.8 MB on disk (the statement 546 -> 369 µs a message on PGlite, 245 -> 181 on PostgreSQL,
-      -- alone and alternated; see docs/desempenho-historico.md).
+      -- Inline, the planner carried the whole batch (lote.j) on every row into t's sort: n² bytes, sorted on disk.
       lote as materialized (select jsonb_object_agg(chave, jsonb_build_object('k', k, 'preview', preview, 'escreveu', escreveu)) as j from placed),
       novas as materialized (select ins.atendimento_id, ins.seq, ins.tipo, lote.j -> ins.chave as p from ins, lote),
       t as (
@@ -118,7 +116,7 @@ export function inboundValues(items: Item[]) {
  * storedAs), the new messages inserted in order and their atendimentos' list columns updated, atomically.
  * Why one statement: on the embedded database every statement of a transaction is a hop between threads,
  * and PGlite's lock stays held across each hop, so a five-statement transaction kept every other query
- * (a webhook's insert) waiting about three times as long as it worked (measured at 1,000 messages/s).
+ * (a webhook's insert) waiting longer than it worked.
  *
  * Answers, per item, its stored row and whether this call stored it, or null for what the transaction
  * path must take: a customer with no open atendimento (it opens one), or a conflict with a row this

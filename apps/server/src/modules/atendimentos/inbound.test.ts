@@ -11,7 +11,7 @@ import { inboundStatementSql, inboundValues } from './inbound-statement';
 import { presentAtendimento } from './presenter';
 import { findAtendimento, findAtendimentos, selectAtendimentos } from './queries';
 
-/** Issue 11 "One way in": every driver hands the customer's message to receiveFromCliente, checked by the shared schema. */
+/** One way in: every driver hands the customer's message to receiveFromCliente, checked by the shared schema. */
 describe.each(DB_KINDS)('the one way in for customer messages on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -118,10 +118,9 @@ async function openAll(tx: Db, pairs: InboundInput[], agora: Date): Promise<Map<
 
 /**
  * The rows as one JSON parameter (json_to_recordset) instead of Drizzle's multi-row VALUES (here and in the
- * batch's other statements): the statement's text is the same for 1 row or 200. Why: the CPU profile of the
- * inbound path at 1,000 messages/s showed Drizzle building SQL as the largest cost after the database itself
- * (about 120 µs per row of a 200-row VALUES list, synchronously, while every message in flight waits);
- * JSON.stringify of the same rows is a small fraction of that. Each row is messageValues, as every other
+ * batch's other statements): the statement's text is the same for 1 row or 200. Why: building a multi-row
+ * VALUES list was the largest cost after the database itself, synchronously, while every message in flight
+ * waits; JSON.stringify of the same rows is a small fraction of it (docs/desempenho.md). Each row is messageValues, as every other
  * insert of a message. What is already stored (by client id or external id) is skipped, as before.
  */
 async function insertCustomerMessages(tx: Db, placed: { item: InboundInput; a: Placed }[], agora: Date): Promise<MensagemRow[]> {

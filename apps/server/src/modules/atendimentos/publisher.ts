@@ -64,8 +64,7 @@ type Stored = Pick<InboundResult, 'row' | 'mensagens' | 'masterId' | 'duplicate'
  * `toVisitor`, to the visitor (an answer) or the visitor's other tabs (their own message). The message event
  * carries what its row becomes (preview, time, unread count: the web app applies it, spec part 2 §4), so the
  * row itself goes only with a conversation just opened: sent with every message, it doubled each attendant's
- * events (at 1,500 messages/s the p99 of the message at the attendant's socket halved without it, measured
- * in the bench; see docs/desempenho-historico.md). A resend already told is told nothing.
+ * events and their tail latency (docs/desempenho.md). A resend already told is told nothing.
  */
 export function broadcastNewMessage(events: AtendimentoPublisher, accountId: string, r: Stored, opts: { toVisitor: boolean }) {
   if (r.duplicate) return;

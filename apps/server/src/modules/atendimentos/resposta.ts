@@ -23,7 +23,7 @@ import {
 } from './service';
 
 // The attendant's answer (hub SendMessage, POST), the busiest write: one read for the row and every check,
-// one statement to store it, and the answer presented from those rows (spec part 2 §3; issue 12).
+// one statement to store it, and the answer presented from those rows (spec part 2 §3).
 
 /** The attendant's answer; the same clientId again answers the stored message, never a second one. */
 export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMensagem) {
@@ -67,8 +67,8 @@ async function storedAnswer(db: Db, joined: AtendimentoJoined, row: TAtendimento
 
 /**
  * The send path's two statements are built once per database (Drizzle's `prepare` with placeholders) and
- * run with the values of each answer: building their SQL text from the query builders took a third of the
- * main thread at 200 sends/s (CPU profile, issue 12). On PostgreSQL they are named prepared statements too.
+ * run with the values of each answer: building their SQL text from the query builders at every send was a
+ * large share of the main thread. On PostgreSQL they are named prepared statements too.
  */
 const statementsFor = perDatabase((db) => ({ read: prepareRead(db), insert: prepareInsert(db) }));
 

@@ -58,7 +58,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 /** The customer's rating link (with its token): for the customer's widget only, never stored or shown to staff. */
 const ratingUrl = (ctx: AppContext, databaseName: string) => (id: string) => ratingLink(publicOrigin(ctx), ctx.tokens, databaseName, id);
 
-/** The attendants' HTTP calls for customer conversations (docs/api-atendimentos.md). */
+/** The attendants' HTTP calls for customer conversations (their reference: /backend/docs). */
 export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const events = () => atendimentoEvents(ctx);

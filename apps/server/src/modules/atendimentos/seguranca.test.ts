@@ -5,7 +5,7 @@ import { login, makeAccount } from '../../test/factories';
 import type { TWidgetSession } from '@balcao/shared/widget';
 import { makeCanal, makeVisitor, SITE } from '../../test/atendimentos-fixtures';
 
-/** Security findings of issue 8 on customer conversations: quotes, client ids, customers an atendente reads. */
+/** Security of customer conversations (docs/seguranca.md): quotes, client ids, customers an atendente reads. */
 describe.each(DB_KINDS)('customer conversation boundaries on %s', (kind) => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof setup>>;

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   REFRESH_TOKEN_TTL_S,
   TEXTS,
@@ -48,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return { token: await tokens.sign(sessionUser(user), sid) };
   });
 
-  app.post('/api/auth/logout', async (req, reply) => {
+  app.post('/api/auth/logout', { schema: { response: { 204: z.void() } } }, async (req, reply) => {
     // The session of the cookie and the one of the access token (the same one, from the web app) end now.
     const fromCookie = await sessionOfRefreshToken(db, req.cookies[REFRESH_COOKIE]);
     if (fromCookie) await endSession(ctx, fromCookie.userId, fromCookie.sid);

@@ -27,7 +27,7 @@ type Who = Pick<UserRow, 'id' | 'accountId' | 'role'> & Partial<Pick<UserRow, 'a
 
 /**
  * A new session for a user who proved who they are: its access token and the refresh cookie's value.
- * A deactivated user gets none (issue 10), even with the right password.
+ * A deactivated user gets none, even with the right password.
  */
 export async function startSession(db: Db, tokens: TokenService, user: Who): Promise<{ token: string; refreshToken: string; sid: string }> {
   if (user.ativo === false) throw new Forbidden(USUARIOS_TEXTS.contaDesativada, 'USER_DISABLED');

@@ -24,7 +24,7 @@ const present = (a: AccountRow) => ({
 });
 
 /**
- * Configurações > Geral (issue 10): the account's name, time zone and white-label menu logo. Every staff
+ * Configurações > Geral: the account's name, time zone and white-label menu logo. Every staff
  * user reads them (the menu shows the logo, times are shown in the zone); admin and master change them.
  */
 export const contaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

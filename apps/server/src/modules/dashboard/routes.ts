@@ -39,7 +39,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     lista(ctx.db, await periodo(req, req.query)),
   );
 
-  // The overview dashboard of `/dashboard` (issue 10): admin and master.
+  // The overview dashboard of `/dashboard`: admin and master.
   app.get('/api/dashboard/visao-geral', { schema: { querystring: ZVisaoGeralQuery, response: { 200: ZVisaoGeral } } }, async (req) =>
     visaoGeral(ctx.db, requireAdmin(req).accountId, req.query),
   );

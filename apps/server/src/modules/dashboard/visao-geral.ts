@@ -69,7 +69,7 @@ const somar = (acc: Soma, v: Soma): Soma => {
 };
 
 /**
- * The overview dashboard (issue 10), aggregated in the database: one pass over the atendimentos started in the
+ * The overview dashboard, aggregated in the database: one pass over the atendimentos started in the
  * period (by local hour, channel and department, with first-response sums) and one over those finished in it
  * (by department and attendant, with duration and rating sums), through the (account, inicio) and
  * (account, fim) indexes; the few grouped rows are rolled up here into days, hours, departments and totals.

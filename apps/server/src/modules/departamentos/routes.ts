@@ -11,7 +11,7 @@ const ZIdParams = z.object({ id: z.string() });
 
 /**
  * The account's departments. Reading is for every staff user (queue filters, transfers, channel settings);
- * creating, renaming, managing members and deleting are for admin and master (issue 10).
+ * creating, renaming, managing members and deleting are for admin and master.
  */
 export const departamentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/departamentos', { schema: { response: { 200: z.array(ZDepartamento) } } }, async (req) => {

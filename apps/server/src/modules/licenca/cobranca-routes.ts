@@ -56,7 +56,7 @@ function webhookAutorizado(req: FastifyRequest, auth: WebhookAuth): boolean {
   return true;
 }
 
-/** Issue 13: the licence and its PIX charge (spec part 1 §7), all the master's, and the PSP's webhook. */
+/** The licence and its PIX charge (spec part 1 §7), all the master's, and the PSP's webhook. */
 export const licencaCobrancaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const deps = { db: ctx.db, pagamentos: ctx.licencaPagamentos };
   const master = async (req: FastifyRequest) => {
@@ -91,7 +91,7 @@ export const licencaCobrancaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get('/licenca/verificarpagamento', { schema: { response: { 200: ZVerificarPagamento } } }, async (req) => ({
     pago: await verificarPagamento(deps, await master(req)),
   }));
-  app.delete('/licenca/cancelacobranca', async (req, reply) => {
+  app.delete('/licenca/cancelacobranca', { schema: { response: { 204: z.void() } } }, async (req, reply) => {
     await cancelarCobranca(deps, await master(req));
     return reply.code(204).send();
   });

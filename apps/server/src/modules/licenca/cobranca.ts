@@ -26,7 +26,7 @@ type Deps = { db: Db; pagamentos?: LicencaPagamentos };
 const SEM_PAGAMENTOS: LicencaPagamentos = { provider: null, webhook: {}, precos: PRECOS_PADRAO };
 const pagamentosOf = (deps: Deps) => deps.pagamentos ?? SEM_PAGAMENTOS;
 
-/** Issue 13: every licence call is the master's; anybody else gets 403. */
+/** Every licence call is the master's; anybody else gets 403. */
 export async function requireMaster(db: Db, caller: TSessionUser): Promise<void> {
   const [account] = await db
     .select({ masterUserId: accounts.masterUserId })

@@ -9,7 +9,7 @@ import { liveServer } from '../../test/live-server';
 
 const OPERATOR = 'operador-socket-0123456789abc';
 
-/** Issue 13: the socket's SendMessage is customer-facing work too; an expired account's is refused, not stored. */
+/** The socket's SendMessage is customer-facing work too; an expired account's is refused, not stored. */
 describe.each(DB_KINDS)('SendMessage with an expired licence on %s', (kind) => {
   const live = liveServer(kind, { OPERATOR_TOKEN: OPERATOR });
   const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>

@@ -10,7 +10,7 @@ const OPERATOR = 'operador-expirada-0123456789';
 const ONTEM = () => new Date(Date.now() - 86_400_000).toISOString();
 const AMANHA = () => new Date(Date.now() + 86_400_000).toISOString();
 
-/** Issue 13: an expired account reads, finishes and transfers, receives its customers, and answers nobody. */
+/** An expired account reads, finishes and transfers, receives its customers, and answers nobody. */
 describe.each(DB_KINDS)('an expired licence on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

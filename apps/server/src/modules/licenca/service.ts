@@ -17,7 +17,7 @@ import { AppError, Conflict } from '../../lib/errors';
 
 const DAY_MS = 86_400_000;
 
-/** The licence every new account starts with (issue 10): the standard seats, active for 30 days. */
+/** The licence every new account starts with: the standard seats, active for 30 days. */
 export async function createLicenca(tx: Db, accountId: string, now = new Date()): Promise<LicencaRow> {
   const [row] = await tx
     .insert(licencas)

@@ -28,7 +28,7 @@ function requireChatUser(req: FastifyRequest) {
   return user;
 }
 
-/** Spec part 2 §7 "Quick messages" (paths as the spec gives them) and the save call of issue 14. */
+/** Spec part 2 §7 "Quick messages" (paths as the spec gives them) and a save call of ours. */
 export const mensagensRapidasRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 

@@ -18,7 +18,7 @@ import { assertLicencaAtiva } from '../licenca/service';
 import { activeTemplates } from '../mensagens-agendadas/modelos';
 import { destino, novaConversa } from './service';
 
-/** 'Nova conversa' in /atendimentos (issue 14): staff at the customer chat write first to a customer on WhatsApp. */
+/** 'Nova conversa' in /atendimentos: staff at the customer chat write first to a customer on WhatsApp. */
 export const novaConversaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 

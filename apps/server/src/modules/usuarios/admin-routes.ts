@@ -8,7 +8,7 @@ import { requireAdmin } from './policy';
 
 const ZIdParams = z.object({ id: z.string() });
 
-/** Users administration (issue 10, `/usuarios`): admin and master; another account's ids answer 404. */
+/** Users administration (`/usuarios`): admin and master; another account's ids answer 404. */
 export const usuariosAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/usuarios', { schema: { querystring: ZUsuariosQuery, response: { 200: z.array(ZUsuarioAdmin) } } }, async (req) => {
     const user = requireAdmin(req);

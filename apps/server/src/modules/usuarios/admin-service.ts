@@ -31,7 +31,7 @@ type Ctx = Pick<AppContext, 'db' | 'io' | 'mailer' | 'publicUrl'>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The users table (issue 10): filters by text, role, department and status; online state and last activity. */
+/** The users table: filters by text, role, department and status; online state and last activity. */
 export async function listUsuarios(
   db: Db,
   accountId: string,

@@ -18,7 +18,7 @@ export function requireAdmin(req: FastifyRequest): TSessionUser {
 
 type Target = { id: string; role: TRole; isMaster: boolean };
 
-/** Nobody changes, deactivates or demotes the master (issue 10). */
+/** Nobody changes, deactivates or demotes the master. */
 export function assertNotMaster(target: Pick<Target, 'isMaster'>): void {
   if (target.isMaster) throw new Forbidden(USUARIOS_TEXTS.masterProtegido);
 }

@@ -1,6 +1,6 @@
 import type { TAtendimento } from '@balcao/shared/atendimentos';
 
-/** The inbox's own texts (issue 3: the spec does not show this screen; designed after Chatwoot/Whaticket). */
+/** The inbox's own texts (the spec does not show this screen; designed after Chatwoot/Whaticket). */
 export const INBOX_TEXTS = {
   titulo: 'Atendimentos',
   buscar: 'Buscar nome ou número',

@@ -1,6 +1,6 @@
 /** Screen tuning of the inbox (not spec values): how it feels, named so components carry no bare numbers. */
 export const BUSCA_DEBOUNCE_MS = 300;
-/** Under this width the customer panel leaves the row and opens as a sheet (issue 3 layout). */
+/** Under this width the customer panel leaves the row and opens as a sheet. */
 export const PAINEL_CLIENTE_MIN_PX = 1200;
 /** Within this distance of the bottom the message list follows new messages. */
 export const PERTO_DO_FIM_PX = 120;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError, request } from '@/lib/http';
 
 /**
- * The public rating calls (docs/api-atendimentos.md, "Public"). The contract gives no shared schema for them,
+ * The public rating calls (the API reference, /backend/docs). The contract gives no shared schema for them,
  * so the page keeps its own, written from the contract's table.
  */
 const AVALIACAO_STATUS = ['pendente', 'avaliado', 'aberto'] as const;

@@ -91,7 +91,7 @@ describe('Configurações', () => {
   it('opens Integrações from ?tab=integracoes', () => {
     mount('/config?tab=integracoes');
     expect(screen.getByRole('tab', { name: 'Integrações' }).getAttribute('aria-selected')).toBe('true');
-    // The WhatsApp numbers (issue 11; their own tests in components/integracoes-tab.test.tsx).
+    // The WhatsApp numbers (their own tests in components/integracoes-tab.test.tsx).
     expect(screen.getByRole('heading', { name: 'Integrações' })).toBeTruthy();
   });
 

@@ -20,7 +20,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-// Channels and integrations are managed by admin and master (issue 3; shared CONFIG_ITEMS lists Integrações for them only).
+// Channels and integrations are managed by admin and master (shared CONFIG_ITEMS lists Integrações for them only).
 const gere = (role: TRole) => role === 'admin' || role === 'master';
 /** Attendants and users keep the 'Chat do site' tab, with a note, so they learn where it lives and whom to ask. */
 const tabsFor = (role: TRole): Tab[] =>

@@ -21,7 +21,7 @@ export const licencaKeys = {
 };
 
 /**
- * The blocker's rule (spec part 1 §4, issue 13): the due date is past and the licence is not an ERP sale; the master is
+ * The blocker's rule (spec part 1 §4): the due date is past and the licence is not an ERP sale; the master is
  * let through on /licenca to pay. No status (not loaded, or its call failed) never blocks: a failing call must not lock
  * a whole team out.
  */

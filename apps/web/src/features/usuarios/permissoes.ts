@@ -4,7 +4,7 @@ import type { TUsuarioAdmin } from '@balcao/shared/usuarios';
 export type TCaller = { id: string; role: TRole };
 
 /**
- * What the caller may do to a row (issue 10, the server's rules): nobody touches the master; only the master
+ * What the caller may do to a row (the server's rules): nobody touches the master; only the master
  * changes an administrator; nobody deactivates themselves. The server decides; this only hides what it would refuse.
  */
 export function permissoesSobre(caller: TCaller, alvo: TUsuarioAdmin) {

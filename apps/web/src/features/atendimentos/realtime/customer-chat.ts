@@ -30,7 +30,7 @@ export const customerChat = new CustomerChatConnection({
   createSocket: criarSocketAtendimento,
   // Logout clears the token; an expired one is refreshed by the session timers, so only absence ends it.
   hasSession: () => getToken() !== null,
-  // Ask the server at once: an ended session (deactivated user, issue 10) answers 401, the refresh is refused and the
+  // Ask the server at once: an ended session (deactivated user) answers 401, the refresh is refused and the
   // token is cleared, which takes the tab to /login now rather than at the next heartbeat.
   onServerDisconnect: () => void request('GET', '/Usuario/GetCurrentUser', null).catch(() => undefined),
 });

@@ -4,7 +4,7 @@ import { CUSTOMER_CHAT_CHECK_MS } from '@balcao/shared/atendimentos/realtime';
 import { criarSocketChatInterno } from '@/features/chat-interno/realtime/chat-interno-socket';
 import { criarSocketAtendimento } from './customer-chat';
 
-/** Issue 9 item 1: the two hubs used to share one socket.io Manager, so the internal chat's policy governed both. */
+/** The two hubs used to share one socket.io Manager, so the internal chat's policy governed both. */
 describe('realtime hubs', () => {
   it('give the customer chat and the internal chat a Manager each', () => {
     const atendimento = criarSocketAtendimento();

@@ -16,7 +16,7 @@ vi.mock('./use-realtime-binding', () => ({
 
 const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
 
-/** Issue 9 item 2: the customer chat opens after authentication, from the shell, whatever page is on screen. */
+/** The customer chat opens after authentication, from the shell, whatever page is on screen. */
 describe('useCustomerChatBackground (mounted by the signed-in shell on every guarded page)', () => {
   afterEach(() => {
     binding.iniciar.mockClear();

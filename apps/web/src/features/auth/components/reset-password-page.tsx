@@ -81,7 +81,7 @@ function RequestLinkForm() {
   );
 }
 
-/** A new password from an e-mailed link; `convite`: the first one of a user an administrator has just created (issue 10). */
+/** A new password from an e-mailed link; `convite`: the first one of a user an administrator has just created. */
 function NewPasswordForm({ token, convite }: { token: string; convite: boolean }) {
   const navigate = useNavigate();
   const reset = useResetPassword();

@@ -16,7 +16,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; onCriada: (
 export const ehMaster = (u: TCurrentUser) => u.masterId !== null && u.id === u.masterId;
 
 /**
- * Spec part 2 §2/§5 'Criar Novo Grupo': a name (trimmed, at most 50), users and (master only) departments. Issue 4's
+ * Spec part 2 §2/§5 'Criar Novo Grupo': a name (trimmed, at most 50), users and (master only) departments. Our
  * reading: at least 2 users or 1 department.
  */
 export function NewGroupDialog({ open, onOpenChange, onCriada, user }: Props) {

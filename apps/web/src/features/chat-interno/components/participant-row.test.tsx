@@ -19,7 +19,7 @@ const linha = (p: TParticipante, souAdmin: boolean) =>
     </QueryClientProvider>,
   );
 
-/** Issue 9 item 11: the spec's permission toasts are reachable where the action is still on screen. */
+/** The spec's permission toasts are reachable where the action is still on screen. */
 describe('ParticipantRow permission texts (spec part 2 §8)', () => {
   afterEach(() => {
     cleanup();

@@ -10,7 +10,7 @@ import { WhatsAppCard } from './whatsapp-card';
 import { WhatsAppFormDialog } from './whatsapp-form-dialog';
 import { ChavesErpSection } from '@/features/autoatendimento/chaves-section';
 
-/** Integrações (admin and master): WhatsApp Web by QR code (issue 15) and WhatsApp Cloud API numbers (issue 11). */
+/** Integrações (admin and master): WhatsApp Web by QR code and WhatsApp Cloud API numbers. */
 export function IntegracoesTab() {
   const canais = useWhatsAppCanais();
   const departamentos = useDepartamentosOptions();

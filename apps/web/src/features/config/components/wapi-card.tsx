@@ -171,7 +171,7 @@ function Corpo({ userId, sessao }: { userId: string; sessao: TWapiSessao }) {
   );
 }
 
-/** Integrações: WhatsApp Web, the number the business already uses, paired by QR code or pairing code (issue 15). */
+/** Integrações: WhatsApp Web, the number the business already uses, paired by QR code or pairing code. */
 export function WapiCard() {
   const integracoes = useIntegracoesPoll(true);
   const userId = integracoes.data?.userId;

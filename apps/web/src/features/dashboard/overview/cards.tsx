@@ -8,7 +8,7 @@ type Card = { label: string; icon: LucideIcon; tone: string; value: (c: Cards) =
 
 const avaliacoes = (n: number) => (n === 1 ? '1 avaliação' : `${n.toLocaleString('pt-BR')} avaliações`);
 
-// Issue 10: opened, finished, waiting now; first response and attendance times; rating and how many rated.
+// Opened, finished, waiting now; first response and attendance times; rating and how many rated.
 const CARDS: Card[] = [
   {
     label: 'Abertos no período',

@@ -197,7 +197,7 @@ describe('licence payment dialog (spec part 1 §2, §4, §8)', () => {
   });
 });
 
-describe('licence blocker rule (spec part 1 §4, issue 13)', () => {
+describe('licence blocker rule (spec part 1 §4)', () => {
   const status = (p: { hasActiveLicense: boolean; isLicencaVendaERP?: boolean }) =>
     ({ isLicencaVendaERP: false, ...p }) as Parameters<typeof bloqueiaLicenca>[0];
   it('blocks every role of an expired, non-ERP account, except the master on /licenca', () => {
