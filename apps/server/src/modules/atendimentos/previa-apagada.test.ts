@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
 import { makeCanal } from '../../test/atendimentos-fixtures';
-import { login, makeAccount } from '../../test/factories';
+import { makeAccountWithAdmin } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { lastMessage, messageValues, type NewMessage, nextTicket } from './service';
 
@@ -14,8 +14,7 @@ describe.each(DB_KINDS)("a conversation's preview after a message is deleted on 
   afterAll(() => t.close());
 
   it('falls back to the newest message that remains, whoever deletes it', async () => {
-    const acc = await makeAccount(t.ctx.db);
-    const admin = await login(t.app, (await acc.addUser('admin')).email);
+    const { acc, admin } = await makeAccountWithAdmin(t.app, t.ctx.db);
     const canal = await makeCanal(t, admin.auth);
     const [cli] = await t.ctx.db.insert(clientes).values({ accountId: acc.account.id, nome: 'Rita' }).returning();
     const [a] = await t.ctx.db

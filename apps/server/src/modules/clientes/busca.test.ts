@@ -6,7 +6,7 @@ import type { TMensagemAgendadaPagina } from '@balcao/shared/mensagens-agendadas
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
 import { mensagensAgendadas } from '../../db/schema/mensagens-agendadas';
 import { makeCanal } from '../../test/atendimentos-fixtures';
-import { login, makeAccount } from '../../test/factories';
+import { makeAccountWithAdmin } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { nextTicket } from '../atendimentos/service';
 
@@ -21,8 +21,7 @@ describe.each(DB_KINDS)('customer search ignores accents and number formats on %
   afterAll(() => t.close());
 
   it('finds "João Conceição" (5511987654321) in the directory, the inbox and the scheduled messages', async () => {
-    const acc = await makeAccount(t.ctx.db);
-    const admin = await login(t.app, (await acc.addUser('admin')).email);
+    const { acc, admin } = await makeAccountWithAdmin(t.app, t.ctx.db);
     const canal = await makeCanal(t, admin.auth);
     const [joao, outro] = await t.ctx.db
       .insert(clientes)

@@ -114,6 +114,13 @@ export const previaDe = (r: TPrevia): TPrevia => ({
   mensagensNaoLidas: r.mensagensNaoLidas,
 });
 
+/** A customer's new message opens the channel's reply window again, for its length from that message. */
+function janelaApos(janela: TAtendimento['janela'], m: TMensagem): TAtendimento['janela'] {
+  if (!janela || m.autor !== 'cliente' || m.editada || m.apagada) return janela;
+  const fechaEm = new Date(new Date(m.criadaEm).getTime() + janela.duracaoMs).toISOString();
+  return janela.fechaEm && janela.fechaEm >= fechaEm ? janela : { ...janela, fechaEm };
+}
+
 /** A new message changes a row's preview, its time (so its place) and, from the customer, its unread count. */
 export function comUltimaMensagem(
   row: TAtendimento,
@@ -124,7 +131,7 @@ export function comUltimaMensagem(
 ): TAtendimento {
   if (row.ultimaMensagemEm && m.criadaEm < row.ultimaMensagemEm) return row; // an older message edited: no new activity
   const unread = aberto ? 0 : (naoLidas ?? (m.autor === 'cliente' ? row.mensagensNaoLidas + 1 : row.mensagensNaoLidas));
-  return { ...row, ...previaDaMensagem(m, unread, restante) };
+  return { ...row, ...previaDaMensagem(m, unread, restante), janela: janelaApos(row.janela, m) };
 }
 
 /** Marks a row read everywhere it is cached (the badge drops at once; POST .../lidas confirms). */
