@@ -168,6 +168,12 @@ describe('Composer: the 24-hour window before typing', () => {
     expect(screen.getByRole('link', { name: COMPOSER_TEXTS.enviarModelo }).getAttribute('href')).toBe('/mensagens-agendadas');
   });
 
+  it("keeps the bottom-right corner free on phones for the internal chat's button", () => {
+    setup(whatsapp(null));
+    const linha = screen.getByPlaceholderText(COMPOSER_TEXTS.placeholder).closest('div.relative');
+    expect(linha?.className).toContain('max-md:pr-16');
+  });
+
   it('shows nothing for a channel without a window (widget, WhatsApp Web)', () => {
     setup(umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'whatsapp', janela: null }));
     expect(screen.queryByRole('status')).toBeNull();

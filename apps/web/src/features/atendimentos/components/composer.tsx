@@ -211,8 +211,8 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
         </div>
       )}
       <AttachmentTray anexos={anexos} onRemover={remover} />
-      {/* In the window's bottom-right corner the internal chat's floating button sits over the send button: leave it room. */}
-      <div className={cn('relative flex items-end gap-2 p-3', noCanto && 'md:pr-20')}>
+      {/* In the window's bottom-right corner (always on phones) the internal chat's floating button sits beside the send button: leave it room. */}
+      <div className={cn('relative flex items-end gap-2 p-3 max-md:pr-16', noCanto && 'md:pr-20')}>
         {barra.aberto && (
           <RapidasPicker
             id={listaId}
