@@ -56,7 +56,7 @@ describe.each(DB_KINDS)('input refused in Portuguese on %s', (kind) => {
     expect(r.statusCode).toBe(400);
     const body = r.json();
     expect(body).toEqual({ message: expect.any(String), code: 'VALIDATION', errors: { page: [body.message] } });
-    expect(body.message).toMatch(/Demasiado pequeno.*>= 1/);
+    expect(body.message).toBe('Muito pequeno: o mínimo é 1.');
     expect(body.message).not.toMatch(/too small|expected/i);
   });
 

@@ -38,3 +38,10 @@ export async function login(app: App, email: string, senha = TEST_PASSWORD) {
   const cookie = res.cookies.find((c) => c.name === 'balcao_refresh')!;
   return { token: body.token, user: body.user, refreshCookie: cookie.value, auth: { authorization: `Bearer ${body.token}` } };
 }
+
+/** A new account and its admin, logged in: the usual start of a test that works through the admin's API. */
+export async function makeAccountWithAdmin(app: App, db: Db) {
+  const acc = await makeAccount(db);
+  const admin = await login(app, (await acc.addUser('admin')).email);
+  return { acc, admin };
+}

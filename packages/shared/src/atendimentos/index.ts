@@ -119,6 +119,12 @@ export const ZAtendimento = z.object({
   inicio: z.string(),
   fim: z.string().nullable(),
   nota: z.number().int().nullable(),
+  /**
+   * The channel's reply window (WhatsApp Cloud API: 24 hours from the customer's last message), from its
+   * capabilities: null where the channel has none; `fechaEm` null when the customer never wrote (closed).
+   * `duracaoMs` lets a screen reopen it from a customer's new message, told without its row.
+   */
+  janela: z.object({ fechaEm: z.string().nullable(), duracaoMs: z.number().int() }).nullable(),
 });
 export type TAtendimento = z.infer<typeof ZAtendimento>;
 

@@ -353,13 +353,9 @@ export class WhatsAppProcessor {
         return text(m.button?.text ?? m.button?.payload ?? '');
       case 'reaction':
         return { mensagem: { tipo: 'reaction', conteudo: m.reaction?.emoji ?? '' } };
-      default: {
-        const details = m.errors?.[0]?.error_data?.details;
-        return {
-          mensagem: { tipo: 'text', conteudo: `${WHATSAPP_TEXTS.naoSuportada}${details ? ` (${details})` : ''}` },
-          autor: 'sistema',
-        };
-      }
+      default:
+        // Meta's errors[].error_data.details is English for developers: the attendant reads the notice only.
+        return { mensagem: { tipo: 'text', conteudo: WHATSAPP_TEXTS.naoSuportada }, autor: 'sistema' };
     }
   }
 

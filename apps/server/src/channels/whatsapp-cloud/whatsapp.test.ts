@@ -239,7 +239,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       (m) =>
         expect(m).toMatchObject({
           autor: 'sistema',
-          conteudo: `${WHATSAPP_TEXTS.naoSuportada} (Message type is currently not supported.)`,
+          conteudo: WHATSAPP_TEXTS.naoSuportada,
         }),
     ],
   ];

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -23,6 +23,7 @@ import {
   type TCanalWidgetConfig,
   type TConexaoWhatsApp,
 } from '@balcao/shared/canais';
+import { buscaNumeroDe, buscaTextoDe } from '../../lib/busca-cliente';
 import { accounts } from './accounts';
 import { departamentos } from './departamentos';
 import { users } from './users';
@@ -42,6 +43,14 @@ export const clientes = pgTable(
     /** The site's own id for a verified visitor, or the WhatsApp id. */
     identificador: text('identificador'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Kept by the database for search (lib/busca-cliente.ts): the name and e-mail lower-cased without accents. */
+    buscaTexto: text('busca_texto')
+      .notNull()
+      .generatedAlwaysAs((): SQL => buscaTextoDe(clientes.nome, clientes.email)),
+    /** The number's digits, so any way of writing it finds the customer. */
+    buscaNumero: text('busca_numero')
+      .notNull()
+      .generatedAlwaysAs((): SQL => buscaNumeroDe(clientes.numero)),
   },
   (t) => [
     uniqueIndex('clientes_account_identificador').on(t.accountId, t.identificador),

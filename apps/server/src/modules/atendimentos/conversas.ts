@@ -1,6 +1,7 @@
-import { type AnyColumn, and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CONVERSAS_PAGE_SIZE, type TConversasPage, type TConversasQuery } from '@balcao/shared/atendimentos';
 import { atendimentos, atendimentosOrdem, clientes } from '../../db/schema/atendimentos';
+import { clienteCorresponde } from '../../lib/busca-cliente';
 import { type Db, keptBy, pageLimit } from '../../lib/db';
 import { isSupervisor, type TStaff, visibleTo } from './policy';
 import type { AtendimentoJoined } from './presenter';
@@ -29,12 +30,11 @@ type Forma = {
 const LIMITE_ESCRITO = CONVERSAS_PAGE_SIZE + 1;
 
 function filtros(f: Forma): SQL | undefined {
-  const busca = (col: AnyColumn) => sql`${col} ilike ${p('busca')}`;
   return and(
     eq(atendimentos.accountId, p('accountId')),
     visibleTo(f.staff, { id: p('staffId'), departamentoId: p('staffDepartamentoId') }),
     f.departamento ? eq(atendimentos.departamentoId, p('departamentoId')) : undefined,
-    f.busca ? or(busca(clientes.nome), busca(clientes.numero), busca(clientes.email)) : undefined,
+    f.busca ? clienteCorresponde(clientes, p('busca')) : undefined,
   );
 }
 

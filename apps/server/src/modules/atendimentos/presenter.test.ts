@@ -25,6 +25,7 @@ const row: TAtendimento = {
   inicio: '2026-11-28T11:00:00.000Z',
   fim: null,
   nota: null,
+  janela: { fechaEm: null, duracaoMs: 86_400_000 },
 };
 
 const base: TMensagem = {

@@ -1,4 +1,4 @@
-import type { TProvedorCanal } from '@balcao/shared/canais';
+import { CAPACIDADES_CANAL, type TProvedorCanal } from '@balcao/shared/canais';
 import { ZMensagem, ZMidia, type TAtendimento, type TMensagem } from '@balcao/shared/atendimentos';
 import { detalhesDaMensagem, type TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { TWidgetMessage } from '@balcao/shared/widget';
@@ -20,8 +20,15 @@ export type AtendimentoJoined = {
 /** What identifies a customer in a list: phone number, else e-mail, else the site's id. */
 const clienteNumero = (c: AtendimentoJoined['cliente']) => c.numero ?? c.email ?? c.identificador ?? 'Visitante';
 
+/** The reply window of the conversation's channel (its capabilities say whether there is one and how long). */
+function janelaDe(canalTipo: TProvedorCanal, clienteEscreveuEm: Date | null): TAtendimento['janela'] {
+  const ms = CAPACIDADES_CANAL[canalTipo].janelaRespostaMs;
+  if (ms === null) return null;
+  return { fechaEm: clienteEscreveuEm ? new Date(clienteEscreveuEm.getTime() + ms).toISOString() : null, duracaoMs: ms };
+}
+
 /** The one wire shape of an atendimento: list rows, the open conversation's header and ChatListAtendimento. */
-export function presentAtendimento({ a, cliente, canalNome, atendenteNome, departamentoNome }: AtendimentoJoined): TAtendimento {
+export function presentAtendimento({ a, cliente, canalNome, canalTipo, atendenteNome, departamentoNome }: AtendimentoJoined): TAtendimento {
   return {
     atendimentoId: a.id,
     ticket: a.ticket,
@@ -44,6 +51,7 @@ export function presentAtendimento({ a, cliente, canalNome, atendenteNome, depar
     inicio: a.inicio.toISOString(),
     fim: a.fim?.toISOString() ?? null,
     nota: a.nota,
+    janela: janelaDe(canalTipo, a.clienteEscreveuEm),
   };
 }
 

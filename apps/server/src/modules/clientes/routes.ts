@@ -11,7 +11,8 @@ import { requireUser } from '../../lib/session';
 import { requireStaff, visibleTo, type TStaff } from '../atendimentos/policy';
 import { presentAtendimento } from '../atendimentos/presenter';
 import { createCliente, updateCliente } from './service';
-import { ilike, likePattern, selectAtendimentos } from '../atendimentos/queries';
+import { likePattern, selectAtendimentos } from '../atendimentos/queries';
+import { clienteCorresponde } from '../../lib/busca-cliente';
 
 const ZClienteId = z.object({ id: z.uuid({ error: CLIENTES_TEXTS.naoEncontrado }) });
 /** Previous atendimentos shown in the customer side panel. */
@@ -48,13 +49,7 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     const where = and(
       eq(clientes.accountId, staff.accountId),
       customersVisibleTo(db, staff),
-      pesquisa
-        ? or(
-            ilike(clientes.nome, likePattern(pesquisa)),
-            ilike(clientes.numero, likePattern(pesquisa)),
-            ilike(clientes.email, likePattern(pesquisa)),
-          )
-        : undefined,
+      pesquisa ? clienteCorresponde(clientes, likePattern(pesquisa)) : undefined,
     );
     const [itens, [count]] = await Promise.all([
       db

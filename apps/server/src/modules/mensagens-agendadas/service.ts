@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { accounts } from '../../db/schema/accounts';
 import { asCanal, canais, clientes, mensagens } from '../../db/schema/atendimentos';
 import { mensagensAgendadas, type MensagemAgendadaRow } from '../../db/schema/mensagens-agendadas';
+import { clienteCorresponde } from '../../lib/busca-cliente';
 import type { Db } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
@@ -104,7 +105,7 @@ export async function listAgendadas(db: Db, accountId: string, filtro: TMensagem
     filtro?.status ? STATUS_WHERE[filtro.status] : undefined,
     filtro?.clienteId ? eq(mensagensAgendadas.clienteId, filtro.clienteId) : undefined,
     filtro?.pesquisa
-      ? or(ilike(mensagensAgendadas.conteudo, likePattern(filtro.pesquisa)), ilike(clientes.nome, likePattern(filtro.pesquisa)))
+      ? or(ilike(mensagensAgendadas.conteudo, likePattern(filtro.pesquisa)), clienteCorresponde(clientes, likePattern(filtro.pesquisa)))
       : undefined,
   );
   const [rows, [n]] = await Promise.all([

@@ -3,7 +3,10 @@ import { Toaster as Sonner } from 'sonner';
 import { TOAST_LIMIT, TOAST_MAX_WIDTH_PX } from '@balcao/shared/layout';
 import { toasterMounted } from '@/lib/toast';
 
-/** Bottom-right, at most 5 at once, close button, the spec's colours per kind. */
+/**
+ * Bottom-right, at most 5 at once, close button, the spec's colours per kind; above the internal chat's button
+ * in that corner (chat-launcher.tsx), so neither hides the other.
+ */
 export function Toaster() {
   useEffect(() => toasterMounted(), []);
   return (
@@ -12,6 +15,8 @@ export function Toaster() {
       visibleToasts={TOAST_LIMIT}
       closeButton
       expand
+      offset={{ bottom: '5.5rem', right: '1rem' }}
+      mobileOffset={{ bottom: '8.5rem' }}
       style={{ ['--width' as string]: `min(${TOAST_MAX_WIDTH_PX}px, calc(100vw - 2rem))` }}
       toastOptions={{
         classNames: {

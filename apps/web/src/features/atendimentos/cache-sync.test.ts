@@ -1,6 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aplicarConversaDoServidor, aplicarPreview, aplicarPreviewDoServidor, comConhecidas, conversaConhecida } from './cache-sync';
+import {
+  aplicarConversaDoServidor,
+  aplicarMensagem,
+  aplicarPreview,
+  aplicarPreviewDoServidor,
+  comConhecidas,
+  conversaConhecida,
+} from './cache-sync';
+import { mergeNewestPage } from './message-cache';
 import { atendimentoKeys } from './keys';
 import type { TFiltroConversas } from './list-cache';
 import { umaLista, umaMensagem, umAtendimento } from './testing/factories';
@@ -153,5 +161,32 @@ describe("a customer's message, told without its row", () => {
     const qc = cacheCom(aguardando);
     aplicarPreviewDoServidor(qc, nova, 2, false, user);
     expect(comConhecidas(qc, pagina([aceito]), filtro, user).itens).toEqual([comNova]);
+  });
+});
+
+describe('the newest message deleted', () => {
+  const row = umAtendimento({
+    status: 'em_atendimento',
+    atendenteId: 'u1',
+    ultimaMensagem: 'Segue o boleto',
+    ultimaMensagemEm: '2026-03-10T12:00:05.000Z',
+  });
+  const foto = umaMensagem({ atendimentoId: row.atendimentoId, tipo: 'image', conteudo: '', criadaEm: '2026-03-10T12:00:01.000Z' });
+  const ultima = umaMensagem({ atendimentoId: row.atendimentoId, conteudo: 'Segue o boleto', criadaEm: row.ultimaMensagemEm! });
+
+  it('shows the newest message that remains, in the same place, not "Sem mensagens"', () => {
+    const qc = cacheCom(row);
+    qc.setQueryData(
+      atendimentoKeys.mensagens(row.atendimentoId),
+      mergeNewestPage(undefined, { mensagens: [foto, ultima], hasMore: false, cursor: null }),
+    );
+    const apagada = { ...ultima, apagada: true, conteudo: '' };
+    aplicarMensagem(qc, apagada);
+    aplicarPreviewDoServidor(qc, apagada, 0, true, user);
+    expect(conversaConhecida(qc, row.atendimentoId)).toMatchObject({
+      ultimaMensagem: null,
+      ultimaMensagemTipo: 'image',
+      ultimaMensagemEm: row.ultimaMensagemEm,
+    });
   });
 });

@@ -17,7 +17,7 @@ import {
   type TFiltroConversas,
   type TPrevia,
 } from './list-cache';
-import { comEnvio, comStatus, upsertMensagem, type TMensagemLocal, type TMensagensData } from './message-cache';
+import { comEnvio, comStatus, todasMensagens, upsertMensagem, type TMensagemLocal, type TMensagensData } from './message-cache';
 
 type TUser = Pick<TCurrentUser, 'id' | 'role' | 'departamentoId'>;
 
@@ -107,6 +107,13 @@ export function aplicarMensagem(qc: QueryClient, m: TMensagemLocal, forcarStatus
   if (data) qc.setQueryData<TMensagensData>(key, upsertMensagem(data, m, forcarStatus));
 }
 
+/** After `m` was deleted: the newest message of its conversation that remains, as far as this client holds it. */
+function restanteApos(qc: QueryClient, m: TMensagem): TMensagem | null {
+  if (!m.apagada) return null;
+  const todas = todasMensagens(qc.getQueryData<TMensagensData>(atendimentoKeys.mensagens(m.atendimentoId)));
+  return todas.findLast((x) => x.id !== m.id && !x.apagada && x.envio !== 'falhou') ?? null;
+}
+
 /**
  * The row's preview and unread count follow a message (our own optimistic copy, the server's ack, or the
  * hub's through aplicarPreviewDoServidor). Answers whether a cached row holds it.
@@ -114,7 +121,7 @@ export function aplicarMensagem(qc: QueryClient, m: TMensagemLocal, forcarStatus
 export function aplicarPreview(qc: QueryClient, m: TMensagemLocal, naoLidas: number | undefined, aberto: boolean, user: TUser): boolean {
   const row = conversaConhecida(qc, m.atendimentoId);
   if (!row) return false;
-  const next = comUltimaMensagem(row, m, naoLidas, aberto);
+  const next = comUltimaMensagem(row, m, naoLidas, aberto, restanteApos(qc, m));
   if (next !== row) aplicarConversa(qc, next, user);
   return true;
 }
@@ -132,7 +139,7 @@ export function aplicarPreviewDoServidor(
   user: TUser,
 ): boolean {
   const c = contado(qc, m.atendimentoId);
-  if (naoLidas !== undefined && !antesDaPrevia(c, m.criadaEm)) c.previa = previaDaMensagem(m, aberto ? 0 : naoLidas);
+  if (naoLidas !== undefined && !antesDaPrevia(c, m.criadaEm)) c.previa = previaDaMensagem(m, aberto ? 0 : naoLidas, restanteApos(qc, m));
   return aplicarPreview(qc, m, naoLidas, aberto, user);
 }
 

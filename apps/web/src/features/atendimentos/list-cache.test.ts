@@ -124,6 +124,14 @@ describe('list helpers', () => {
     expect(comUltimaMensagem(r, { ...m, criadaEm: '2026-03-10T11:00:00.000Z' }, undefined, false)).toBe(r);
   });
 
+  it("reopens the reply window from a customer's new message, for the channel's length", () => {
+    const r = umAtendimento({ ultimaMensagemEm: '2026-03-10T12:00:00.000Z', janela: { fechaEm: null, duracaoMs: 86_400_000 } });
+    const m = umaMensagem({ autor: 'cliente', criadaEm: '2026-03-10T12:05:00.000Z' });
+    expect(comUltimaMensagem(r, m, undefined, false).janela).toEqual({ fechaEm: '2026-03-11T12:05:00.000Z', duracaoMs: 86_400_000 });
+    expect(comUltimaMensagem(r, { ...m, autor: 'atendente' }, undefined, false).janela).toEqual(r.janela);
+    expect(comUltimaMensagem({ ...r, janela: null }, m, undefined, false).janela).toBeNull();
+  });
+
   it('clears a badge', () => {
     const r = umAtendimento({ mensagensNaoLidas: 5 });
     expect(semNaoLidas(umaLista([r]), r.atendimentoId).pages[0]!.itens[0]!.mensagensNaoLidas).toBe(0);

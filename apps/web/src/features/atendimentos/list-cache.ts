@@ -93,12 +93,19 @@ function inserirOrdenado(pages: TConversasPage[], row: TAtendimento): TConversas
 /** What a new message changes in its row: the preview, its time (so its place) and the unread count. */
 export type TPrevia = Pick<TAtendimento, 'ultimaMensagem' | 'ultimaMensagemTipo' | 'ultimaMensagemEm' | 'mensagensNaoLidas'>;
 
-export const previaDaMensagem = (m: TMensagem, naoLidas: number): TPrevia => ({
-  ultimaMensagem: m.apagada ? '' : m.conteudo,
-  ultimaMensagemTipo: m.tipo,
-  ultimaMensagemEm: m.criadaEm,
-  mensagensNaoLidas: naoLidas,
-});
+/**
+ * A deleted message's preview is the newest message that remains (`restante`, as the server keeps it), at the
+ * deleted one's time: the conversation keeps its place in the list.
+ */
+export const previaDaMensagem = (m: TMensagem, naoLidas: number, restante?: TMensagem | null): TPrevia => {
+  const mostrada = m.apagada ? restante : m;
+  return {
+    ultimaMensagem: mostrada?.conteudo || null,
+    ultimaMensagemTipo: mostrada?.tipo ?? null,
+    ultimaMensagemEm: m.criadaEm,
+    mensagensNaoLidas: naoLidas,
+  };
+};
 
 export const previaDe = (r: TPrevia): TPrevia => ({
   ultimaMensagem: r.ultimaMensagem,
@@ -107,11 +114,24 @@ export const previaDe = (r: TPrevia): TPrevia => ({
   mensagensNaoLidas: r.mensagensNaoLidas,
 });
 
+/** A customer's new message opens the channel's reply window again, for its length from that message. */
+function janelaApos(janela: TAtendimento['janela'], m: TMensagem): TAtendimento['janela'] {
+  if (!janela || m.autor !== 'cliente' || m.editada || m.apagada) return janela;
+  const fechaEm = new Date(new Date(m.criadaEm).getTime() + janela.duracaoMs).toISOString();
+  return janela.fechaEm && janela.fechaEm >= fechaEm ? janela : { ...janela, fechaEm };
+}
+
 /** A new message changes a row's preview, its time (so its place) and, from the customer, its unread count. */
-export function comUltimaMensagem(row: TAtendimento, m: TMensagem, naoLidas: number | undefined, aberto: boolean): TAtendimento {
+export function comUltimaMensagem(
+  row: TAtendimento,
+  m: TMensagem,
+  naoLidas: number | undefined,
+  aberto: boolean,
+  restante?: TMensagem | null,
+): TAtendimento {
   if (row.ultimaMensagemEm && m.criadaEm < row.ultimaMensagemEm) return row; // an older message edited: no new activity
   const unread = aberto ? 0 : (naoLidas ?? (m.autor === 'cliente' ? row.mensagensNaoLidas + 1 : row.mensagensNaoLidas));
-  return { ...row, ...previaDaMensagem(m, unread) };
+  return { ...row, ...previaDaMensagem(m, unread, restante), janela: janelaApos(row.janela, m) };
 }
 
 /** Marks a row read everywhere it is cached (the badge drops at once; POST .../lidas confirms). */

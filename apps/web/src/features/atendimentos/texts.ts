@@ -103,6 +103,9 @@ export const COMPOSER_TEXTS = {
   enviandoArquivos: 'Enviando arquivos...',
   dica: 'Enter envia · Shift+Enter quebra a linha · / abre as mensagens rápidas',
   foraDaJanelaTitulo: 'Janela de 24 horas encerrada',
+  janelaAberta: 'Janela de 24 horas aberta',
+  /** Outside the window only an approved template goes out: scheduled messages send one. */
+  enviarModelo: 'Enviar um modelo aprovado',
 } as const;
 
 export const TRANSFER_TEXTS = {

@@ -1,5 +1,5 @@
 import { CheckCheck, Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { AUTOATENDIMENTO_TEXTS as T, STATUS_SOLICITACAO_LABEL } from '@balcao/shared/autoatendimento';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +9,7 @@ import { formatNumero } from '@/features/atendimentos/format';
 import { Badge } from '@/features/config/components/status-badge';
 import { dataCurta } from '@/features/mensagens-agendadas/format';
 import { useAcaoSolicitacao, useSolicitacoes } from './api';
+import { camposLegiveis, rotuloDoTipo } from './rotulos';
 
 const TOM = { pendente: 'warn', em_andamento: 'ok', resolvida: 'off' } as const;
 
@@ -42,7 +43,9 @@ export function SolicitacoesPage() {
                   <li key={s.id} className="grid gap-2 rounded-lg border p-4">
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="font-medium">{s.clienteNome}</span>
-                      <span className="rounded bg-muted px-1.5 py-0.5 text-xs">{s.tipo}</span>
+                      <span className="rounded bg-muted px-1.5 py-0.5 text-xs" title={s.tipo}>
+                        {rotuloDoTipo(s.tipo)}
+                      </span>
                       <span className="text-xs text-muted-foreground">{dataCurta(s.criadaEm)}</span>
                       <span className="ml-auto">
                         <Badge tone={TOM[s.status]}>
@@ -60,7 +63,16 @@ export function SolicitacoesPage() {
                         .filter(Boolean)
                         .join(' · ')}
                     </p>
-                    {s.dados && <pre className="overflow-x-auto rounded bg-muted/60 p-2 text-xs">{JSON.stringify(s.dados, null, 2)}</pre>}
+                    {s.dados && Object.keys(s.dados).length > 0 && (
+                      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 rounded bg-muted/60 p-2 text-xs">
+                        {camposLegiveis(s.dados).map((c) => (
+                          <Fragment key={c.chave}>
+                            <dt className="text-muted-foreground">{c.rotulo}</dt>
+                            <dd className="min-w-0 break-words">{c.valor}</dd>
+                          </Fragment>
+                        ))}
+                      </dl>
+                    )}
                     {s.status !== 'resolvida' && (
                       <div className="flex gap-2">
                         {s.status === 'pendente' && (

@@ -133,3 +133,50 @@ describe('motivoBloqueio', () => {
     expect(motivoBloqueio(a, user)).toBe(COMPOSER_TEXTS.comOutro('Sofia'));
   });
 });
+
+describe('Composer: the 24-hour window before typing', () => {
+  afterEach(cleanup);
+  const DIA = 86_400_000;
+  const whatsapp = (fechaEm: string | null) =>
+    umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'whatsapp', janela: { fechaEm, duracaoMs: DIA } });
+
+  it('says when an open window closes', () => {
+    setup(whatsapp(new Date(Date.now() + 2 * 3_600_000).toISOString()));
+    expect(screen.getByRole('status').textContent).toMatch(/^Janela de 24 horas aberta · fecha (amanhã )?às \d{2}:\d{2}$/);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('counts the last hour in minutes', () => {
+    setup(whatsapp(new Date(Date.now() + 35 * 60_000 - 1_000).toISOString()));
+    expect(screen.getByRole('status').textContent).toBe('Janela de 24 horas aberta · fecha em 35 min');
+  });
+
+  it('says a closed window before anything is sent, and where an approved template goes out', () => {
+    setup(whatsapp(new Date(Date.now() - 1_000).toISOString()));
+    expect(screen.getByRole('alert').textContent).toContain(COMPOSER_TEXTS.foraDaJanelaTitulo);
+    cleanup();
+    const qc = new QueryClient();
+    render(
+      <QueryClientProvider client={qc}>
+        <MemoryRouter>
+          <ChatProvider>
+            <Composer atendimento={whatsapp(null)} user={{ ...user, role: 'admin' }} />
+          </ChatProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('link', { name: COMPOSER_TEXTS.enviarModelo }).getAttribute('href')).toBe('/mensagens-agendadas');
+  });
+
+  it("keeps the bottom-right corner free on phones for the internal chat's button", () => {
+    setup(whatsapp(null));
+    const linha = screen.getByPlaceholderText(COMPOSER_TEXTS.placeholder).closest('div.relative');
+    expect(linha?.className).toContain('max-md:pr-16');
+  });
+
+  it('shows nothing for a channel without a window (widget, WhatsApp Web)', () => {
+    setup(umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'whatsapp', janela: null }));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import { Clock, Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
 import { MENSAGEM_MAX_CHARS, type TAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useChatContext } from '../context/chat-context';
@@ -10,7 +11,7 @@ import { previewDe } from '../labels';
 import { customerChat } from '../realtime/customer-chat';
 import { enviarMensagem } from '../send';
 import { COMPOSER_TEXTS } from '../texts';
-import { useForaDaJanela } from '../whatsapp';
+import { quandoFecha, useJanela } from '../janela';
 import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { COMPOSER_MAX_LINHAS, DIGITANDO_OCIOSO_MS } from '../ui-constants';
 import { ANEXO_ACCEPT, useAnexos } from '../use-anexos';
@@ -46,7 +47,8 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   const dicaId = useId();
   const ocioso = useRef<number | undefined>(undefined);
   const bloqueio = motivoBloqueio(atendimento, user);
-  const foraDaJanela = useForaDaJanela(id);
+  const { estado: janela, agora } = useJanela(atendimento);
+  const podeAgendar = user.role === 'admin' || user.role === 'master';
 
   const mudar = (v: string) => {
     setTexto(v);
@@ -160,17 +162,34 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
         adicionar(e.dataTransfer.files);
       }}
     >
-      {foraDaJanela && (
+      {janela && !janela.aberta && atendimento.status !== 'finalizado' && (
         <div
           role="alert"
           className="mx-3 mt-2 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-100"
         >
           <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>
+          <div>
             <strong className="block font-semibold">{COMPOSER_TEXTS.foraDaJanelaTitulo}</strong>
-            {WHATSAPP_TEXTS.foraDaJanela}
-          </p>
+            <p>{WHATSAPP_TEXTS.foraDaJanela}</p>
+            {podeAgendar && (
+              <Link to="/mensagens-agendadas" className="mt-1 inline-block font-medium underline underline-offset-2">
+                {COMPOSER_TEXTS.enviarModelo}
+              </Link>
+            )}
+          </div>
         </div>
+      )}
+      {janela?.aberta && atendimento.status !== 'finalizado' && (
+        <p
+          role="status"
+          className={cn(
+            'mx-3 mt-2 flex items-center gap-1.5 text-xs',
+            janela.fechaLogo ? 'font-medium text-amber-700 dark:text-amber-300' : 'text-muted-foreground',
+          )}
+        >
+          <Clock className="size-3.5 shrink-0" aria-hidden />
+          {`${COMPOSER_TEXTS.janelaAberta} · ${quandoFecha(janela.fechaEm, agora)}`}
+        </p>
       )}
       {citacaoPendente && (
         <div className="mx-3 mt-2 flex items-start gap-2 rounded-md border-l-2 border-primary bg-muted/60 px-2.5 py-1.5">
@@ -192,8 +211,8 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
         </div>
       )}
       <AttachmentTray anexos={anexos} onRemover={remover} />
-      {/* In the window's bottom-right corner the internal chat's floating button sits over the send button: leave it room. */}
-      <div className={cn('relative flex items-end gap-2 p-3', noCanto && 'md:pr-20')}>
+      {/* In the window's bottom-right corner (always on phones) the internal chat's floating button sits beside the send button: leave it room. */}
+      <div className={cn('relative flex items-end gap-2 p-3 max-md:pr-16', noCanto && 'md:pr-20')}>
         {barra.aberto && (
           <RapidasPicker
             id={listaId}

@@ -29,6 +29,7 @@ export function umAtendimento(p: Partial<TAtendimento> = {}): TAtendimento {
     inicio: '2026-03-10T11:00:00.000Z',
     fim: null,
     nota: null,
+    janela: null,
     ...p,
   };
 }

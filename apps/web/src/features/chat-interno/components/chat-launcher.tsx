@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { MessageCircle } from 'lucide-react';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { cn } from '@/lib/utils';
+import { type DockPreferences, useDockPreferences } from '@/features/layout/hooks/use-dock-preferences';
 import { useChatInternoRealtime, useNaoVistasTotal } from '../hooks/use-chat-interno-background';
 import { PAINEL_TEXTS, TOGGLE_ATTR } from '../launcher-texts';
 
@@ -11,10 +12,17 @@ const ToggleBadge = lazy(() => import('./toggle-badge'));
 
 /**
  * Spec part 2 §2: the floating toggle of the internal chat (bottom-right, total unread capped 99+) and its panel.
- * On phones it sits higher, clear of a composer's send button; on wider screens the pages keep its corner free.
+ * It sits in the window's bottom-right corner, whose room the pages keep free (the composer ends before it);
+ * above a dock at the bottom. Floating higher on phones, it covered the last message's time and the quick
+ * messages' labels.
  */
+/** The corner's height: above a dock at the bottom on phones (it spans their width), else the corner itself. */
+export const alturaDoBotao = (p: Pick<DockPreferences, 'headerStyle' | 'position'>) =>
+  p.headerStyle === 'dock' && p.position === 'bottom' ? 'bottom-[4.75rem] md:bottom-4' : 'bottom-3 md:bottom-4';
+
 export function ChatInternoLauncher({ user }: { user: TCurrentUser }) {
   const [aberto, setAberto] = useState(false);
+  const { prefs } = useDockPreferences();
   const total = useNaoVistasTotal();
   useChatInternoRealtime(user.id);
   const descId = useId();
@@ -29,8 +37,9 @@ export function ChatInternoLauncher({ user }: { user: TCurrentUser }) {
         title={PAINEL_TEXTS.chatInterno}
         onClick={() => setAberto((v) => !v)}
         className={cn(
-          'fixed bottom-20 right-3 z-40 flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg outline-none transition-transform',
-          'hover:scale-105 focus-visible:ring-[3px] focus-visible:ring-ring/60 md:bottom-4 md:right-4 md:size-12',
+          'fixed right-3 z-40 flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg outline-none transition-transform',
+          'hover:scale-105 focus-visible:ring-[3px] focus-visible:ring-ring/60 md:right-4 md:size-12',
+          alturaDoBotao(prefs),
           aberto && 'max-md:hidden',
         )}
       >

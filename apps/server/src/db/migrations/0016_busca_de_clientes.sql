@@ -1,0 +1,2 @@
+ALTER TABLE "clientes" ADD COLUMN "busca_texto" text GENERATED ALWAYS AS (lower(translate("clientes"."nome" || chr(10) || coalesce("clientes"."email", ''), 'ÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝáàâãäåéèêëíìîïóòôõöúùûüçñýÿ', 'AAAAAAEEEEIIIIOOOOOUUUUCNYaaaaaaeeeeiiiiooooouuuucnyy'))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "clientes" ADD COLUMN "busca_numero" text GENERATED ALWAYS AS (regexp_replace(coalesce("clientes"."numero", ''), '[^0-9]', '', 'g')) STORED NOT NULL;
