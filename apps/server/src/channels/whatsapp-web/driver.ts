@@ -257,6 +257,27 @@ export class WhatsAppWebDriver implements ChannelDriver {
     await this.release([canalId]);
   }
 
+  /** 'Desconectar': nobody wants the socket any more, it logs out wherever it runs, and the card is emptied. */
+  async disconnect(canalId: string) {
+    await patchSessao(this.ctx.db, canalId, { querConectado: false });
+    await this.logout(canalId);
+    await patchSessao(this.ctx.db, canalId, {
+      estado: 'desconectado',
+      qr: null,
+      codigoPareamento: null,
+      numeroPareamento: null,
+      numero: null,
+      nome: null,
+      erro: null,
+    });
+  }
+
+  /** The channel is deleted: the same disconnect first, then its session row goes (a later 'conectar' starts a new channel). */
+  async remove(canalId: string) {
+    await this.disconnect(canalId);
+    await this.ctx.db.delete(wapiSessoes).where(eq(wapiSessoes.canalId, canalId));
+  }
+
   /** Shutdown: sockets close without logging out, leases are released so another instance takes over at once. */
   async stop() {
     this.clearTimers();
