@@ -13,6 +13,7 @@ import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
 import { ratingLink } from '../../modules/avaliacao/link';
 import { AVALIACAO_CONVITE } from '../../modules/atendimentos/service';
 import { announceStatus } from '../whatsapp-common';
+import { loadBaileys } from './baileys';
 import type { WaSocket } from './socket';
 
 const CLAIM_BATCH = 20;
@@ -249,8 +250,11 @@ export class WapiSender {
       if (!c || !jid) throw new Error(FALHOU);
       const { content, quoted } = await this.content(m, jid, c.databaseName);
       if (!(await this.paced(lane, sock))) return false;
-      const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
-      await this.settle(m, { status: 'sent', externalId: sent?.key?.id ?? null, enviandoEm: null, erroEnvio: null });
+      // WhatsApp echoes our send back as the business's own message: its id is stored first, so the echo is known.
+      const messageId = (await loadBaileys()).generateMessageIDV2(sock.user?.id);
+      await this.ctx.db.update(mensagens).set({ externalId: messageId }).where(eq(mensagens.id, m.id));
+      const sent = await sock.sendMessage(jid, content, { messageId, ...(quoted ? { quoted } : {}) });
+      await this.settle(m, { status: 'sent', externalId: sent?.key?.id ?? messageId, enviandoEm: null, erroEnvio: null });
     } catch (err) {
       this.log.error({ err, mensagemId: m.id }, 'WhatsApp Web: envio');
       const erro = err instanceof Error && err.message.startsWith('A ') ? err.message : FALHOU;
