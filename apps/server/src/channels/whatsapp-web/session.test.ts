@@ -5,6 +5,7 @@ import { DB_KINDS } from '../../test/harness';
 import { closeWith, ME, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
 import { WapiAuthStore } from './auth-store';
+import { patchSessao } from './service';
 import { reconnectDelay } from './session';
 
 /** Baileys' DisconnectReason, value by name (baileys/lib/Types: timedOut and connectionLost share 408). */
@@ -160,5 +161,36 @@ describe.each(DB_KINDS)('WhatsApp Web closes by DisconnectReason on %s', (kind) 
     h.wa.last.emit('connection.update', { connection: 'open' });
     await idle();
     expect(await s.qr()).toMatchObject({ estado: 'conectado', erro: null });
+  });
+});
+
+describe.each(DB_KINDS)('WhatsApp Web card after Pausar → Ativar on %s', (kind) => {
+  const h = wapiTestApp(kind);
+  const idle = () => wapiOf(h.t.ctx).idle();
+
+  it('pausar then ativar: the card follows the socket (conectando until it opens, then conectado)', async () => {
+    const p = await pairAccount(h);
+    const post = (a: string) => h.t.app.inject({ method: 'POST', url: p.api(a), headers: p.master.auth });
+    expect((await post('pausar')).statusCode).toBe(200);
+    await idle();
+    expect(p.open.ended).toBe(true);
+    expect((await p.get<TWapiSessao>('qr')).estado).toBe('pausado');
+    expect(((await post('ativar')).json() as TWapiSessao).estado).toBe('conectando');
+    await idle();
+    h.wa.last.user = ME;
+    h.wa.last.emit('connection.update', { connection: 'open' });
+    await idle();
+    expect(await p.get<TWapiSessao>('qr')).toMatchObject({ estado: 'conectado', erro: null });
+  });
+
+  it('a pausar and ativar the owner never saw (served elsewhere, back to back) do not leave the open socket shown as conectando', async () => {
+    const p = await pairAccount(h);
+    // What another instance's pausar then ativar leave in the shared row while this owner's socket stays open.
+    await patchSessao(h.t.ctx.db, p.canalId, { querConectado: true, estado: 'conectando', erro: null });
+    expect((await p.get<TWapiSessao>('qr')).estado).toBe('conectando');
+    await wapiOf(h.t.ctx).wake();
+    await idle();
+    expect(await p.get<TWapiSessao>('qr')).toMatchObject({ estado: 'conectado', numero: '+5511900001111' });
+    expect(await p.get<TWapiStatus>('status')).toEqual({ connected: true, phoneNumber: '+5511900001111' });
   });
 });
