@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SESSIONS_PER_MINUTE_PER_IP, VISITOR_MESSAGES_PER_MINUTE } from '@balcao/shared/widget';
 import { checkPixEnv, ZPixEnvFields } from './payments/config';
+import { WA_VERSION_RE } from './channels/whatsapp-web/version';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -67,6 +68,8 @@ const ZEnvFields = z.object({
   WHATSAPP_SENDS_PER_SECOND: z.coerce.number().int().min(1).max(1000).optional(),
   /** WhatsApp Web: least milliseconds between two sends of one number (bulk bursts get numbers banned). */
   WAPI_SEND_GAP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** WhatsApp Web: the version announced to WhatsApp (when it refuses the latest online and the built-in one, 405). */
+  WAPI_VERSION: z.string().trim().regex(WA_VERSION_RE, 'use o formato 2.3000.1023223821').optional(),
   /** The licence's PIX payment provider (payments/config.ts; docs/licenca-pix.md). */
   ...ZPixEnvFields,
 });

@@ -27,6 +27,8 @@ import { licencaPrecos, pixConfig } from './payments/config';
 import { createPaymentProvider } from './payments/create';
 import { createChannels, wapiOf, whatsappOf } from './channels/registry';
 import { FakeWhatsAppWeb } from './channels/whatsapp-web/fake-socket';
+import { baileysSocket } from './channels/whatsapp-web/socket';
+import { parseWaVersion } from './channels/whatsapp-web/version';
 
 export type Running = { app: App; ctx: AppContext; database: Database; close: () => Promise<void> };
 
@@ -90,7 +92,10 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       precos: licencaPrecos(env),
     },
     whatsapp: { graphUrl: env.WHATSAPP_GRAPH_URL, graphVersion: env.WHATSAPP_GRAPH_VERSION, sendsPerSecond: env.WHATSAPP_SENDS_PER_SECOND },
-    wapi: env.WAPI_SEND_GAP_MS === undefined ? {} : { sendGapMs: env.WAPI_SEND_GAP_MS },
+    wapi: {
+      ...(env.WAPI_SEND_GAP_MS === undefined ? {} : { sendGapMs: env.WAPI_SEND_GAP_MS }),
+      ...(env.WAPI_VERSION ? { socket: baileysSocket({ pinned: parseWaVersion(env.WAPI_VERSION)! }) } : {}),
+    },
   };
   // Test-only switch (e2e): WhatsApp Web without WhatsApp, driven through /backend/wapi-teste.
   const wapiFake = env.WAPI_FAKE_SOCKET ? new FakeWhatsAppWeb(true) : undefined;

@@ -25,6 +25,8 @@ export interface ChannelDriver {
   typing(row: TAtendimento, atendenteNome: string, digitando: boolean): void;
   /** The attendant opened the conversation (read receipts, where the provider has them). */
   read?(row: TAtendimento): Promise<void>;
+  /** The channel is being deleted: whatever runs it stops first (a paired socket logs out). */
+  remove?(canalId: string): Promise<void>;
 }
 
 /** The drivers by channel type; it is also how the publisher reaches customers (CustomerDelivery). */

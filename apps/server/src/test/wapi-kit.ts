@@ -34,13 +34,15 @@ export function wapiTestApp(kind: 'pglite' | 'postgres', { sendGapMs = 0 } = {})
 
 /** The customer who writes in these tests, and one text of theirs as Baileys delivers it (proto.WebMessageInfo). */
 export const CUSTOMER_JID = '5511988887777@s.whatsapp.net';
-export const customerText = (id: string, conversation: string) =>
+export const customerText = (id: string, conversation: string, fromMe = false) =>
   proto.WebMessageInfo.fromObject({
-    key: { remoteJid: CUSTOMER_JID, fromMe: false, id },
+    key: { remoteJid: CUSTOMER_JID, fromMe, id },
     message: { conversation },
     messageTimestamp: Math.floor(Date.now() / 1000),
-    pushName: 'Cliente',
+    pushName: fromMe ? ME.name : 'Cliente',
   }) as WAMessage;
+/** A text the business sent to that customer from its own phone (fromMe; the pushName is the business's). */
+export const businessText = (id: string, conversation: string) => customerText(id, conversation, true);
 
 /** The paired phone's own account on WhatsApp. */
 export const ME = { id: '5511900001111:7@s.whatsapp.net', name: 'Loja' };

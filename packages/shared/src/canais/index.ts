@@ -16,7 +16,9 @@ export const tipoCanalDoProvedor = (p: TProvedorCanal): TTipoCanal => (p === 'wi
  * What a channel's driver can carry (declared once per type, read by the server's inbox and by the web's
  * composer): which media kinds go out, whether reactions and edits exist, and the reply window (WhatsApp's
  * 24-hour customer-service window, counted from the customer's last message; null = no window).
- * `confirmaEntrega`: sends wait in a queue as 'pending' until the provider accepts them.
+ * `confirmaEntrega`: sends wait in a queue as 'pending' until the provider accepts them. `iniciaConversa`: the
+ * business can write first (scheduled messages, 'Nova conversa'); `modelos`: approved templates exist (Meta's,
+ * the only way to write outside the reply window).
  */
 export const ZCapacidadesCanal = z.object({
   midia: z.array(z.enum(['image', 'video', 'audio', 'document'])).readonly(),
@@ -24,6 +26,8 @@ export const ZCapacidadesCanal = z.object({
   edicoes: z.boolean(),
   janelaRespostaMs: z.number().nullable(),
   confirmaEntrega: z.boolean(),
+  iniciaConversa: z.boolean(),
+  modelos: z.boolean(),
 });
 export type TCapacidadesCanal = z.infer<typeof ZCapacidadesCanal>;
 /** Meta: free-form messages only within 24 hours of the customer's last message. */
@@ -35,6 +39,9 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     edicoes: false,
     janelaRespostaMs: null,
     confirmaEntrega: false,
+    // A visitor writes from the site: there is no address to write to first.
+    iniciaConversa: false,
+    modelos: false,
   },
   whatsapp: {
     midia: ['image', 'video', 'audio', 'document'],
@@ -42,6 +49,8 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     edicoes: false,
     janelaRespostaMs: WHATSAPP_JANELA_MS,
     confirmaEntrega: true,
+    iniciaConversa: true,
+    modelos: true,
   },
   /** A linked device answers like the phone itself: no 24-hour window, edits exist. */
   wapi: {
@@ -50,6 +59,8 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     edicoes: true,
     janelaRespostaMs: null,
     confirmaEntrega: true,
+    iniciaConversa: true,
+    modelos: false,
   },
 };
 /** The account's channels and what each can carry, by canalId (GET /api/atendimento/capacidades): the inbox shows an action only where it exists. */

@@ -27,7 +27,9 @@ export const MENSAGENS_AGENDADAS_TEXTS = {
   clienteNaoEncontrado: 'Cliente não encontrado.',
   canalVazio: 'Escolha o canal.',
   canalNaoEncontrado: 'Canal não encontrado.',
-  canalSemEnvio: 'Mensagens agendadas são enviadas pelo WhatsApp: escolha um canal do WhatsApp.',
+  canalSemEnvio: 'Este canal não permite iniciar conversas: escolha um número do WhatsApp (API oficial ou WhatsApp Web).',
+  modeloSemSuporte: 'Este canal não usa modelos do WhatsApp: escreva a mensagem sem modelo.',
+  unicaConcluida: 'Esta mensagem já foi concluída. Para enviar de novo, edite-a e escolha uma nova data e hora.',
   clienteSemNumero: 'O cliente não tem número de WhatsApp.',
   conteudoVazio: 'Escreva a mensagem.',
   dataVazia: 'Informe a data e a hora do envio.',
@@ -167,6 +169,20 @@ export type TMensagemAgendadaPagina = z.infer<typeof ZMensagemAgendadaPagina>;
 
 export const ZAtivarInput = z.object({ ativo: z.boolean() });
 export const ZAtivarResposta = z.object({ ativo: z.boolean(), proximoEnvio: z.string().nullable() });
+
+/**
+ * GET /backend/mensagemagendada/canais: the account's channels that can write first (their capabilities say so),
+ * with what the form offers on each: templates (the Cloud API's, for sends outside its 24-hour window) or not.
+ */
+export const ZCanalAgendavel = z.object({
+  id: z.string(),
+  nome: z.string(),
+  ativo: z.boolean(),
+  modelos: z.boolean(),
+  /** The channel's reply window in ms (null: none, as on WhatsApp Web). */
+  janelaRespostaMs: z.number().nullable(),
+});
+export type TCanalAgendavel = z.infer<typeof ZCanalAgendavel>;
 
 /** GET /backend/mensagemagendada/modelos/{canalId}: the channel's approved WhatsApp templates. */
 export const ZModeloWhatsApp = z.object({

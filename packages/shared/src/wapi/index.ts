@@ -43,6 +43,11 @@ export const WAPI_TEXTS = {
   desconectadoNoCelular: 'O WhatsApp foi desconectado pelo celular. Conecte de novo lendo um novo QR Code.',
   substituida: 'Esta conexão foi aberta em outro lugar (outro computador ou navegador). Reconecte para voltar a usá-la aqui.',
   banido: 'O WhatsApp recusou esta conexão (número bloqueado ou restrito). Confira o número no celular.',
+  versaoRecusada:
+    'O WhatsApp recusou a versão do WhatsApp Web usada pelo Balcão (erro 405). Peça ao responsável pelo servidor para definir a variável WAPI_VERSION com a versão atual do WhatsApp Web (ex.: 2.3000.1023223821), reiniciar o Balcão e conectar de novo.',
+  sessaoInvalida: 'A sessão do WhatsApp Web ficou inválida (erro 500). Conecte de novo lendo um novo QR Code.',
+  aparelhoIncompativel:
+    'O WhatsApp do celular não aceitou esta conexão (erro 411). Atualize o WhatsApp no celular e conecte de novo lendo um novo QR Code.',
   jaConectado: 'O WhatsApp Web já está conectado.',
   pareamentoIndisponivel: 'Inicie a conexão antes de pedir o código de pareamento.',
   pausadoSemPareamento: 'Conecte o WhatsApp Web antes de pausar.',

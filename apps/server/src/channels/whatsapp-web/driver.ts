@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { proto, WAMessageKey } from 'baileys';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
 import { ATENDIMENTO_NAMESPACE } from '@balcao/shared/atendimentos/realtime';
@@ -122,6 +122,7 @@ export class WhatsAppWebDriver implements ChannelDriver {
       : [];
     const keep = new Set(kept.map((k) => k.canalId));
     for (const canalId of mine) if (!keep.has(canalId)) await this.letGo(canalId);
+    await this.reconcile([...keep]);
     // 2. Claim the wanted sessions nobody holds (never held, released, or expired).
     const claimed = await db
       .update(wapiSessoes)
@@ -140,6 +141,21 @@ export class WhatsAppWebDriver implements ChannelDriver {
       )
       .returning();
     for (const s of claimed) await this.run(s);
+  }
+
+  /**
+   * A socket open here is what the card shows: a 'pausar' then 'ativar' served before this owner let go (or by
+   * another instance) wrote 'conectando' over a socket that never closed, and no new 'open' would ever correct it.
+   */
+  private async reconcile(canalIds: string[]) {
+    const open = canalIds.filter((id) => this.running.get(id)?.session.open);
+    if (open.length === 0) return;
+    const fixed = await this.ctx.db
+      .update(wapiSessoes)
+      .set({ estado: 'conectado', qr: null, codigoPareamento: null, erro: null, atualizadoEm: new Date() })
+      .where(and(inArray(wapiSessoes.canalId, open), ne(wapiSessoes.estado, 'conectado')))
+      .returning({ accountId: wapiSessoes.accountId });
+    for (const f of fixed) await this.announce(f.accountId);
   }
 
   private async run(s: WapiSessaoRow) {
@@ -255,6 +271,27 @@ export class WhatsAppWebDriver implements ChannelDriver {
     if (r) await r.session.logout();
     else await new WapiAuthStore(this.ctx.db, this.ctx.cipher, canalId).clear();
     await this.release([canalId]);
+  }
+
+  /** 'Desconectar': nobody wants the socket any more, it logs out wherever it runs, and the card is emptied. */
+  async disconnect(canalId: string) {
+    await patchSessao(this.ctx.db, canalId, { querConectado: false });
+    await this.logout(canalId);
+    await patchSessao(this.ctx.db, canalId, {
+      estado: 'desconectado',
+      qr: null,
+      codigoPareamento: null,
+      numeroPareamento: null,
+      numero: null,
+      nome: null,
+      erro: null,
+    });
+  }
+
+  /** The channel is deleted: the same disconnect first, then its session row goes (a later 'conectar' starts a new channel). */
+  async remove(canalId: string) {
+    await this.disconnect(canalId);
+    await this.ctx.db.delete(wapiSessoes).where(eq(wapiSessoes.canalId, canalId));
   }
 
   /** Shutdown: sockets close without logging out, leases are released so another instance takes over at once. */

@@ -10,7 +10,8 @@ import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import { mergeClientes } from '../../modules/clientes/merge';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
-import { result, type NewMessage } from '../../modules/atendimentos/service';
+import { result, storeOutbound, type NewMessage } from '../../modules/atendimentos/service';
+import { withTransaction } from '../../lib/db';
 import { announceStatus, locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import type { WapiAuthStore } from './auth-store';
 import { loadBaileys } from './baileys';
@@ -52,8 +53,12 @@ export class WapiInbound {
   ) {}
 
   async upsert({ messages, type }: BaileysEventMap['messages.upsert'], sock: WaSocket) {
-    if (type !== 'notify') return; // 'append': history and our own sends echoed back
-    for (const m of messages) await this.message(m, sock);
+    for (const m of messages) {
+      // The business's own messages come as 'notify' (typed on the phone while we were online) or 'append'
+      // (while offline, and our own sends echoed back: those are known by their id and skipped).
+      if (m.key?.fromMe) await this.fromPhone(m, sock);
+      else if (type === 'notify') await this.message(m, sock); // a customer's 'append' is history
+    }
   }
 
   /**
@@ -146,13 +151,10 @@ export class WapiInbound {
 
   private async message(m: WAMessage, sock: WaSocket) {
     const key = m.key;
-    if (!key?.id || key.fromMe || !isPerson(key.remoteJid)) return;
-    const b = await loadBaileys();
-    const content = b.normalizeMessageContent(m.message);
-    if (!content || content.protocolMessage || content.reactionMessage) return; // edits, revokes, reactions: their own events
-    const kind = b.getContentType(content);
-    if (!kind || kind === 'senderKeyDistributionMessage' || kind === 'messageContextInfo') return;
-    if (await this.byExternal(key.id)) return; // a redelivery
+    if (!key?.id || !isPerson(key.remoteJid)) return;
+    const c = await this.contentOf(m);
+    if (!c || (await this.byExternal(key.id))) return; // a redelivery
+    const { content, kind } = c;
     const clienteId = await this.cliente(key, m.pushName ?? null);
     const open = await findOpenAtendimento(this.ctx.db, clienteId, this.canal.id);
     const quotedId = (content[kind] as { contextInfo?: proto.IContextInfo } | null | undefined)?.contextInfo?.stanzaId;
@@ -164,6 +166,47 @@ export class WapiInbound {
       respondendoA: quoted && open && quoted.atendimentoId === open.id ? quoted.id : null,
     };
     await this.receive(clienteId, mensagem, built.autor, m.messageTimestamp);
+  }
+
+  /** A message's content that the inbox can show, or null for what has its own event or is not a message. */
+  private async contentOf(m: WAMessage) {
+    const b = await loadBaileys();
+    const content = b.normalizeMessageContent(m.message);
+    if (!content || content.protocolMessage || content.reactionMessage) return null; // edits, revokes, reactions: their own events
+    const kind = b.getContentType(content);
+    if (!kind || kind === 'senderKeyDistributionMessage' || kind === 'messageContextInfo') return null;
+    return { content, kind };
+  }
+
+  /**
+   * A message the business typed on the paired phone (or WhatsApp Web elsewhere): it joins the customer's
+   * conversation as the attendants' side, already sent. Balcão's own sends carry the id stored before sending,
+   * so their echo is never a second copy.
+   */
+  private async fromPhone(m: WAMessage, sock: WaSocket) {
+    const key = m.key;
+    if (!key?.id || !isPerson(key.remoteJid)) return;
+    const c = await this.contentOf(m);
+    if (!c || (await this.byExternal(key.id))) return;
+    const built = await this.build(m, c.content, c.kind, sock);
+    if (built.autor === 'sistema') return; // a kind we cannot show: no notice for the business's own message
+    // pushName on our own message is the business's name, never the customer's.
+    const clienteId = await this.cliente(key, null);
+    const accountId = this.canal.accountId;
+    const stored = await withTransaction(this.ctx.db, (tx) =>
+      storeOutbound(tx, {
+        accountId,
+        clienteId,
+        canalId: this.canal.id,
+        atendenteId: null,
+        clienteEscreveuEm: null,
+        mensagem: { ...built.mensagem, externalId: key.id, status: 'sent' },
+      }),
+    );
+    const r = await result(this.ctx.db, accountId, stored.atendimentoId, [stored.mensagemId]);
+    const events = atendimentoEvents(this.ctx);
+    events.messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: false });
+    events.row(accountId, r.row);
   }
 
   private async receive(clienteId: string, mensagem: NewMessage, autor: 'sistema' | undefined, ts: WAMessage['messageTimestamp']) {

@@ -26,7 +26,7 @@ describe.each(DB_KINDS)('WhatsApp Web without network (real Baileys) on %s', (ki
   let opened = 0;
 
   beforeAll(async () => {
-    const real = baileysSocket(`ws://127.0.0.1:${await closedPort()}/ws/chat`);
+    const real = baileysSocket({ wsUrl: `ws://127.0.0.1:${await closedPort()}/ws/chat` });
     const counting: SocketFactory = (opts) => {
       opened += 1;
       return real(opts);

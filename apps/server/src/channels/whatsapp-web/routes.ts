@@ -73,17 +73,7 @@ export const wapiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const accountId = owner(req);
     const w = await findWapi(db, accountId);
     if (!w) return presentSessao(null);
-    await patchSessao(db, w.canal.id, { querConectado: false });
-    await driver().logout(w.canal.id);
-    await patchSessao(db, w.canal.id, {
-      estado: 'desconectado',
-      qr: null,
-      codigoPareamento: null,
-      numeroPareamento: null,
-      numero: null,
-      nome: null,
-      erro: null,
-    });
+    await driver().disconnect(w.canal.id);
     return answer(accountId);
   });
 

@@ -13,6 +13,7 @@ import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
 import { ratingLink } from '../../modules/avaliacao/link';
 import { AVALIACAO_CONVITE } from '../../modules/atendimentos/service';
 import { announceStatus } from '../whatsapp-common';
+import { loadBaileys } from './baileys';
 import type { WaSocket } from './socket';
 
 const CLAIM_BATCH = 20;
@@ -25,11 +26,16 @@ const ALVO_FORA = 'A mensagem citada não está no WhatsApp do cliente.';
 type Lane = { canalId: string; loop: KickLoop; lastSend: number };
 const bySeq = (a: MensagemRow, b: MensagemRow) => a.seq - b.seq;
 
-/** The customer's chat: their number, or their LID while WhatsApp has not told us the number. */
-const jidOf = (identificador: string | null) => {
-  if (identificador?.startsWith('whatsapp:')) return `${identificador.slice('whatsapp:'.length)}@s.whatsapp.net`;
-  if (identificador?.startsWith('whatsapp-lid:')) return `${identificador.slice('whatsapp-lid:'.length)}@lid`;
-  return null;
+/**
+ * The customer's chat: their WhatsApp number, or their LID while WhatsApp has not told us the number; a customer
+ * met elsewhere (the website, typed in) by the number staff recorded (a scheduled message writes first).
+ */
+const jidOf = (c: { identificador: string | null; numero: string | null } | null | undefined) => {
+  const id = c?.identificador;
+  if (id?.startsWith('whatsapp:')) return `${id.slice('whatsapp:'.length)}@s.whatsapp.net`;
+  if (id?.startsWith('whatsapp-lid:')) return `${id.slice('whatsapp-lid:'.length)}@lid`;
+  const digits = c?.numero?.replace(/\D/g, '');
+  return digits ? `${digits}@s.whatsapp.net` : null;
 };
 
 /**
@@ -185,12 +191,12 @@ export class WapiSender {
   private async sendRead(atendimentoId: string, sock: WaSocket) {
     try {
       const [c] = await this.ctx.db
-        .select({ identificador: clientes.identificador })
+        .select({ identificador: clientes.identificador, numero: clientes.numero })
         .from(atendimentos)
         .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
         .where(eq(atendimentos.id, atendimentoId))
         .limit(1);
-      const jid = jidOf(c?.identificador ?? null);
+      const jid = jidOf(c);
       if (!jid) return;
       const unread = await this.ctx.db
         .select({ externalId: mensagens.externalId })
@@ -211,7 +217,7 @@ export class WapiSender {
   private async sendChange(m: MensagemRow, sock: WaSocket, lane: Lane): Promise<boolean> {
     try {
       const c = await this.customerOf(m);
-      const jid = jidOf(c?.identificador ?? null);
+      const jid = jidOf(c);
       if (!c || !jid || !m.externalId) throw new Error(FALHOU);
       const key = { remoteJid: jid, id: m.externalId, fromMe: true };
       if (!(await this.paced(lane, sock))) return false;
@@ -232,7 +238,7 @@ export class WapiSender {
 
   private async customerOf(m: MensagemRow) {
     const [c] = await this.ctx.db
-      .select({ identificador: clientes.identificador, databaseName: accounts.databaseName })
+      .select({ identificador: clientes.identificador, numero: clientes.numero, databaseName: accounts.databaseName })
       .from(atendimentos)
       .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
       .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
@@ -244,13 +250,16 @@ export class WapiSender {
   /** Sent or failed; false when the socket closed before it was handed over (left to the caller to put back). */
   private async sendOne(m: MensagemRow, sock: WaSocket, lane: Lane): Promise<boolean> {
     const c = await this.customerOf(m);
-    const jid = jidOf(c?.identificador ?? null);
+    const jid = jidOf(c);
     try {
       if (!c || !jid) throw new Error(FALHOU);
       const { content, quoted } = await this.content(m, jid, c.databaseName);
       if (!(await this.paced(lane, sock))) return false;
-      const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
-      await this.settle(m, { status: 'sent', externalId: sent?.key?.id ?? null, enviandoEm: null, erroEnvio: null });
+      // WhatsApp echoes our send back as the business's own message: its id is stored first, so the echo is known.
+      const messageId = (await loadBaileys()).generateMessageIDV2(sock.user?.id);
+      await this.ctx.db.update(mensagens).set({ externalId: messageId }).where(eq(mensagens.id, m.id));
+      const sent = await sock.sendMessage(jid, content, { messageId, ...(quoted ? { quoted } : {}) });
+      await this.settle(m, { status: 'sent', externalId: sent?.key?.id ?? messageId, enviandoEm: null, erroEnvio: null });
     } catch (err) {
       this.log.error({ err, mensagemId: m.id }, 'WhatsApp Web: envio');
       const erro = err instanceof Error && err.message.startsWith('A ') ? err.message : FALHOU;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { TEstadoIntegracao } from '@balcao/shared/canais';
 import type { TWapiSessao, TWapiStatus } from '@balcao/shared/wapi';
 import { asCanal, canais, type WapiCanalRow } from '../../db/schema/atendimentos';
@@ -20,11 +20,15 @@ export async function findWapi(db: Db, accountId: string): Promise<Wapi | null> 
   return row ? { canal: asCanal(row.canal) as WapiCanalRow, sessao: row.sessao } : null;
 }
 
-/** The first 'conectar' creates the channel (where its conversations open) and its session row. */
+/**
+ * The first 'conectar' creates the channel (where its conversations open) and its session row. Concurrent first
+ * calls meet on the one-live-channel-per-account index and all use the channel that won; a session row left by a
+ * channel removed earlier is dropped so the new channel gets its own.
+ */
 export async function ensureWapi(db: Db, cipher: SecretCipher, accountId: string): Promise<Wapi> {
   const found = await findWapi(db, accountId);
   if (found) return found;
-  const [canal] = await db
+  await db
     .insert(canais)
     .values({
       accountId,
@@ -35,8 +39,15 @@ export async function ensureWapi(db: Db, cipher: SecretCipher, accountId: string
       segredoCifrado: cipher.encrypt(''),
       config: { departamentoPadraoId: null },
     })
-    .returning();
-  await db.insert(wapiSessoes).values({ canalId: canal!.id, accountId }).onConflictDoNothing();
+    .onConflictDoNothing();
+  const [canal] = await db
+    .select({ id: canais.id })
+    .from(canais)
+    .where(and(eq(canais.accountId, accountId), eq(canais.tipo, 'wapi'), isNull(canais.removidoEm)))
+    .limit(1);
+  if (!canal) throw new Error('WhatsApp Web: canal não criado');
+  await db.delete(wapiSessoes).where(and(eq(wapiSessoes.accountId, accountId), ne(wapiSessoes.canalId, canal.id)));
+  await db.insert(wapiSessoes).values({ canalId: canal.id, accountId }).onConflictDoNothing();
   const made = await findWapi(db, accountId);
   if (!made) throw new Error('WhatsApp Web: sessão não criada');
   return made;

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { WAPI_TEXTS, type TWapiSessao, type TWapiStatus } from '@balcao/shared/wapi';
+import { login, makeAccount } from '../../test/factories';
 import { DB_KINDS } from '../../test/harness';
 import { closeWith, ME, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
 import { WapiAuthStore } from './auth-store';
+import { patchSessao } from './service';
 import { reconnectDelay } from './session';
 
 /** Baileys' DisconnectReason, value by name (baileys/lib/Types: timedOut and connectionLost share 408). */
@@ -98,11 +100,44 @@ describe.each(DB_KINDS)('WhatsApp Web closes by DisconnectReason on %s', (kind) 
     expect(h.wa.sockets.length).toBe(count);
   });
 
+  const ending = [
+    ['versionRefused (405)', 405, WAPI_TEXTS.versaoRecusada, true],
+    ['badSession (500)', REASONS.badSession, WAPI_TEXTS.sessaoInvalida, false],
+    ['multideviceMismatch (411)', REASONS.multideviceMismatch, WAPI_TEXTS.aparelhoIncompativel, false],
+  ] as const;
+  it.each(ending)('%s: ends the session with its reason and never reopens it by itself', async (_name, code, erro, keepsPairing) => {
+    const s = await paired();
+    const count = h.wa.sockets.length;
+    s.open.emit('connection.update', closeWith(code));
+    await idle();
+    expect(await s.qr()).toMatchObject({ estado: 'desconectado', qr: null, erro });
+    expect(await s.status()).toEqual({ connected: false, phoneNumber: null });
+    expect(await s.store.hasCreds()).toBe(keepsPairing);
+    // The lease loop does not pick it up again: no socket after a wake (a retry would come from conectar).
+    await wapiOf(h.t.ctx).wake();
+    await idle();
+    expect(h.wa.sockets.length).toBe(count);
+  });
+
+  it('versionRefused (405) before any pairing: stops at the first close instead of retrying', async () => {
+    const acc = await makeAccount(h.t.ctx.db);
+    const master = await login(h.t.app, acc.master.email);
+    const api = (p: string) => `/backend/wapi/clients/${acc.account.id}/${p}`;
+    expect((await h.t.app.inject({ method: 'POST', url: api('conectar'), headers: master.auth })).statusCode).toBe(202);
+    await idle();
+    const count = h.wa.sockets.length;
+    h.wa.last.emit('connection.update', closeWith(405));
+    await idle();
+    const shown = (await h.t.app.inject({ method: 'GET', url: api('qr'), headers: master.auth })).json() as TWapiSessao;
+    expect(shown).toMatchObject({ estado: 'desconectado', erro: WAPI_TEXTS.versaoRecusada });
+    await wapiOf(h.t.ctx).wake();
+    await idle();
+    expect(h.wa.sockets.length).toBe(count);
+  });
+
   const transient = [
     ['connectionClosed', REASONS.connectionClosed],
     ['connectionLost / timedOut', REASONS.connectionLost],
-    ['badSession', REASONS.badSession],
-    ['multideviceMismatch', REASONS.multideviceMismatch],
     ['unavailableService', REASONS.unavailableService],
     ['a network error without a status', undefined],
   ] as const;
@@ -126,5 +161,36 @@ describe.each(DB_KINDS)('WhatsApp Web closes by DisconnectReason on %s', (kind) 
     h.wa.last.emit('connection.update', { connection: 'open' });
     await idle();
     expect(await s.qr()).toMatchObject({ estado: 'conectado', erro: null });
+  });
+});
+
+describe.each(DB_KINDS)('WhatsApp Web card after Pausar → Ativar on %s', (kind) => {
+  const h = wapiTestApp(kind);
+  const idle = () => wapiOf(h.t.ctx).idle();
+
+  it('pausar then ativar: the card follows the socket (conectando until it opens, then conectado)', async () => {
+    const p = await pairAccount(h);
+    const post = (a: string) => h.t.app.inject({ method: 'POST', url: p.api(a), headers: p.master.auth });
+    expect((await post('pausar')).statusCode).toBe(200);
+    await idle();
+    expect(p.open.ended).toBe(true);
+    expect((await p.get<TWapiSessao>('qr')).estado).toBe('pausado');
+    expect(((await post('ativar')).json() as TWapiSessao).estado).toBe('conectando');
+    await idle();
+    h.wa.last.user = ME;
+    h.wa.last.emit('connection.update', { connection: 'open' });
+    await idle();
+    expect(await p.get<TWapiSessao>('qr')).toMatchObject({ estado: 'conectado', erro: null });
+  });
+
+  it('a pausar and ativar the owner never saw (served elsewhere, back to back) do not leave the open socket shown as conectando', async () => {
+    const p = await pairAccount(h);
+    // What another instance's pausar then ativar leave in the shared row while this owner's socket stays open.
+    await patchSessao(h.t.ctx.db, p.canalId, { querConectado: true, estado: 'conectando', erro: null });
+    expect((await p.get<TWapiSessao>('qr')).estado).toBe('conectando');
+    await wapiOf(h.t.ctx).wake();
+    await idle();
+    expect(await p.get<TWapiSessao>('qr')).toMatchObject({ estado: 'conectado', numero: '+5511900001111' });
+    expect(await p.get<TWapiStatus>('status')).toEqual({ connected: true, phoneNumber: '+5511900001111' });
   });
 });

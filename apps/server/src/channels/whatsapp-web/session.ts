@@ -8,6 +8,10 @@ import type { SocketFactory, SocketOptions, WaSocket } from './socket';
 const REASON = {
   loggedOut: 401,
   forbidden: 403,
+  /** Not in Baileys' enum: WhatsApp refuses the client version announced (an outdated WhatsApp Web). */
+  versionRefused: 405,
+  multideviceMismatch: 411,
+  badSession: 500,
   connectionReplaced: 440,
   restartRequired: 515,
 } as const;
@@ -43,7 +47,8 @@ const digitsOfJid = (jid: string | undefined) => (jid ? (jid.split('@')[0] ?? ''
 /**
  * One account's WhatsApp Web socket, from the QR code to the open connection and back: reconnects at once
  * after the scan (515 restartRequired), with back-off after other closes, clears the keys when the phone logs
- * out (401), yields to another session (440), stops after MAX_QR unscanned codes. Runs only where the driver
+ * out (401), yields to another session (440), stops with the reason when retrying cannot help (405 version
+ * refused, 500 bad session, 411 multi-device mismatch), stops after MAX_QR unscanned codes. Runs only where the driver
  * holds the account's lease.
  */
 export class WapiSession {
@@ -169,6 +174,10 @@ export class WapiSession {
     if (code === REASON.loggedOut) return this.giveUp(WAPI_TEXTS.desconectadoNoCelular, { clear: true, forget: true });
     if (code === REASON.connectionReplaced) return this.giveUp(WAPI_TEXTS.substituida, {});
     if (code === REASON.forbidden) return this.giveUp(WAPI_TEXTS.banido, { clear: true, forget: true });
+    // Retrying cannot help: the same version is refused again, and a broken or mismatched pairing never heals.
+    if (code === REASON.versionRefused) return this.giveUp(WAPI_TEXTS.versaoRecusada, {});
+    if (code === REASON.badSession) return this.giveUp(WAPI_TEXTS.sessaoInvalida, { clear: true, forget: true });
+    if (code === REASON.multideviceMismatch) return this.giveUp(WAPI_TEXTS.aparelhoIncompativel, { clear: true, forget: true });
     this.tries += 1;
     const paired = Boolean(this.creds?.registered || this.creds?.me);
     if (!paired && this.tries >= MAX_TRIES_UNPAIRED) return this.giveUp(WAPI_TEXTS.semRede, {});

@@ -4,11 +4,13 @@ import type {
   BaileysEventMap,
   MiscMessageGenerationOptions,
   proto,
+  WAVersion,
   WAMessage,
   WAMessageKey,
 } from 'baileys';
 import pino from 'pino';
 import { loadBaileys } from './baileys';
+import { type VersionLookup, WaVersionSource } from './version';
 
 /**
  * The part of a Baileys socket the driver uses: the seam where tests (and the e2e switch WAPI_FAKE_SOCKET)
@@ -36,16 +38,27 @@ export type SocketFactory = (opts: SocketOptions) => Promise<WaSocket>;
 /** Baileys logs a lot at info; only its warnings reach our log. */
 const baileysLog = pino({ level: process.env.WAPI_LOG_LEVEL ?? 'warn' });
 
+/** WhatsApp Web's own latest version (its service worker names the client revision), asked with Baileys' helper. */
+const latestOnline = async (signal: AbortSignal) => {
+  const r = await (await loadBaileys()).fetchLatestWaWebVersion({ signal });
+  return r.isLatest ? r.version : null;
+};
+const builtIn = async () => (await loadBaileys()).DEFAULT_CONNECTION_CONFIG.version;
+
 /**
  * The real WhatsApp Web socket (Baileys' makeWASocket); groups, status broadcasts and newsletters are ignored.
- * `wsUrl` replaces WhatsApp's address (tests aim it at a closed port: no network, deterministically).
+ * `wsUrl` replaces WhatsApp's address (tests aim it at a closed port: no network, deterministically);
+ * `pinned` is WAPI_VERSION, the WhatsApp Web version announced instead of the latest online or the built-in one.
  */
-export const baileysSocket =
-  (wsUrl?: string): SocketFactory =>
-  async (opts) => {
+export const baileysSocket = (o: { wsUrl?: string; pinned?: WAVersion; lookup?: VersionLookup } = {}): SocketFactory => {
+  const versions = new WaVersionSource({ pinned: o.pinned, lookup: o.lookup ?? latestOnline, builtIn });
+  return async (opts) => {
     const b = await loadBaileys();
+    const chosen = await versions.choose();
+    baileysLog.info({ versao: chosen.version.join('.'), origem: chosen.origem }, 'WhatsApp Web: versão');
     const sock = b.makeWASocket({
-      ...(wsUrl ? { waWebSocketUrl: wsUrl } : {}),
+      ...(o.wsUrl ? { waWebSocketUrl: o.wsUrl } : {}),
+      version: chosen.version,
       auth: opts.auth,
       getMessage: opts.getMessage,
       logger: baileysLog,
@@ -68,3 +81,4 @@ export const baileysSocket =
         b.downloadMediaMessage(message, 'buffer', {}, { logger: baileysLog, reuploadRequest: sock.updateMediaMessage }) as Promise<Buffer>,
     };
   };
+};

@@ -89,6 +89,8 @@ export const canais = pgTable(
     index('canais_account').on(t.accountId),
     // What a row of another table names as its channel and its account together (whatsapp_eventos' key).
     uniqueIndex('canais_id_conta').on(t.id, t.accountId),
+    // One live WhatsApp Web channel per account: concurrent first 'conectar' calls meet here.
+    uniqueIndex('canais_wapi_por_conta').on(t.accountId).where(sql`${t.tipo} = 'wapi' and ${t.removidoEm} is null`),
   ],
 );
 type CanalColumns = typeof canais.$inferSelect;

@@ -188,7 +188,8 @@ export async function storeOutbound(
     // The customer wrote at this very moment and opened one: join it.
     a ??= await findOpenAtendimento(tx, o.clienteId, o.canalId, { forUpdate: true });
   }
-  const m = { ...o.mensagem, status: outboundStatus(a!.origem) };
+  // Queued for the channel, unless the provider already carried it (sent from the business's own phone).
+  const m = { ...o.mensagem, status: o.mensagem.status ?? outboundStatus(a!.origem) };
   const r = await insertOnce(tx, a!, 'atendente', o.atendenteId, m);
   if (!r.duplicate) await touch(tx, a!.id, m, 0);
   return { atendimentoId: a!.id, mensagemId: r.id };

@@ -69,7 +69,9 @@ export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
   app.delete('/api/canais/:id', { schema: { params: ZId } }, async (req, reply) => {
     const user = admin(req);
-    await removeCanal(db, user.accountId, req.params.id);
+    const canal = await getCanal(db, user.accountId, req.params.id);
+    await ctx.channels?.get(canal.tipo)?.remove?.(canal.id);
+    await removeCanal(db, user.accountId, canal.id);
     closeCanalSockets(ctx.io, req.params.id);
     return reply.code(204).send();
   });

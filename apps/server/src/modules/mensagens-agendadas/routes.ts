@@ -7,12 +7,14 @@ import {
   MENSAGENS_AGENDADAS_TEXTS as T,
   ZAtivarInput,
   ZAtivarResposta,
+  ZCanalAgendavel,
   ZMensagemAgendada,
   ZMensagemAgendadaFiltro,
   ZMensagemAgendadaInput,
   ZMensagemAgendadaPagina,
   ZModeloWhatsApp,
 } from '@balcao/shared/mensagens-agendadas';
+import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
 import { asCanal, canais, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { Forbidden, NotFound } from '../../lib/errors';
@@ -21,7 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import { whatsappOf } from '../../channels/registry';
 import { openSecrets } from '../../channels/whatsapp-cloud/service';
 import { activeTemplates } from './modelos';
-import { ativarAgendada, deleteAgendada, getAgendada, listAgendadas, saveAgendada } from './service';
+import { ativarAgendada, canaisAgendaveis, deleteAgendada, getAgendada, listAgendadas, saveAgendada } from './service';
 
 const ZId = z.object({ id: z.uuid({ error: T.naoEncontrada }) });
 const ZPaging = z.object({
@@ -74,6 +76,11 @@ export const mensagensAgendadasRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
     },
   );
 
+  app.get('/mensagemagendada/canais', { schema: { response: { 200: z.array(ZCanalAgendavel) } } }, async (req) => {
+    const user = requireSupervisor(req);
+    return canaisAgendaveis(db, user.accountId);
+  });
+
   app.get(
     '/mensagemagendada/modelos/:canalId',
     { schema: { params: z.object({ canalId: z.uuid({ error: T.canalNaoEncontrado }) }), response: { 200: z.array(ZModeloWhatsApp) } } },
@@ -85,7 +92,9 @@ export const mensagensAgendadasRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
         .where(and(eq(canais.id, req.params.canalId), eq(canais.accountId, user.accountId), isNull(canais.removidoEm)))
         .limit(1);
       const canal = row ? asCanal(row) : null;
-      if (canal?.tipo !== 'whatsapp') throw new NotFound(T.canalNaoEncontrado);
+      if (!canal) throw new NotFound(T.canalNaoEncontrado);
+      // A channel without templates (WhatsApp Web writes at any time) has none to offer.
+      if (!CAPACIDADES_CANAL[canal.tipo].modelos || canal.tipo !== 'whatsapp') return [];
       const wa = canal as WhatsAppCanalRow;
       return activeTemplates(whatsappOf(ctx).graph, wa.config.wabaId, openSecrets(ctx.cipher, wa).accessToken);
     },

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import { result, storeOutbound } from '../atendimentos/service';
 import { assertLicencaAtiva } from '../licenca/service';
 import { proximoEnvio } from './recorrencia';
-import { timeZoneOf } from './service';
+import { temEnderecoWhatsApp, timeZoneOf } from './service';
 
 /** Tries of one due time before it is given up (a one-off ends; a repeating one moves to its next time). */
 const MAX_TENTATIVAS = 6;
@@ -21,8 +21,6 @@ const POR_PASSADA = 500;
 
 /** A reason the scheduler gives on the row instead of sending (the admin reads it). */
 class NaoEnviada extends Error {}
-
-const janelaWhatsApp = CAPACIDADES_CANAL.whatsapp.janelaRespostaMs;
 
 /** When the customer last wrote on this channel, in any of their atendimentos (WhatsApp's window is per customer). */
 async function clienteEscreveuEm(tx: Db, clienteId: string, canalId: string): Promise<Date | null> {
@@ -48,15 +46,18 @@ async function sendRow(tx: Db, row: MensagemAgendadaRow, now: Date) {
   });
   const [canalRow] = await tx.select().from(canais).where(eq(canais.id, row.canalId)).limit(1);
   const canal = canalRow ? asCanal(canalRow) : null;
-  if (!canal || canal.removidoEm || !canal.ativo || canal.tipo !== 'whatsapp') throw new NaoEnviada(T.canalInativo);
+  const cap = canal ? CAPACIDADES_CANAL[canal.tipo] : null;
+  if (!canal || !cap || canal.removidoEm || !canal.ativo || !cap.iniciaConversa) throw new NaoEnviada(T.canalInativo);
   const [cliente] = await tx
     .select({ numero: clientes.numero, identificador: clientes.identificador })
     .from(clientes)
     .where(eq(clientes.id, row.clienteId))
     .limit(1);
-  if (!cliente || (!cliente.numero && !cliente.identificador?.startsWith('whatsapp:'))) throw new NaoEnviada(T.clienteSemNumero);
+  if (!cliente || !temEnderecoWhatsApp(cliente)) throw new NaoEnviada(T.clienteSemNumero);
+  // Each channel's own rules: the Cloud API's 24-hour window (a template outside it); WhatsApp Web has no window.
   const escreveu = await clienteEscreveuEm(tx, row.clienteId, row.canalId);
-  const naJanela = janelaWhatsApp === null || (escreveu !== null && now.getTime() - escreveu.getTime() <= janelaWhatsApp);
+  const janela = cap.janelaRespostaMs;
+  const naJanela = janela === null || (escreveu !== null && now.getTime() - escreveu.getTime() <= janela);
   if (!naJanela && !row.modelo) throw new NaoEnviada(T.foraDaJanela);
   const stored = await storeOutbound(tx, {
     accountId: row.accountId,
@@ -71,7 +72,7 @@ async function sendRow(tx: Db, row: MensagemAgendadaRow, now: Date) {
       conteudo: row.conteudo,
       midia: naJanela ? (row.midia ?? null) : null,
       agendadaId: row.id,
-      modelo: naJanela ? null : row.modelo,
+      modelo: naJanela || !cap.modelos ? null : row.modelo,
     },
   });
   await tx

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import {
   MENSAGENS_AGENDADAS_TEXTS as T,
+  type TCanalAgendavel,
   type TMensagemAgendada,
   type TMensagemAgendadaFiltro,
   type ZMensagemAgendadaInput,
@@ -14,6 +16,7 @@ import type { Db } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 import { ilike, likePattern } from '../atendimentos/queries';
+import { listCanais } from '../canais/service';
 import { primeiroEnvio, proximoEnvio } from './recorrencia';
 
 type Input = z.output<typeof ZMensagemAgendadaInput>;
@@ -128,7 +131,23 @@ export async function getAgendada(db: Db, accountId: string, id: string): Promis
   return presentAgendada(row);
 }
 
-/** The customer and channel must be the account's; the channel a live WhatsApp one, the customer with a number. */
+/** The channels of the account that can write first (scheduled messages), by their declared capabilities. */
+export async function canaisAgendaveis(db: Db, accountId: string): Promise<TCanalAgendavel[]> {
+  return (await listCanais(db, accountId))
+    .filter((c) => CAPACIDADES_CANAL[c.tipo].iniciaConversa)
+    .map((c) => ({
+      id: c.id,
+      nome: c.nome,
+      ativo: c.ativo,
+      modelos: CAPACIDADES_CANAL[c.tipo].modelos,
+      janelaRespostaMs: CAPACIDADES_CANAL[c.tipo].janelaRespostaMs,
+    }));
+}
+
+/**
+ * The customer and channel must be the account's; the channel one that can write first (a WhatsApp number, by
+ * Cloud API or WhatsApp Web), a template only where the channel has them, the customer with a WhatsApp address.
+ */
 async function assertDestino(db: Db, accountId: string, input: Input) {
   const [cliente] = await db
     .select({ numero: clientes.numero, identificador: clientes.identificador })
@@ -142,10 +161,15 @@ async function assertDestino(db: Db, accountId: string, input: Input) {
     .where(and(eq(canais.id, input.canalId), eq(canais.accountId, accountId), isNull(canais.removidoEm)))
     .limit(1);
   if (!canalRow) throw new NotFound(T.canalNaoEncontrado);
-  if (asCanal(canalRow).tipo !== 'whatsapp') throw new BadRequest(T.canalSemEnvio, { canalId: [T.canalSemEnvio] });
-  if (!cliente.numero && !cliente.identificador?.startsWith('whatsapp:'))
-    throw new BadRequest(T.clienteSemNumero, { clienteId: [T.clienteSemNumero] });
+  const cap = CAPACIDADES_CANAL[asCanal(canalRow).tipo];
+  if (!cap.iniciaConversa) throw new BadRequest(T.canalSemEnvio, { canalId: [T.canalSemEnvio] });
+  if (input.modelo && !cap.modelos) throw new BadRequest(T.modeloSemSuporte, { modelo: [T.modeloSemSuporte] });
+  if (!temEnderecoWhatsApp(cliente)) throw new BadRequest(T.clienteSemNumero, { clienteId: [T.clienteSemNumero] });
 }
+
+/** A customer WhatsApp can be written to: a number, or WhatsApp's own address of them (by number or LID). */
+export const temEnderecoWhatsApp = (c: { numero: string | null; identificador: string | null }) =>
+  Boolean(c.numero || c.identificador?.startsWith('whatsapp:') || c.identificador?.startsWith('whatsapp-lid:'));
 
 export async function saveAgendada(db: Db, user: TSessionUser, input: Input, now = new Date()): Promise<TMensagemAgendada> {
   await assertDestino(db, user.accountId, input);
@@ -205,6 +229,9 @@ export async function ativarAgendada(db: Db, accountId: string, id: string, ativ
     await db.update(mensagensAgendadas).set({ ativo: false }).where(eq(mensagensAgendadas.id, id));
     return { ativo: false, proximoEnvio: null };
   }
+  // A concluded one (a one-off sent or given up) has no time left: reactivating it would answer its old time
+  // and count a send that never happens again. A new send is a new date, chosen by editing it.
+  if (row.proximoEnvio === null) throw new BadRequest(T.unicaConcluida, { ativo: [T.unicaConcluida] });
   const next = nextFromNow(row, await timeZoneOf(db, accountId), now);
   await db
     .update(mensagensAgendadas)

@@ -15,11 +15,10 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatNumero } from '@/features/atendimentos/format';
 import { describedBy, Field } from '@/features/config/components/field';
-import { useWhatsAppCanais } from '@/features/config/whatsapp-api';
 import { ApiError, mensagemHttp } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useBuscaClientes } from '@/features/clientes/api';
-import { useModelos, useSaveAgendada } from './api';
+import { useCanaisAgendaveis, useModelos, useSaveAgendada } from './api';
 import { paraDataEnvio } from './format';
 
 const textareaClass =
@@ -69,7 +68,7 @@ function ClienteBusca({
 
 /** Create or edit a scheduled message: customer, channel, text, date and time (pt-BR), repetition, template, active. */
 export function AgendadaDialog({ atual, onClose }: { atual: TMensagemAgendada | null; onClose: () => void }) {
-  const canais = useWhatsAppCanais();
+  const canais = useCanaisAgendaveis();
   const save = useSaveAgendada();
   const [cliente, setCliente] = useState(atual ? { id: atual.clienteId, nome: atual.clienteNome } : null);
   const [canalId, setCanalId] = useState(atual?.canalId ?? '');
@@ -80,7 +79,9 @@ export function AgendadaDialog({ atual, onClose }: { atual: TMensagemAgendada | 
   const [ativo, setAtivo] = useState(atual?.ativo ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const canal = canalId || canais.data?.[0]?.id || '';
-  const modelos = useModelos(canal || null);
+  // Templates only where the channel has them (the Cloud API); WhatsApp Web writes at any time without one.
+  const comModelos = canais.data?.find((c) => c.id === canal)?.modelos ?? false;
+  const modelos = useModelos(comModelos ? canal : null);
   const corpo = modelos.data?.find((m) => m.nome === modelo?.nome && m.idioma === modelo.idioma);
 
   const escolherModelo = (chave: string) => {
@@ -107,7 +108,7 @@ export function AgendadaDialog({ atual, onClose }: { atual: TMensagemAgendada | 
         conteudo,
         dataEnvio: paraDataEnvio(quando),
         recorrencia: rec,
-        modelo,
+        modelo: comModelos ? modelo : null,
         ativo,
       },
       {
@@ -139,7 +140,10 @@ export function AgendadaDialog({ atual, onClose }: { atual: TMensagemAgendada | 
             <NativeSelect
               id="ag-canal"
               value={canal}
-              onChange={(e) => setCanalId(e.target.value)}
+              onChange={(e) => {
+                setCanalId(e.target.value);
+                setModelo(null);
+              }}
               {...describedBy('ag-canal', errors.canalId)}
             >
               {canais.data?.map((c) => (
@@ -149,21 +153,27 @@ export function AgendadaDialog({ atual, onClose }: { atual: TMensagemAgendada | 
               ))}
             </NativeSelect>
           </Field>
-          <Field id="ag-modelo" label="Modelo do WhatsApp (opcional)" hint="Necessário quando o cliente não escreveu nas últimas 24 horas.">
-            <NativeSelect
+          {comModelos && (
+            <Field
               id="ag-modelo"
-              value={modelo ? `${modelo.nome}|${modelo.idioma}` : ''}
-              onChange={(e) => escolherModelo(e.target.value)}
-              {...describedBy('ag-modelo')}
+              label="Modelo do WhatsApp (opcional)"
+              hint="Necessário quando o cliente não escreveu nas últimas 24 horas."
             >
-              <option value="">Nenhum</option>
-              {modelos.data?.map((m) => (
-                <option key={`${m.nome}|${m.idioma}`} value={`${m.nome}|${m.idioma}`}>
-                  {m.nome} ({m.idioma})
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
+              <NativeSelect
+                id="ag-modelo"
+                value={modelo ? `${modelo.nome}|${modelo.idioma}` : ''}
+                onChange={(e) => escolherModelo(e.target.value)}
+                {...describedBy('ag-modelo')}
+              >
+                <option value="">Nenhum</option>
+                {modelos.data?.map((m) => (
+                  <option key={`${m.nome}|${m.idioma}`} value={`${m.nome}|${m.idioma}`}>
+                    {m.nome} ({m.idioma})
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          )}
           {modelo?.variaveis.map((v, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a template's variables are positional ({{1}}, {{2}}...)
             <Field key={`var-${i}`} id={`ag-var-${i}`} label={`Variável {{${i + 1}}}`}>

@@ -3,6 +3,7 @@ import {
   AGENDADAS_TAKE_DEFAULT,
   MENSAGENS_AGENDADAS_TEXTS as T,
   ZAtivarResposta,
+  ZCanalAgendavel,
   ZMensagemAgendada,
   ZMensagemAgendadaPagina,
   ZModeloWhatsApp,
@@ -91,6 +92,14 @@ export function useAbrirAgendada(abrir: (m: TMensagemAgendada) => void) {
 }
 
 /** The channel's approved WhatsApp templates (for sends outside the 24-hour window). */
+/** The channels that can write first (by their capabilities): Cloud API numbers and WhatsApp Web, with whether they have templates. */
+export const useCanaisAgendaveis = () =>
+  useQuery({
+    queryKey: ['mensagens-agendadas-canais'],
+    staleTime: FRESCO_MS,
+    queryFn: () => request('GET', '/mensagemagendada/canais', ZCanalAgendavel.array()),
+  });
+
 export const useModelos = (canalId: string | null) =>
   useQuery({
     queryKey: ['whatsapp-modelos', canalId],

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "canais_wapi_por_conta" ON "canais" USING btree ("account_id") WHERE "canais"."tipo" = 'wapi' and "canais"."removido_em" is null;
