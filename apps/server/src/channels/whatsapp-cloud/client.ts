@@ -31,11 +31,14 @@ const ERROS_META: Record<number, string> = {
   131051: 'Tipo de mensagem não suportado pelo WhatsApp.',
   131052: 'Não foi possível baixar a mídia enviada pelo cliente.',
   131053: 'Não foi possível enviar a mídia (formato ou tamanho não aceitos pelo WhatsApp).',
-  131056: 'Muitas mensagens para este cliente em pouco tempo; aguarde um pouco.',
+  131056: 'Muitas mensagens para este cliente em pouco tempo; o envio será tentado de novo em instantes.',
   133010: 'O número ainda não está registrado na Cloud API.',
 };
-/** Worth another try later: Meta's rate limits, its transient errors and 5xx. */
-const RETRYABLE = new Set([4, 80007, 130429, 131000, 131016]);
+/**
+ * Worth another try later: Meta's rate limits (the number's throughput 130429, the pair limit 131056 on
+ * messages to one customer), its transient errors and 5xx.
+ */
+const RETRYABLE = new Set([4, 80007, 130429, 131000, 131016, 131056]);
 
 export const graphErrorPt = (code: number | null, fallback?: string | null): string =>
   (code !== null ? ERROS_META[code] : undefined) ??

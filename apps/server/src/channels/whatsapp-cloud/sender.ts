@@ -22,7 +22,7 @@ import { type GraphClient, GraphError } from './client';
 import { announceStatus } from '../whatsapp-common';
 import { openSecrets, recordConexao } from './service';
 
-/** Tries before a retryable error (Meta's 130429, 5xx) marks the message failed; back-off doubles each time. */
+/** Tries before a retryable error (Meta's 130429 and 131056, 5xx) marks the message failed; back-off doubles each time. */
 const MAX_TENTATIVAS = 8;
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 5 * 60_000;
@@ -35,6 +35,9 @@ const RETRY_SCAN_MS = 5000;
 const ENVIO_INTERROMPIDO =
   'O envio foi interrompido (o servidor reiniciou durante o envio). Confira no WhatsApp do cliente e reenvie se necessário.';
 const ALVO_FORA_DO_WHATSAPP = 'A mensagem citada não está no WhatsApp do cliente.';
+/** A rate limit or outage that outlasted every try: Meta's own text promises a retry that will not come. */
+const TENTATIVAS_ESGOTADAS =
+  'O WhatsApp recusou o envio várias vezes seguidas (limite de mensagens ou instabilidade do Meta); reenvie daqui a pouco.';
 
 /** At most `perSecond` sends per phone number in any second (Meta's per-number throughput; env WHATSAPP_SENDS_PER_SECOND). */
 export class PerNumberLimiter {
@@ -222,8 +225,9 @@ export class WhatsAppSender {
         setTimeout(() => this.kick(), wait).unref();
         return;
       }
-      const erro =
-        g?.message ?? (err instanceof Error && err.message.startsWith('A ') ? err.message : 'Não foi possível enviar a mensagem.');
+      const erro = g?.retryable
+        ? TENTATIVAS_ESGOTADAS
+        : (g?.message ?? (err instanceof Error && err.message.startsWith('A ') ? err.message : 'Não foi possível enviar a mensagem.'));
       await this.settle({ id: m.id, status: 'failed', externalId: null, erroEnvio: erro });
       if (g?.code === 190) await recordConexao(this.ctx.db, canal.id, { ok: false, erro, numero: null, nomeVerificado: null });
     }

@@ -357,27 +357,26 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     expect(tail[0]).toMatchObject({ type: 'text', context: { message_id: 'wamid.xyzxyz' }, text: { body: 'respondendo' } });
     expect(tail[1]).toMatchObject({ type: 'reaction', reaction: { message_id: 'wamid.xyzxyz', emoji: '😀' } });
 
-    // Meta's rate limit (130429) is retried with back-off; another error fails with Meta's reason, and a resend sends it.
+    // Meta's rate limits are retried with back-off: the number's throughput (130429), the pair limit (131056: too
+    // many messages to this one customer, twice in a row) and a 5xx (an outage on their side). Another error fails
+    // with Meta's reason, and a resend sends it.
+    const retried = async (clientId: string, conteudo: string, failures: number) => {
+      await enviar(clientId, { conteudo });
+      await vi.waitFor(
+        () => expect(graph.sends().filter((x) => (x.body?.text as { body?: string })?.body === conteudo)).toHaveLength(failures + 1),
+        { timeout: 15_000, interval: 100 },
+      );
+      await idle();
+      expect((await s.mensagens(c.atendimentoId)).find((m) => m.clientId === clientId)!.status).toBe('sent');
+    };
     graph.failNext(1);
-    await enviar('wa-test-0004', { conteudo: 'depois do limite' });
-    await vi.waitFor(
-      () => expect(graph.sends().filter((x) => (x.body?.text as { body?: string })?.body === 'depois do limite')).toHaveLength(2),
-      {
-        timeout: 10_000,
-        interval: 100,
-      },
-    );
-    await idle();
-    expect((await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0004')!.status).toBe('sent');
-    // A 5xx from Meta (an outage on their side) is retried the same way.
+    await retried('wa-test-0004', 'depois do limite', 1);
+    graph.failNext(2, 400, {
+      error: { message: '(#131056) (Business Account, Consumer Account) pair rate limit hit', type: 'OAuthException', code: 131056 },
+    });
+    await retried('wa-test-0024', 'depois do limite do par', 2);
     graph.failNext(1, 503, { error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2 } });
-    await enviar('wa-test-0014', { conteudo: 'depois da queda' });
-    await vi.waitFor(
-      () => expect(graph.sends().filter((x) => (x.body?.text as { body?: string })?.body === 'depois da queda')).toHaveLength(2),
-      { timeout: 10_000, interval: 100 },
-    );
-    await idle();
-    expect((await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0014')!.status).toBe('sent');
+    await retried('wa-test-0014', 'depois da queda', 1);
     graph.failNext(1, 400, {
       error: { message: 'Message undeliverable', type: 'OAuthException', code: 131026, error_data: { details: 'x' } },
     });
