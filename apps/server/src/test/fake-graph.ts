@@ -84,8 +84,18 @@ export class FakeGraph {
     this.drops += times;
   }
 
-  sends() {
+  private messagesEdge() {
     return this.calls.filter((c) => c.method === 'POST' && c.path === `/${this.version}/${this.phoneNumberId}/messages`);
+  }
+
+  /** Message sends (read receipts aside). */
+  sends() {
+    return this.messagesEdge().filter((c) => c.body?.status !== 'read');
+  }
+
+  /** Read receipts ({messaging_product, status: 'read', message_id}). */
+  reads() {
+    return this.messagesEdge().filter((c) => c.body?.status === 'read');
   }
 
   private async handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
@@ -125,6 +135,10 @@ export class FakeGraph {
       }
       const failure = this.failures.shift();
       if (failure) return json(failure.status, failure.body);
+      if (body?.status === 'read')
+        return body.messaging_product === 'whatsapp' && typeof body.message_id === 'string' && body.message_id
+          ? json(200, { success: true })
+          : metaError(400, 100, '(#100) Invalid parameter');
       this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
       await this.held;
       if (this.sendDelayMs) await new Promise((r) => setTimeout(r, this.sendDelayMs));

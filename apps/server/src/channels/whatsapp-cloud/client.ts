@@ -135,6 +135,14 @@ export class GraphClient {
     return id;
   }
 
+  /** POST /{phone-number-id}/messages with `status: read`: the customer sees blue ticks up to this message. */
+  async markRead(phoneNumberId: string, token: string, messageId: string): Promise<void> {
+    await this.call(this.url(`${encodeURIComponent(phoneNumberId)}/messages`), token, {
+      method: 'POST',
+      body: JSON.stringify({ messaging_product: 'whatsapp', status: 'read', message_id: messageId }),
+    });
+  }
+
   /** GET /{waba-id}/message_templates: the account's templates with their status and components (first 100). */
   messageTemplates(wabaId: string, token: string) {
     return this.call<{ data?: MetaTemplate[] }>(

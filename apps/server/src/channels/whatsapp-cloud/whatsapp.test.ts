@@ -663,6 +663,39 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     ).toHaveLength(0);
   });
 
+  it('tells Meta once that the customer’s newest messages were read when the attendant opens the conversation', async () => {
+    const s = await setup();
+    const tag = Math.random().toString(36).slice(2, 8);
+    const chega = (n: number) =>
+      s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { id: `wamid.LIDA${tag}${n}`, timestamp: now() })));
+    const readsOf = (n: number) => graph.reads().filter((x) => x.body?.message_id === `wamid.LIDA${tag}${n}`);
+    const allReads = () => graph.reads().filter((x) => String(x.body?.message_id).startsWith(`wamid.LIDA${tag}`));
+    await chega(1);
+    await chega(2);
+    const c = (await s.conversa())!;
+    // The route answers at once; the receipt goes in the background, for the newest message only.
+    expect((await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/lidas`, s.master.auth)).statusCode).toBe(204);
+    await vi.waitFor(() => expect(readsOf(2)).toHaveLength(1), { timeout: 5000, interval: 50 });
+    expect(readsOf(2)[0]).toMatchObject({
+      auth: `Bearer ${TOKEN}`,
+      body: { messaging_product: 'whatsapp', status: 'read', message_id: `wamid.LIDA${tag}2` },
+    });
+    // Opening it again sends nothing more; a new message gets its own receipt.
+    const driver = whatsappOf(t.ctx);
+    await driver.read(c);
+    expect(allReads()).toHaveLength(1);
+    await chega(3);
+    await driver.read(c);
+    expect(readsOf(3)).toHaveLength(1);
+    // Meta refusing a receipt is logged, not tried again at the next open.
+    await chega(4);
+    graph.failNext(1);
+    await driver.read(c);
+    await driver.read(c);
+    expect(readsOf(4)).toHaveLength(1);
+    expect(allReads()).toHaveLength(3);
+  });
+
   it('finishes after a restart what was stored but not processed (a kill between the two)', async () => {
     const s = await setup();
     // The webhook's first half only: stored durably, then the process "dies" before processing.
