@@ -639,14 +639,14 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     });
   });
 
-  it('refuses a free-form answer outside the 24-hour window before calling Meta', async () => {
+  it('refuses a free-form answer outside the 24-hour window before calling Meta, and sends it no automatic notice', async () => {
     const s = await setup();
     const old = String(Math.floor(Date.now() / 1000) - 25 * 3600);
     await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: old })));
     const c = (await s.conversa()) as TAtendimento;
+    const n = graph.sends().length;
     await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
     await idle();
-    const n = graph.sends().length;
     const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
       clientId: 'wa-janela-0001',
       atendimentoId: c.atendimentoId,
@@ -661,6 +661,26 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
         .slice(n)
         .filter((x) => (x.body?.text as { body?: string })?.body === 'Oi?'),
     ).toHaveLength(0);
+    // The accept, transfer and finish notices and the rating invite stay lines for staff: Meta would refuse
+    // them (131047) and the attendant would see them fail.
+    const dep = await s.acc.addDepartamento('Vendas');
+    expect(
+      (await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/transferir`, s.master.auth, { departamentoId: dep.id }))
+        .statusCode,
+    ).toBe(200);
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    expect((await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/finalizar`, s.master.auth)).statusCode).toBe(200);
+    await idle();
+    expect(graph.sends().slice(n)).toEqual([]);
+    const avisos = (await s.mensagens(c.atendimentoId)).filter((m) => m.autor === 'sistema');
+    expect(avisos.map((m) => m.conteudo)).toEqual([
+      `${s.acc.master.nome} iniciou o atendimento.`,
+      `Atendimento transferido para o departamento Vendas por ${s.acc.master.nome}.`,
+      `${s.acc.master.nome} iniciou o atendimento.`,
+      `Atendimento finalizado por ${s.acc.master.nome}.`,
+      'Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".',
+    ]);
+    expect(avisos.every((m) => m.status === 'sent' && !m.erroEnvio)).toBe(true);
   });
 
   it('tells Meta once that the customer’s newest messages were read when the attendant opens the conversation', async () => {
