@@ -38,7 +38,7 @@ export class WhatsAppCloudDriver implements ChannelDriver {
       info: (o: object, m?: string) => this.log.info(o, m),
     };
     this.processor = new WhatsAppProcessor(ctx, this.graph, log);
-    this.sender = new WhatsAppSender(ctx, this.graph, log, config.sendsPerSecond);
+    this.sender = new WhatsAppSender(ctx, this.graph, log, config.sendsPerSecond, this.capabilities);
   }
 
   /** At start: what was stored but not processed (a crash, a restart) and what waits to be sent goes on. */

@@ -1,7 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TAtendimento, TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS, type TCanalWhatsApp, type TIntegracoes } from '@balcao/shared/canais';
@@ -537,7 +539,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       ).toEqual(['parte 1', 'parte 2', 'parte 3', 'parte 4']);
   });
 
-  it('tells the attendants live: reaction, removal (deleted), edit (edited), revoke (deleted) and status updates; media goes out by link', async () => {
+  it('tells the attendants live: reaction, removal (deleted), edit (edited), revoke (deleted) and status updates; media goes out by id', async () => {
     const s = await setup();
     const told: TRealtimeMessage['type'][] = [];
     const statuses: string[] = [];
@@ -576,6 +578,11 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       const c = (await s.conversa())!;
       await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
       await idle();
+      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
+        .jpeg()
+        .toBuffer();
+      await mkdir(path.join(t.uploadsDir, 'anexos'), { recursive: true });
+      await writeFile(path.join(t.uploadsDir, 'anexos', '0123456789abcdef0123456789abcdef.jpg'), jpeg);
       const n = graph.sends().length;
       const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
         clientId: 'wa-midia-0001',
@@ -591,14 +598,18 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       });
       expect(r.statusCode).toBe(201);
       await idle();
+      // Uploaded to the number's /media first (multipart), then sent by the id Meta answered: no link to us.
       const request = waVector<{ body: Record<string, unknown> }>('send_image_request.json').body;
+      const up = graph.uploads().at(-1)!;
+      expect(up).toMatchObject({
+        path: `/v23.0/${PNID}/media`,
+        auth: `Bearer ${TOKEN}`,
+        body: { messaging_product: 'whatsapp', type: 'image/jpeg', file: { name: 'aloe.jpg', type: 'image/jpeg', size: jpeg.length } },
+      });
       expect(graph.sends().slice(n)[0]!.body).toEqual({
         ...request,
         to: '972987654321',
-        image: {
-          link: 'http://balcao.test/backend/uploads/anexos/0123456789abcdef0123456789abcdef.jpg',
-          caption: 'The best succulent ever?',
-        },
+        image: { id: up.mediaId, caption: 'The best succulent ever?' },
       });
       expect(statuses).toContain('sent');
       // The accept notice and the image, each told to whoever sees the conversation now: its holder (read with the settled message).
@@ -714,6 +725,97 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     await driver.read(c);
     expect(readsOf(4)).toHaveLength(1);
     expect(allReads()).toHaveLength(3);
+  });
+
+  it('fits media to Meta’s formats and sizes: WebP/GIF photos become JPEG, WebM video and big photos are refused, Ogg/Opus goes as audio', async () => {
+    const s = await setup();
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: now() })));
+    const c = (await s.conversa())!;
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    const upload = async (bytes: Buffer, filename: string, type: string, forConversation = true) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+      const body = new Response(form);
+      return t.app.inject({
+        method: 'POST',
+        url: `/backend/api/atendimento/upload${forConversation ? `?atendimentoId=${c.atendimentoId}` : ''}`,
+        headers: { ...s.master.auth, 'content-type': body.headers.get('content-type')! },
+        payload: Buffer.from(await body.arrayBuffer()),
+      });
+    };
+    const pixels = sharp({ create: { width: 16, height: 16, channels: 4, background: '#36c8' } });
+    const webp = await pixels.clone().webp().toBuffer();
+    const gif = await pixels.clone().gif().toBuffer();
+    // An Ogg page announcing Opus (a voice note) and a WebM header: what the upload check reads of each.
+    const opus = Buffer.alloc(256);
+    opus.write('OggS', 0);
+    opus[5] = 2;
+    opus[26] = 1;
+    opus[27] = 19;
+    opus.write('OpusHead', 28);
+    const webm = Buffer.concat([
+      Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701', 'hex'),
+      Buffer.alloc(256),
+    ]);
+
+    // At upload, for this conversation: converted, accepted or refused in Portuguese before anything is sent.
+    const asJpeg = await upload(webp, 'foto.webp', 'image/webp');
+    expect(asJpeg.statusCode).toBe(200);
+    expect(asJpeg.json()).toMatchObject({ mimeType: 'image/jpeg', filename: 'foto.jpg', tipo: 'image' });
+    expect((await upload(gif, 'anim.gif', 'image/gif')).json()).toMatchObject({ mimeType: 'image/jpeg', filename: 'anim.jpg' });
+    const voz = await upload(opus, 'voz.ogg', 'audio/ogg');
+    expect(voz.json()).toMatchObject({ mimeType: 'audio/ogg; codecs=opus', tipo: 'audio' });
+    const video = await upload(webm, 'clipe.webm', 'video/webm');
+    expect(video.statusCode).toBe(415);
+    expect(video.json()).toMatchObject({ message: 'O WhatsApp não aceita este formato de vídeo: envie MP4 ou 3GP.' });
+    const noise = await sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const big = await upload(noise, 'grande.png', 'image/png');
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ message: 'O WhatsApp aceita imagens de até 5 MB.' });
+    // Without the conversation (an older client) the file is kept as it came: the send converts it.
+    const cru = await upload(webp, 'cru.webp', 'image/webp', false);
+    expect(cru.json()).toMatchObject({ mimeType: 'image/webp' });
+
+    const enviar = (
+      clientId: string,
+      midia: { url: string; mimeType: string; filename: string | null; size: number | null; tipo: string },
+    ) =>
+      inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+        clientId,
+        atendimentoId: c.atendimentoId,
+        tipo: midia.tipo,
+        conteudo: '',
+        midia: { url: midia.url, mimeType: midia.mimeType, filename: midia.filename, size: midia.size },
+      });
+    expect((await enviar('wa-conv-0001', cru.json())).statusCode).toBe(201);
+    expect((await enviar('wa-conv-0002', voz.json())).statusCode).toBe(201);
+    await idle();
+    const [foto, audio] = graph.uploads().slice(-2);
+    expect(foto!.body).toMatchObject({ type: 'image/jpeg', file: { name: 'cru.jpg', type: 'image/jpeg' } });
+    expect(audio!.body).toMatchObject({ type: 'audio/ogg', file: { name: 'voz.ogg' } });
+    expect(
+      graph
+        .sends()
+        .slice(-2)
+        .map((x) => x.body),
+    ).toMatchObject([
+      { type: 'image', image: { id: foto!.mediaId } },
+      { type: 'audio', audio: { id: audio!.mediaId } },
+    ]);
+    const sent = await s.mensagens(c.atendimentoId);
+    expect(sent.filter((m) => m.clientId?.startsWith('wa-conv-')).map((m) => m.status)).toEqual(['sent', 'sent']);
+    // A WebM video named at the send (uploaded elsewhere) is refused there, before the queue.
+    const tarde = await enviar('wa-conv-0003', {
+      url: '/backend/uploads/anexos/x.webm',
+      mimeType: 'video/webm',
+      filename: 'x.webm',
+      size: 10,
+      tipo: 'video',
+    });
+    expect(tarde.statusCode).toBe(415);
+    expect(tarde.json()).toMatchObject({ message: 'O WhatsApp não aceita este formato de vídeo: envie MP4 ou 3GP.' });
   });
 
   it('finishes after a restart what was stored but not processed (a kill between the two)', async () => {

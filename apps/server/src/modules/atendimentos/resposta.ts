@@ -1,5 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ATENDIMENTO_TEXTS, type TAtendimento, type TEnviarMensagem } from '@balcao/shared/atendimentos';
+import { CAPACIDADES_CANAL, midiaRecusada, TIPOS_MIDIA, type TTipoMidia } from '@balcao/shared/canais';
+import { refuse } from '../../channels/midia';
 import { atendimentos, mensagens, type AtendimentoRow } from '../../db/schema/atendimentos';
 import { licencas } from '../../db/schema/licencas';
 import { users } from '../../db/schema/users';
@@ -40,6 +42,9 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   // A resend of a stored message is answered whatever the window, and even after the licence expired.
   if (found.already) return storedAnswer(db, joined, row, found.already);
   assertReplyWindow(joined.a, joined.canalTipo);
+  // An attachment the channel would refuse (its declared formats and sizes) is refused now, not after queueing.
+  if (m.midia && (TIPOS_MIDIA as readonly string[]).includes(m.tipo))
+    refuse(midiaRecusada(CAPACIDADES_CANAL[joined.canalTipo], m.tipo as TTipoMidia, m.midia.mimeType, m.midia.size));
   if (found.licenca) assertLicencaVigente(found.licenca);
   else await assertLicencaAtiva(db, staff.accountId);
   const citadas = await assertTargetsInAtendimento(db, joined.a, m);
