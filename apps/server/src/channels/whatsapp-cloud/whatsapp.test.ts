@@ -806,6 +806,15 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     ]);
     const sent = await s.mensagens(c.atendimentoId);
     expect(sent.filter((m) => m.clientId?.startsWith('wa-conv-')).map((m) => m.status)).toEqual(['sent', 'sent']);
+    // An attachment sent without its kind takes it from its type: the converted photo goes as a photo.
+    const { tipo: _tipo, ...foto2 } = asJpeg.json() as { tipo: string; url: string; mimeType: string; filename: string; size: number };
+    const semTipo = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+      clientId: 'wa-conv-0004',
+      atendimentoId: c.atendimentoId,
+      conteudo: 'segue a foto',
+      midia: foto2,
+    });
+    expect(semTipo.json()).toMatchObject({ tipo: 'image', midia: { mimeType: 'image/jpeg' } });
     // A WebM video named at the send (uploaded elsewhere) is refused there, before the queue.
     const tarde = await enviar('wa-conv-0003', {
       url: '/backend/uploads/anexos/x.webm',
