@@ -694,6 +694,35 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     expect(avisos.every((m) => m.status === 'sent' && !m.erroEnvio)).toBe(true);
   });
 
+  it('fails a message whose rate limit outlasts every try, with a reason that no longer promises a retry', async () => {
+    const s = await setup();
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: now() })));
+    const c = (await s.conversa())!;
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    await idle();
+    const limite = { error: { message: '(#131056) pair rate limit hit', type: 'OAuthException', code: 131056 } };
+    graph.failNext(1, 400, limite);
+    const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+      clientId: 'wa-esgotado-0001',
+      atendimentoId: c.atendimentoId,
+      conteudo: 'sempre no limite',
+    });
+    const id = (r.json() as TMensagem).id;
+    await idle();
+    // Refused once and waiting for its retry: as if every try before the last had been refused the same way.
+    await t.ctx.db.update(mensagens).set({ tentativas: 8 }).where(eq(mensagens.id, id));
+    graph.failNext(1, 400, limite);
+    await vi.waitFor(
+      async () =>
+        expect((await s.mensagens(c.atendimentoId)).find((m) => m.id === id)).toMatchObject({
+          status: 'failed',
+          erroEnvio:
+            'O WhatsApp recusou o envio várias vezes seguidas (limite de mensagens ou instabilidade do Meta); reenvie daqui a pouco.',
+        }),
+      { timeout: 5000, interval: 50 },
+    );
+  });
+
   it('tells Meta once that the customer’s newest messages were read when the attendant opens the conversation', async () => {
     const s = await setup();
     const tag = Math.random().toString(36).slice(2, 8);
