@@ -106,6 +106,16 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     return { acc, master, canal, hook, raw: res.body, send, deliver, conversa, mensagens, last };
   }
 
+  /** A fresh account whose customer just wrote, the conversation accepted by its master and its notice sent. */
+  async function accepted() {
+    const s = await setup();
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: now() })));
+    const c = (await s.conversa())!;
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    await idle();
+    return { s, c };
+  }
+
   it('creates a channel without answering its secrets, verifies Meta, tests the connection and reports Integracoes/get', async () => {
     const s = await setup();
     expect(s.canal.webhookUrl.endsWith(`/backend/webhooks/whatsapp/${s.canal.token}`)).toBe(true);
@@ -695,11 +705,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
   });
 
   it('fails a message whose rate limit outlasts every try, with a reason that no longer promises a retry', async () => {
-    const s = await setup();
-    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: now() })));
-    const c = (await s.conversa())!;
-    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
-    await idle();
+    const { s, c } = await accepted();
     const limite = { error: { message: '(#131056) pair rate limit hit', type: 'OAuthException', code: 131056 } };
     graph.failNext(1, 400, limite);
     const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
@@ -757,10 +763,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
   });
 
   it('fits media to Meta’s formats and sizes: WebP/GIF photos become JPEG, WebM video and big photos are refused, Ogg/Opus goes as audio', async () => {
-    const s = await setup();
-    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: now() })));
-    const c = (await s.conversa())!;
-    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    const { s, c } = await accepted();
     const upload = async (bytes: Buffer, filename: string, type: string, forConversation = true) => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
