@@ -66,6 +66,6 @@ export class ChannelRegistry implements CustomerDelivery {
     for (const d of this.of(row)) d.typing(row, atendenteNome, digitando);
   }
   async read(row: TAtendimento) {
-    for (const d of this.of(row)) await d.read?.(row);
+    for (const d of this.of(row)) if (d.capabilities.confirmaLeitura) await d.read?.(row);
   }
 }

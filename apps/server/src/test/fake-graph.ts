@@ -15,7 +15,8 @@ const JPEG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-export type GraphCall = { method: string; path: string; auth: string | undefined; body: Record<string, unknown> | null };
+/** One call as received; an upload to /media records its form fields (the file as name, type and size) and the id answered. */
+export type GraphCall = { method: string; path: string; auth: string | undefined; body: Record<string, unknown> | null; mediaId?: string };
 type MediaFile = { mime: string; bytes: Buffer };
 
 const TYPES = ['text', 'image', 'video', 'audio', 'document', 'sticker', 'reaction', 'location', 'contacts', 'interactive', 'template'];
@@ -33,6 +34,7 @@ export class FakeGraph {
   private failures: { status: number; body: unknown }[] = [];
   private drops = 0;
   private n = 0;
+  private uploaded = 0;
   /** Sends wait for this before answering (hold), then take `sendDelayMs`; the most answered at once is kept. */
   private held: Promise<void> = Promise.resolve();
   sendDelayMs = 0;
@@ -84,14 +86,62 @@ export class FakeGraph {
     this.drops += times;
   }
 
-  sends() {
+  private messagesEdge() {
     return this.calls.filter((c) => c.method === 'POST' && c.path === `/${this.version}/${this.phoneNumberId}/messages`);
+  }
+
+  /** Message sends (read receipts aside). */
+  /** The ids /media answered, in order. */
+  uploads() {
+    return this.calls.filter((c) => c.mediaId);
+  }
+
+  sends() {
+    return this.messagesEdge().filter((c) => c.body?.status !== 'read');
+  }
+
+  /** Read receipts ({messaging_product, status: 'read', message_id}). */
+  reads() {
+    return this.messagesEdge().filter((c) => c.body?.status === 'read');
+  }
+
+  /**
+   * POST /{phone-number-id}/media as Meta takes it: multipart with messaging_product=whatsapp, the file's type
+   * and the file; answers {id}, and the file is then downloadable by that id like a customer's.
+   */
+  private async upload(
+    call: GraphCall,
+    req: IncomingMessage,
+    bytes: Buffer,
+    json: (status: number, obj: unknown) => void,
+    metaError: (status: number, code: number, message: string) => void,
+  ) {
+    const form = await new Request('http://fake/', {
+      method: 'POST',
+      headers: { 'content-type': String(req.headers['content-type'] ?? '') },
+      body: new Uint8Array(bytes),
+    })
+      .formData()
+      .catch(() => null);
+    const [product, type, file] = [form?.get('messaging_product'), form?.get('type'), form?.get('file')];
+    if (product !== 'whatsapp' || typeof type !== 'string' || !type || !(file instanceof Blob))
+      return metaError(400, 100, '(#100) The parameter messaging_product is required.');
+    const content = Buffer.from(await file.arrayBuffer());
+    call.body = {
+      messaging_product: 'whatsapp',
+      type,
+      file: { name: (file as File).name, type: file.type, size: content.length },
+    };
+    call.mediaId = `${9000000 + ++this.uploaded}`;
+    this.media.set(call.mediaId, { mime: type, bytes: content });
+    return json(200, { id: call.mediaId });
   }
 
   private async handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    const raw = bytes.toString('utf8');
     let body: Record<string, unknown> | null = null;
     try {
       body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
@@ -118,6 +168,7 @@ export class FakeGraph {
     }
     const [, version, id, edge] = url.pathname.split('/');
     if (version !== this.version) return metaError(400, 2500, 'Unknown version');
+    if (req.method === 'POST' && id === this.phoneNumberId && edge === 'media') return this.upload(call, req, bytes, json, metaError);
     if (req.method === 'POST' && id === this.phoneNumberId && edge === 'messages') {
       if (this.drops > 0) {
         this.drops--;
@@ -125,6 +176,10 @@ export class FakeGraph {
       }
       const failure = this.failures.shift();
       if (failure) return json(failure.status, failure.body);
+      if (body?.status === 'read')
+        return body.messaging_product === 'whatsapp' && typeof body.message_id === 'string' && body.message_id
+          ? json(200, { success: true })
+          : metaError(400, 100, '(#100) Invalid parameter');
       this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
       await this.held;
       if (this.sendDelayMs) await new Promise((r) => setTimeout(r, this.sendDelayMs));
@@ -141,6 +196,9 @@ export class FakeGraph {
         (type !== 'text' ||
           (typeof (b.text as { body?: unknown }).body === 'string' && ((b.text as { body: string }).body.length ?? 0) <= 4096));
       if (!valid) return metaError(400, 100, '(#100) Invalid parameter');
+      const media = b[type] as { id?: unknown; link?: unknown };
+      if (['image', 'video', 'audio', 'document', 'sticker'].includes(type) && !media.link && !this.media.has(String(media.id)))
+        return metaError(400, 131053, 'Media upload error');
       const shape = waVector<{ messages: { id: string }[] }>('send_text_response.json');
       return json(200, {
         ...shape,

@@ -7,6 +7,16 @@ export const MENSAGEM_MAX_CHARS = 4096;
 /** Unread badge cap (spec part 2 §9). */
 export const UNREAD_CAP = 99;
 export const formatUnread = (n: number) => (n > UNREAD_CAP ? `${UNREAD_CAP}+` : String(n));
+/** Word, Excel and PowerPoint files (old ones are read by content as one container, 'application/x-cfb'). */
+export const OFFICE_MIME_TYPES = [
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/x-cfb',
+] as const;
 /** Attachments an attendant or visitor may send, checked by content on the server. */
 export const ANEXO_MAX_BYTES = 16 * 1024 * 1024;
 export const ANEXO_MIME_TYPES = [
@@ -17,22 +27,22 @@ export const ANEXO_MIME_TYPES = [
   'video/mp4',
   'video/webm',
   'video/quicktime',
+  'video/3gpp',
   'audio/mpeg',
   'audio/ogg',
+  // Voice notes: the upload check names Ogg with the Opus codec apart from other Ogg audio.
+  'audio/ogg; codecs=opus',
+  'audio/aac',
+  'audio/amr',
   'audio/mp4',
+  'audio/x-m4a',
   'audio/wav',
   'audio/webm',
   'application/pdf',
   'application/zip',
   'application/x-rar-compressed',
   'application/vnd.rar',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.ms-powerpoint',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/x-cfb',
+  ...OFFICE_MIME_TYPES,
 ] as const;
 export const ATENDIMENTO_TEXTS = {
   naoEncontrado: 'Atendimento não encontrado.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFICE_MIME_TYPES } from '../atendimentos/constants';
 import { PRE_CHAT_CAMPOS } from '../widget';
 
 export const TIPOS_CANAL = ['widget', 'whatsapp'] as const;
@@ -12,18 +13,30 @@ export const PROVEDORES_CANAL = ['widget', 'whatsapp', 'wapi'] as const;
 export type TProvedorCanal = (typeof PROVEDORES_CANAL)[number];
 export const tipoCanalDoProvedor = (p: TProvedorCanal): TTipoCanal => (p === 'widget' ? 'widget' : 'whatsapp');
 
+export const TIPOS_MIDIA = ['image', 'video', 'audio', 'document'] as const;
+export type TTipoMidia = (typeof TIPOS_MIDIA)[number];
+/** What a provider takes of one media kind: content types (as the upload check names them), the largest file, and how people call those formats. */
+export const ZLimiteMidia = z.object({ tipos: z.array(z.string()).readonly(), maxBytes: z.number(), formatos: z.string() });
+export type TLimiteMidia = z.infer<typeof ZLimiteMidia>;
+
 /**
  * What a channel's driver can carry (declared once per type, read by the server's inbox and by the web's
- * composer): which media kinds go out, whether reactions and edits exist, and the reply window (WhatsApp's
+ * composer): which media kinds go out and, where the provider is strict, which formats and sizes
+ * (`limitesMidia`, null = whatever the attachment check takes; `conversoes`: formats the server converts
+ * first), whether reactions, edits, read receipts and templates exist, and the reply window (WhatsApp's
  * 24-hour customer-service window, counted from the customer's last message; null = no window).
  * `confirmaEntrega`: sends wait in a queue as 'pending' until the provider accepts them. `iniciaConversa`: the
  * business can write first (scheduled messages, 'Nova conversa'); `modelos`: approved templates exist (Meta's,
  * the only way to write outside the reply window).
  */
 export const ZCapacidadesCanal = z.object({
-  midia: z.array(z.enum(['image', 'video', 'audio', 'document'])).readonly(),
+  midia: z.array(z.enum(TIPOS_MIDIA)).readonly(),
+  limitesMidia: z.object({ provedor: z.string(), porTipo: z.record(z.enum(TIPOS_MIDIA), ZLimiteMidia) }).nullable(),
+  conversoes: z.record(z.string(), z.string()),
   reacoes: z.boolean(),
   edicoes: z.boolean(),
+  confirmaLeitura: z.boolean(),
+  modelos: z.boolean(),
   janelaRespostaMs: z.number().nullable(),
   confirmaEntrega: z.boolean(),
   iniciaConversa: z.boolean(),
@@ -32,21 +45,50 @@ export const ZCapacidadesCanal = z.object({
 export type TCapacidadesCanal = z.infer<typeof ZCapacidadesCanal>;
 /** Meta: free-form messages only within 24 hours of the customer's last message. */
 export const WHATSAPP_JANELA_MS = 24 * 60 * 60 * 1000;
+const MB = 1024 * 1024;
+/**
+ * Meta's accepted media for the Cloud API (developers.facebook.com/docs/whatsapp/cloud-api/reference/media,
+ * "Supported media types"). Ogg audio only with the Opus codec (voice notes); old Office files are detected
+ * by content as 'application/x-cfb'.
+ */
+const WHATSAPP_CLOUD_MIDIA: Record<TTipoMidia, TLimiteMidia> = {
+  image: { tipos: ['image/jpeg', 'image/png'], maxBytes: 5 * MB, formatos: 'JPEG ou PNG' },
+  video: { tipos: ['video/mp4', 'video/3gpp'], maxBytes: 16 * MB, formatos: 'MP4 ou 3GP' },
+  audio: {
+    tipos: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/ogg; codecs=opus'],
+    maxBytes: 16 * MB,
+    formatos: 'AAC, AMR, MP3, M4A ou OGG (Opus)',
+  },
+  document: {
+    tipos: ['text/plain', 'application/pdf', ...OFFICE_MIME_TYPES],
+    maxBytes: 100 * MB,
+    formatos: 'PDF, Word, Excel, PowerPoint ou texto',
+  },
+};
 export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
   widget: {
     midia: ['image', 'video', 'audio', 'document'],
+    limitesMidia: null,
+    conversoes: {},
     reacoes: false,
     edicoes: false,
+    confirmaLeitura: false,
+    modelos: false,
     janelaRespostaMs: null,
     confirmaEntrega: false,
     // A visitor writes from the site: there is no address to write to first.
     iniciaConversa: false,
     modelos: false,
   },
+  /** Meta shows no WebP or GIF photo: the server sends them as JPEG. */
   whatsapp: {
     midia: ['image', 'video', 'audio', 'document'],
+    limitesMidia: { provedor: 'WhatsApp', porTipo: WHATSAPP_CLOUD_MIDIA },
+    conversoes: { 'image/webp': 'image/jpeg', 'image/gif': 'image/jpeg' },
     reacoes: true,
     edicoes: false,
+    confirmaLeitura: true,
+    modelos: true,
     janelaRespostaMs: WHATSAPP_JANELA_MS,
     confirmaEntrega: true,
     iniciaConversa: true,
@@ -55,14 +97,49 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
   /** A linked device answers like the phone itself: no 24-hour window, edits exist. */
   wapi: {
     midia: ['image', 'video', 'audio', 'document'],
+    limitesMidia: null,
+    conversoes: {},
     reacoes: true,
     edicoes: true,
+    confirmaLeitura: true,
+    modelos: false,
     janelaRespostaMs: null,
     confirmaEntrega: true,
     iniciaConversa: true,
     modelos: false,
   },
 };
+const ROTULO_MIDIA: Record<TTipoMidia, { um: string; varios: string }> = {
+  image: { um: 'imagem', varios: 'imagens' },
+  video: { um: 'vídeo', varios: 'vídeos' },
+  audio: { um: 'áudio', varios: 'áudios' },
+  document: { um: 'documento', varios: 'documentos' },
+};
+/**
+ * Why a file cannot go out as `tipo` on a channel (its format, or its size), in Portuguese, or null when it
+ * can: after the channel's conversion, whose result's size is only known once converted (not judged here).
+ */
+export function midiaRecusada(
+  c: TCapacidadesCanal,
+  tipo: TTipoMidia,
+  mime: string,
+  size: number | null,
+): { motivo: 'formato' | 'tamanho'; mensagem: string } | null {
+  if (!c.limitesMidia) return null;
+  const limite = c.limitesMidia.porTipo[tipo];
+  const convertido = c.conversoes[mime];
+  if (!limite.tipos.includes(convertido ?? mime))
+    return {
+      motivo: 'formato',
+      mensagem: `O ${c.limitesMidia.provedor} não aceita este formato de ${ROTULO_MIDIA[tipo].um}: envie ${limite.formatos}.`,
+    };
+  if (!convertido && size !== null && size > limite.maxBytes)
+    return {
+      motivo: 'tamanho',
+      mensagem: `O ${c.limitesMidia.provedor} aceita ${ROTULO_MIDIA[tipo].varios} de até ${limite.maxBytes / MB} MB.`,
+    };
+  return null;
+}
 /** The account's channels and what each can carry, by canalId (GET /api/atendimento/capacidades): the inbox shows an action only where it exists. */
 export const ZCapacidadesPorCanal = z.record(z.string(), ZCapacidadesCanal);
 export type TCapacidadesPorCanal = z.infer<typeof ZCapacidadesPorCanal>;

@@ -40,24 +40,30 @@ describe('Graph API client against Meta’s published answers', () => {
     },
   );
 
-  it('takes Meta’s rate limit (130429) and a 5xx as worth retrying, in Portuguese; an undeliverable message is not', async () => {
-    const limited = await clientAnswering(400, waVector('error_response_rate_limit.json'))
-      .client.sendMessage('1', 't', request)
-      .catch((e: unknown) => e);
+  it('takes Meta’s rate limits (130429, the pair limit 131056) and a 5xx as worth retrying, in Portuguese; an undeliverable message is not', async () => {
+    const refusal = (status: number, body: unknown) =>
+      clientAnswering(status, body)
+        .client.sendMessage('1', 't', request)
+        .catch((e: unknown) => e);
+    const limited = await refusal(400, waVector('error_response_rate_limit.json'));
     expect(limited).toBeInstanceOf(GraphError);
     expect(limited).toMatchObject({
       code: 130429,
       retryable: true,
       message: 'Limite de envios deste número atingido; o envio será tentado de novo em instantes.',
     });
-    const outage = await clientAnswering(503, { error: { message: 'Service temporarily unavailable', code: 2 } })
-      .client.sendMessage('1', 't', request)
-      .catch((e: unknown) => e);
-    expect(outage).toMatchObject({ httpStatus: 503, retryable: true });
-    const gone = await clientAnswering(400, { error: { message: 'Message undeliverable', code: 131026, error_data: { details: 'x' } } })
-      .client.sendMessage('1', 't', request)
-      .catch((e: unknown) => e);
-    expect(gone).toMatchObject({
+    expect(
+      await refusal(400, { error: { message: '(#131056) (Business Account, Consumer Account) pair rate limit hit', code: 131056 } }),
+    ).toMatchObject({
+      code: 131056,
+      retryable: true,
+      message: 'Muitas mensagens para este cliente em pouco tempo; o envio será tentado de novo em instantes.',
+    });
+    expect(await refusal(503, { error: { message: 'Service temporarily unavailable', code: 2 } })).toMatchObject({
+      httpStatus: 503,
+      retryable: true,
+    });
+    expect(await refusal(400, { error: { message: 'Message undeliverable', code: 131026, error_data: { details: 'x' } } })).toMatchObject({
       code: 131026,
       retryable: false,
       message: 'Mensagem não entregue: o número pode não ter WhatsApp ou estar com uma versão antiga.',

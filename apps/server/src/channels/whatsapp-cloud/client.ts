@@ -31,11 +31,14 @@ const ERROS_META: Record<number, string> = {
   131051: 'Tipo de mensagem não suportado pelo WhatsApp.',
   131052: 'Não foi possível baixar a mídia enviada pelo cliente.',
   131053: 'Não foi possível enviar a mídia (formato ou tamanho não aceitos pelo WhatsApp).',
-  131056: 'Muitas mensagens para este cliente em pouco tempo; aguarde um pouco.',
+  131056: 'Muitas mensagens para este cliente em pouco tempo; o envio será tentado de novo em instantes.',
   133010: 'O número ainda não está registrado na Cloud API.',
 };
-/** Worth another try later: Meta's rate limits, its transient errors and 5xx. */
-const RETRYABLE = new Set([4, 80007, 130429, 131000, 131016]);
+/**
+ * Worth another try later: Meta's rate limits (the number's throughput 130429, the pair limit 131056 on
+ * messages to one customer), its transient errors and 5xx.
+ */
+const RETRYABLE = new Set([4, 80007, 130429, 131000, 131016, 131056]);
 
 export const graphErrorPt = (code: number | null, fallback?: string | null): string =>
   (code !== null ? ERROS_META[code] : undefined) ??
@@ -66,6 +69,9 @@ const neverConnected = (err: unknown) => NEVER_CONNECTED.has(String((err as { ca
 const SEM_RESPOSTA_ENVIO =
   'sem resposta do Meta; a mensagem pode ter chegado ao cliente. Confira no WhatsApp do cliente e reenvie se necessário';
 
+/** A 16 MB video on a slow uplink still reaches Meta. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
 type MetaErrorBody = { error?: { message?: string; code?: number; error_data?: { details?: string } } };
 
 export class GraphClient {
@@ -78,19 +84,21 @@ export class GraphClient {
     return `${this.config.baseUrl.replace(/\/+$/, '')}/${this.config.version}/${path}`;
   }
 
-  private async call<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
+  /** `repeatable`: a POST whose repetition harms nobody (a media upload), tried again after any failure. */
+  private async call<T>(url: string, token: string, init: RequestInit = {}, opts = { timeoutMs: 20_000, repeatable: false }): Promise<T> {
     let res: Response;
     try {
       res = await this.fetchImpl(url, {
         ...init,
-        headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-        signal: AbortSignal.timeout(20_000),
+        // A FormData body sets its own multipart type (with its boundary).
+        headers: { authorization: `Bearer ${token}`, ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}) },
+        signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (err) {
       // A send whose request may have reached Meta (a timeout, a connection cut after writing) is not tried
       // again by itself: the same message must never reach the customer twice. Nothing was sent when the
       // connection never opened, so that one waits and tries again like Meta's rate limit.
-      const maybeSent = init.method === 'POST' && !neverConnected(err);
+      const maybeSent = init.method === 'POST' && !opts.repeatable && !neverConnected(err);
       throw new GraphError(0, null, maybeSent ? SEM_RESPOSTA_ENVIO : `sem resposta do Meta (${(err as Error).message})`, !maybeSent);
     }
     const text = await res.text();
@@ -130,6 +138,33 @@ export class GraphClient {
     const id = r?.messages?.[0]?.id;
     if (!id) throw new GraphError(200, null, 'resposta do Meta sem o id da mensagem', true);
     return id;
+  }
+
+  /**
+   * POST /{phone-number-id}/media (multipart: messaging_product, type, file): Meta keeps the file and answers its
+   * id, which a message then names instead of a link, so Meta never fetches anything from us.
+   */
+  async uploadMedia(phoneNumberId: string, token: string, file: { bytes: Buffer; mime: string; filename: string }): Promise<string> {
+    const form = new FormData();
+    form.set('messaging_product', 'whatsapp');
+    form.set('type', file.mime);
+    form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mime }), file.filename);
+    const r = await this.call<{ id?: string }>(
+      this.url(`${encodeURIComponent(phoneNumberId)}/media`),
+      token,
+      { method: 'POST', body: form },
+      { timeoutMs: UPLOAD_TIMEOUT_MS, repeatable: true },
+    );
+    if (!r?.id) throw new GraphError(200, null, 'resposta do Meta sem o id da mídia', true);
+    return r.id;
+  }
+
+  /** POST /{phone-number-id}/messages with `status: read`: the customer sees blue ticks up to this message. */
+  async markRead(phoneNumberId: string, token: string, messageId: string): Promise<void> {
+    await this.call(this.url(`${encodeURIComponent(phoneNumberId)}/messages`), token, {
+      method: 'POST',
+      body: JSON.stringify({ messaging_product: 'whatsapp', status: 'read', message_id: messageId }),
+    });
   }
 
   /** GET /{waba-id}/message_templates: the account's templates with their status and components (first 100). */

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TAtendimento } from '@balcao/shared/atendimentos';
 import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
 import type { ChannelDriver } from '../driver';
 import { GraphClient } from './client';
 import { WhatsAppProcessor } from './processor';
+import { sendReadReceipt } from './read-receipt';
 import { WhatsAppSender } from './sender';
 
 export type WhatsAppConfig = { graphUrl: string; graphVersion: string; sendsPerSecond: number };
@@ -25,7 +27,10 @@ export class WhatsAppCloudDriver implements ChannelDriver {
   readonly sender: WhatsAppSender;
   private log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'> = quietLog;
 
-  constructor(ctx: AppContext, config: WhatsAppConfig) {
+  constructor(
+    private readonly ctx: AppContext,
+    config: WhatsAppConfig,
+  ) {
     this.graph = new GraphClient({ baseUrl: config.graphUrl, version: config.graphVersion });
     const log = {
       warn: (o: object, m?: string) => this.log.warn(o, m),
@@ -33,7 +38,7 @@ export class WhatsAppCloudDriver implements ChannelDriver {
       info: (o: object, m?: string) => this.log.info(o, m),
     };
     this.processor = new WhatsAppProcessor(ctx, this.graph, log);
-    this.sender = new WhatsAppSender(ctx, this.graph, log, config.sendsPerSecond);
+    this.sender = new WhatsAppSender(ctx, this.graph, log, config.sendsPerSecond, this.capabilities);
   }
 
   /** At start: what was stored but not processed (a crash, a restart) and what waits to be sent goes on. */
@@ -60,4 +65,9 @@ export class WhatsAppCloudDriver implements ChannelDriver {
   }
   state() {}
   typing() {}
+
+  /** The attendant opened the conversation: Meta hears that the customer's newest message was read (once). */
+  read(row: TAtendimento) {
+    return sendReadReceipt(this.ctx, this.graph, this.log, row.atendimentoId);
+  }
 }

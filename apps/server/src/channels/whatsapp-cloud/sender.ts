@@ -18,11 +18,14 @@ import { WriteBatcher } from '../../lib/write-batcher';
 import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../../modules/avaliacao/link';
 import { AVALIACAO_CONVITE } from '../../modules/atendimentos/service';
+import type { TCapacidadesCanal, TTipoMidia } from '@balcao/shared/canais';
+import { AppError } from '../../lib/errors';
 import { type GraphClient, GraphError } from './client';
+import { mediaForMeta } from './media-out';
 import { announceStatus } from '../whatsapp-common';
 import { openSecrets, recordConexao } from './service';
 
-/** Tries before a retryable error (Meta's 130429, 5xx) marks the message failed; back-off doubles each time. */
+/** Tries before a retryable error (Meta's 130429 and 131056, 5xx) marks the message failed; back-off doubles each time. */
 const MAX_TENTATIVAS = 8;
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_MAX_MS = 5 * 60_000;
@@ -35,6 +38,9 @@ const RETRY_SCAN_MS = 5000;
 const ENVIO_INTERROMPIDO =
   'O envio foi interrompido (o servidor reiniciou durante o envio). Confira no WhatsApp do cliente e reenvie se necessário.';
 const ALVO_FORA_DO_WHATSAPP = 'A mensagem citada não está no WhatsApp do cliente.';
+/** A rate limit or outage that outlasted every try: Meta's own text promises a retry that will not come. */
+const TENTATIVAS_ESGOTADAS =
+  'O WhatsApp recusou o envio várias vezes seguidas (limite de mensagens ou instabilidade do Meta); reenvie daqui a pouco.';
 
 /** At most `perSecond` sends per phone number in any second (Meta's per-number throughput; env WHATSAPP_SENDS_PER_SECOND). */
 export class PerNumberLimiter {
@@ -96,6 +102,8 @@ export class WhatsAppSender {
     private readonly graph: GraphClient,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
     sendsPerSecond: number,
+    /** The driver's declared capabilities: which media formats and sizes go out, and what is converted first. */
+    private readonly capabilities: TCapacidadesCanal,
   ) {
     this.limiter = new PerNumberLimiter(sendsPerSecond);
   }
@@ -203,8 +211,11 @@ export class WhatsAppSender {
   private async sendOne(m: MensagemRow, ctxRow: SendContext) {
     const canal = asCanal(ctxRow.canal) as WhatsAppCanalRow;
     try {
-      const body = await this.body(m, digitsOf(ctxRow.cliente.identificador, ctxRow.cliente.numero), ctxRow.databaseName);
       const { accessToken } = openSecrets(this.ctx.cipher, canal);
+      const body = await this.body(m, digitsOf(ctxRow.cliente.identificador, ctxRow.cliente.numero), ctxRow.databaseName, {
+        phoneNumberId: canal.config.phoneNumberId,
+        accessToken,
+      });
       await this.limiter.take(canal.config.phoneNumberId);
       const wamid = await this.graph.sendMessage(canal.config.phoneNumberId, accessToken, body);
       await this.settle({ id: m.id, status: 'sent', externalId: wamid, erroEnvio: null });
@@ -212,7 +223,7 @@ export class WhatsAppSender {
         await recordConexao(this.ctx.db, canal.id, { ok: true, erro: null, numero: null, nomeVerificado: null });
     } catch (err) {
       const g = err instanceof GraphError ? err : null;
-      if (!g) this.log.error({ err, mensagemId: m.id }, 'WhatsApp: envio');
+      if (!g && !(err instanceof AppError)) this.log.error({ err, mensagemId: m.id }, 'WhatsApp: envio');
       if (g?.retryable && m.tentativas < MAX_TENTATIVAS) {
         const wait = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (m.tentativas - 1)) * (0.8 + Math.random() * 0.4);
         await this.ctx.db
@@ -222,15 +233,27 @@ export class WhatsAppSender {
         setTimeout(() => this.kick(), wait).unref();
         return;
       }
-      const erro =
-        g?.message ?? (err instanceof Error && err.message.startsWith('A ') ? err.message : 'Não foi possível enviar a mensagem.');
+      const erro = g?.retryable
+        ? TENTATIVAS_ESGOTADAS
+        : (g?.message ??
+          (err instanceof AppError || (err instanceof Error && err.message.startsWith('A '))
+            ? err.message
+            : 'Não foi possível enviar a mensagem.'));
       await this.settle({ id: m.id, status: 'failed', externalId: null, erroEnvio: erro });
       if (g?.code === 190) await recordConexao(this.ctx.db, canal.id, { ok: false, erro, numero: null, nomeVerificado: null });
     }
   }
 
-  /** Meta's message body (messaging_product, recipient_type, to, type and the type object; context for a reply). */
-  private async body(m: MensagemRow, to: string, databaseName: string): Promise<Record<string, unknown>> {
+  /**
+   * Meta's message body (messaging_product, recipient_type, to, type and the type object; context for a reply).
+   * An attachment is uploaded to the number's /media first and named by its id: Meta never fetches it from us.
+   */
+  private async body(
+    m: MensagemRow,
+    to: string,
+    databaseName: string,
+    numero: { phoneNumberId: string; accessToken: string },
+  ): Promise<Record<string, unknown>> {
     const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
     const externalOf = async (id: string) => {
       const [t] = await this.ctx.db.select({ externalId: mensagens.externalId }).from(mensagens).where(eq(mensagens.id, id)).limit(1);
@@ -250,10 +273,11 @@ export class WhatsAppSender {
     }
     const context = m.respondendoA ? { context: { message_id: await externalOf(m.respondendoA) } } : {};
     if (m.midia && MIDIA_TIPOS.has(m.tipo)) {
-      const link = /^https?:\/\//i.test(m.midia.url) ? m.midia.url : `${publicOrigin(this.ctx)}${m.midia.url}`;
+      const file = await mediaForMeta(this.ctx.uploadsDir, this.capabilities, m.tipo as TTipoMidia, m.midia);
+      const id = await this.graph.uploadMedia(numero.phoneNumberId, numero.accessToken, file);
       const caption = m.tipo !== 'audio' && m.conteudo.trim() ? { caption: m.conteudo.slice(0, 1024) } : {};
       const filename = m.tipo === 'document' && m.midia.filename ? { filename: m.midia.filename } : {};
-      return { ...base, ...context, type: m.tipo, [m.tipo]: { link, ...caption, ...filename } };
+      return { ...base, ...context, type: m.tipo, [m.tipo]: { id, ...caption, ...filename } };
     }
     let text = m.conteudo;
     // The rating link carries a token staff never see: it is added here, for the customer alone.

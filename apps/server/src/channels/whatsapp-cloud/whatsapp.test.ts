@@ -1,7 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TAtendimento, TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS, type TCanalWhatsApp, type TIntegracoes } from '@balcao/shared/canais';
@@ -102,6 +104,16 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       return { conversa: c, mensagens: ms, ultima: ms[ms.length - 1] };
     };
     return { acc, master, canal, hook, raw: res.body, send, deliver, conversa, mensagens, last };
+  }
+
+  /** A fresh account whose customer just wrote, the conversation accepted by its master and its notice sent. */
+  async function accepted() {
+    const s = await setup();
+    await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: now() })));
+    const c = (await s.conversa())!;
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    await idle();
+    return { s, c };
   }
 
   it('creates a channel without answering its secrets, verifies Meta, tests the connection and reports Integracoes/get', async () => {
@@ -357,27 +369,26 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     expect(tail[0]).toMatchObject({ type: 'text', context: { message_id: 'wamid.xyzxyz' }, text: { body: 'respondendo' } });
     expect(tail[1]).toMatchObject({ type: 'reaction', reaction: { message_id: 'wamid.xyzxyz', emoji: '😀' } });
 
-    // Meta's rate limit (130429) is retried with back-off; another error fails with Meta's reason, and a resend sends it.
+    // Meta's rate limits are retried with back-off: the number's throughput (130429), the pair limit (131056: too
+    // many messages to this one customer, twice in a row) and a 5xx (an outage on their side). Another error fails
+    // with Meta's reason, and a resend sends it.
+    const retried = async (clientId: string, conteudo: string, failures: number) => {
+      await enviar(clientId, { conteudo });
+      await vi.waitFor(
+        () => expect(graph.sends().filter((x) => (x.body?.text as { body?: string })?.body === conteudo)).toHaveLength(failures + 1),
+        { timeout: 15_000, interval: 100 },
+      );
+      await idle();
+      expect((await s.mensagens(c.atendimentoId)).find((m) => m.clientId === clientId)!.status).toBe('sent');
+    };
     graph.failNext(1);
-    await enviar('wa-test-0004', { conteudo: 'depois do limite' });
-    await vi.waitFor(
-      () => expect(graph.sends().filter((x) => (x.body?.text as { body?: string })?.body === 'depois do limite')).toHaveLength(2),
-      {
-        timeout: 10_000,
-        interval: 100,
-      },
-    );
-    await idle();
-    expect((await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0004')!.status).toBe('sent');
-    // A 5xx from Meta (an outage on their side) is retried the same way.
+    await retried('wa-test-0004', 'depois do limite', 1);
+    graph.failNext(2, 400, {
+      error: { message: '(#131056) (Business Account, Consumer Account) pair rate limit hit', type: 'OAuthException', code: 131056 },
+    });
+    await retried('wa-test-0024', 'depois do limite do par', 2);
     graph.failNext(1, 503, { error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2 } });
-    await enviar('wa-test-0014', { conteudo: 'depois da queda' });
-    await vi.waitFor(
-      () => expect(graph.sends().filter((x) => (x.body?.text as { body?: string })?.body === 'depois da queda')).toHaveLength(2),
-      { timeout: 10_000, interval: 100 },
-    );
-    await idle();
-    expect((await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0014')!.status).toBe('sent');
+    await retried('wa-test-0014', 'depois da queda', 1);
     graph.failNext(1, 400, {
       error: { message: 'Message undeliverable', type: 'OAuthException', code: 131026, error_data: { details: 'x' } },
     });
@@ -538,7 +549,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       ).toEqual(['parte 1', 'parte 2', 'parte 3', 'parte 4']);
   });
 
-  it('tells the attendants live: reaction, removal (deleted), edit (edited), revoke (deleted) and status updates; media goes out by link', async () => {
+  it('tells the attendants live: reaction, removal (deleted), edit (edited), revoke (deleted) and status updates; media goes out by id', async () => {
     const s = await setup();
     const told: TRealtimeMessage['type'][] = [];
     const statuses: string[] = [];
@@ -577,6 +588,11 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       const c = (await s.conversa())!;
       await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
       await idle();
+      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
+        .jpeg()
+        .toBuffer();
+      await mkdir(path.join(t.uploadsDir, 'anexos'), { recursive: true });
+      await writeFile(path.join(t.uploadsDir, 'anexos', '0123456789abcdef0123456789abcdef.jpg'), jpeg);
       const n = graph.sends().length;
       const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
         clientId: 'wa-midia-0001',
@@ -592,14 +608,18 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       });
       expect(r.statusCode).toBe(201);
       await idle();
+      // Uploaded to the number's /media first (multipart), then sent by the id Meta answered: no link to us.
       const request = waVector<{ body: Record<string, unknown> }>('send_image_request.json').body;
+      const up = graph.uploads().at(-1)!;
+      expect(up).toMatchObject({
+        path: `/v23.0/${PNID}/media`,
+        auth: `Bearer ${TOKEN}`,
+        body: { messaging_product: 'whatsapp', type: 'image/jpeg', file: { name: 'aloe.jpg', type: 'image/jpeg', size: jpeg.length } },
+      });
       expect(graph.sends().slice(n)[0]!.body).toEqual({
         ...request,
         to: '972987654321',
-        image: {
-          link: 'http://balcao.test/backend/uploads/anexos/0123456789abcdef0123456789abcdef.jpg',
-          caption: 'The best succulent ever?',
-        },
+        image: { id: up.mediaId, caption: 'The best succulent ever?' },
       });
       expect(statuses).toContain('sent');
       // The accept notice and the image, each told to whoever sees the conversation now: its holder (read with the settled message).
@@ -640,14 +660,14 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     });
   });
 
-  it('refuses a free-form answer outside the 24-hour window before calling Meta', async () => {
+  it('refuses a free-form answer outside the 24-hour window before calling Meta, and sends it no automatic notice', async () => {
     const s = await setup();
     const old = String(Math.floor(Date.now() / 1000) - 25 * 3600);
     await s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { timestamp: old })));
     const c = (await s.conversa()) as TAtendimento;
+    const n = graph.sends().length;
     await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
     await idle();
-    const n = graph.sends().length;
     const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
       clientId: 'wa-janela-0001',
       atendimentoId: c.atendimentoId,
@@ -662,6 +682,181 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
         .slice(n)
         .filter((x) => (x.body?.text as { body?: string })?.body === 'Oi?'),
     ).toHaveLength(0);
+    // The accept, transfer and finish notices and the rating invite stay lines for staff: Meta would refuse
+    // them (131047) and the attendant would see them fail.
+    const dep = await s.acc.addDepartamento('Vendas');
+    expect(
+      (await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/transferir`, s.master.auth, { departamentoId: dep.id }))
+        .statusCode,
+    ).toBe(200);
+    await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/aceitar`, s.master.auth);
+    expect((await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/finalizar`, s.master.auth)).statusCode).toBe(200);
+    await idle();
+    expect(graph.sends().slice(n)).toEqual([]);
+    const avisos = (await s.mensagens(c.atendimentoId)).filter((m) => m.autor === 'sistema');
+    expect(avisos.map((m) => m.conteudo)).toEqual([
+      `${s.acc.master.nome} iniciou o atendimento.`,
+      `Atendimento transferido para o departamento Vendas por ${s.acc.master.nome}.`,
+      `${s.acc.master.nome} iniciou o atendimento.`,
+      `Atendimento finalizado por ${s.acc.master.nome}.`,
+      'Como foi o seu atendimento? Conte para nós pelo link "Avaliar atendimento".',
+    ]);
+    expect(avisos.every((m) => m.status === 'sent' && !m.erroEnvio)).toBe(true);
+  });
+
+  it('fails a message whose rate limit outlasts every try, with a reason that no longer promises a retry', async () => {
+    const { s, c } = await accepted();
+    const limite = { error: { message: '(#131056) pair rate limit hit', type: 'OAuthException', code: 131056 } };
+    graph.failNext(1, 400, limite);
+    const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+      clientId: 'wa-esgotado-0001',
+      atendimentoId: c.atendimentoId,
+      conteudo: 'sempre no limite',
+    });
+    const id = (r.json() as TMensagem).id;
+    await idle();
+    // Refused once and waiting for its retry: as if every try before the last had been refused the same way.
+    await t.ctx.db.update(mensagens).set({ tentativas: 8 }).where(eq(mensagens.id, id));
+    graph.failNext(1, 400, limite);
+    await vi.waitFor(
+      async () =>
+        expect((await s.mensagens(c.atendimentoId)).find((m) => m.id === id)).toMatchObject({
+          status: 'failed',
+          erroEnvio:
+            'O WhatsApp recusou o envio várias vezes seguidas (limite de mensagens ou instabilidade do Meta); reenvie daqui a pouco.',
+        }),
+      { timeout: 5000, interval: 50 },
+    );
+  });
+
+  it('tells Meta once that the customer’s newest messages were read when the attendant opens the conversation', async () => {
+    const s = await setup();
+    const tag = Math.random().toString(36).slice(2, 8);
+    const chega = (n: number) =>
+      s.deliver(variant('incoming_text.json', (m) => Object.assign(m, { id: `wamid.LIDA${tag}${n}`, timestamp: now() })));
+    const readsOf = (n: number) => graph.reads().filter((x) => x.body?.message_id === `wamid.LIDA${tag}${n}`);
+    const allReads = () => graph.reads().filter((x) => String(x.body?.message_id).startsWith(`wamid.LIDA${tag}`));
+    await chega(1);
+    await chega(2);
+    const c = (await s.conversa())!;
+    // The route answers at once; the receipt goes in the background, for the newest message only.
+    expect((await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/lidas`, s.master.auth)).statusCode).toBe(204);
+    await vi.waitFor(() => expect(readsOf(2)).toHaveLength(1), { timeout: 5000, interval: 50 });
+    expect(readsOf(2)[0]).toMatchObject({
+      auth: `Bearer ${TOKEN}`,
+      body: { messaging_product: 'whatsapp', status: 'read', message_id: `wamid.LIDA${tag}2` },
+    });
+    // Opening it again sends nothing more; a new message gets its own receipt.
+    const driver = whatsappOf(t.ctx);
+    await driver.read(c);
+    expect(allReads()).toHaveLength(1);
+    await chega(3);
+    await driver.read(c);
+    expect(readsOf(3)).toHaveLength(1);
+    // Meta refusing a receipt is logged, not tried again at the next open.
+    await chega(4);
+    graph.failNext(1);
+    await driver.read(c);
+    await driver.read(c);
+    expect(readsOf(4)).toHaveLength(1);
+    expect(allReads()).toHaveLength(3);
+  });
+
+  it('fits media to Meta’s formats and sizes: WebP/GIF photos become JPEG, WebM video and big photos are refused, Ogg/Opus goes as audio', async () => {
+    const { s, c } = await accepted();
+    const upload = async (bytes: Buffer, filename: string, type: string, forConversation = true) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+      const body = new Response(form);
+      return t.app.inject({
+        method: 'POST',
+        url: `/backend/api/atendimento/upload${forConversation ? `?atendimentoId=${c.atendimentoId}` : ''}`,
+        headers: { ...s.master.auth, 'content-type': body.headers.get('content-type')! },
+        payload: Buffer.from(await body.arrayBuffer()),
+      });
+    };
+    const pixels = sharp({ create: { width: 16, height: 16, channels: 4, background: '#36c8' } });
+    const webp = await pixels.clone().webp().toBuffer();
+    const gif = await pixels.clone().gif().toBuffer();
+    // An Ogg page announcing Opus (a voice note) and a WebM header: what the upload check reads of each.
+    const opus = Buffer.alloc(256);
+    opus.write('OggS', 0);
+    opus[5] = 2;
+    opus[26] = 1;
+    opus[27] = 19;
+    opus.write('OpusHead', 28);
+    const webm = Buffer.concat([
+      Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701', 'hex'),
+      Buffer.alloc(256),
+    ]);
+
+    // At upload, for this conversation: converted, accepted or refused in Portuguese before anything is sent.
+    const asJpeg = await upload(webp, 'foto.webp', 'image/webp');
+    expect(asJpeg.statusCode).toBe(200);
+    expect(asJpeg.json()).toMatchObject({ mimeType: 'image/jpeg', filename: 'foto.jpg', tipo: 'image' });
+    expect((await upload(gif, 'anim.gif', 'image/gif')).json()).toMatchObject({ mimeType: 'image/jpeg', filename: 'anim.jpg' });
+    const voz = await upload(opus, 'voz.ogg', 'audio/ogg');
+    expect(voz.json()).toMatchObject({ mimeType: 'audio/ogg; codecs=opus', tipo: 'audio' });
+    const video = await upload(webm, 'clipe.webm', 'video/webm');
+    expect(video.statusCode).toBe(415);
+    expect(video.json()).toMatchObject({ message: 'O WhatsApp não aceita este formato de vídeo: envie MP4 ou 3GP.' });
+    const noise = await sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const big = await upload(noise, 'grande.png', 'image/png');
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ message: 'O WhatsApp aceita imagens de até 5 MB.' });
+    // Without the conversation (an older client) the file is kept as it came: the send converts it.
+    const cru = await upload(webp, 'cru.webp', 'image/webp', false);
+    expect(cru.json()).toMatchObject({ mimeType: 'image/webp' });
+
+    const enviar = (
+      clientId: string,
+      midia: { url: string; mimeType: string; filename: string | null; size: number | null; tipo: string },
+    ) =>
+      inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+        clientId,
+        atendimentoId: c.atendimentoId,
+        tipo: midia.tipo,
+        conteudo: '',
+        midia: { url: midia.url, mimeType: midia.mimeType, filename: midia.filename, size: midia.size },
+      });
+    expect((await enviar('wa-conv-0001', cru.json())).statusCode).toBe(201);
+    expect((await enviar('wa-conv-0002', voz.json())).statusCode).toBe(201);
+    await idle();
+    const [foto, audio] = graph.uploads().slice(-2);
+    expect(foto!.body).toMatchObject({ type: 'image/jpeg', file: { name: 'cru.jpg', type: 'image/jpeg' } });
+    expect(audio!.body).toMatchObject({ type: 'audio/ogg', file: { name: 'voz.ogg' } });
+    expect(
+      graph
+        .sends()
+        .slice(-2)
+        .map((x) => x.body),
+    ).toMatchObject([
+      { type: 'image', image: { id: foto!.mediaId } },
+      { type: 'audio', audio: { id: audio!.mediaId } },
+    ]);
+    const sent = await s.mensagens(c.atendimentoId);
+    expect(sent.filter((m) => m.clientId?.startsWith('wa-conv-')).map((m) => m.status)).toEqual(['sent', 'sent']);
+    // An attachment sent without its kind takes it from its type: the converted photo goes as a photo.
+    const { tipo: _tipo, ...foto2 } = asJpeg.json() as { tipo: string; url: string; mimeType: string; filename: string; size: number };
+    const semTipo = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
+      clientId: 'wa-conv-0004',
+      atendimentoId: c.atendimentoId,
+      conteudo: 'segue a foto',
+      midia: foto2,
+    });
+    expect(semTipo.json()).toMatchObject({ tipo: 'image', midia: { mimeType: 'image/jpeg' } });
+    // A WebM video named at the send (uploaded elsewhere) is refused there, before the queue.
+    const tarde = await enviar('wa-conv-0003', {
+      url: '/backend/uploads/anexos/x.webm',
+      mimeType: 'video/webm',
+      filename: 'x.webm',
+      size: 10,
+      tipo: 'video',
+    });
+    expect(tarde.statusCode).toBe(415);
+    expect(tarde.json()).toMatchObject({ message: 'O WhatsApp não aceita este formato de vídeo: envie MP4 ou 3GP.' });
   });
 
   it('finishes after a restart what was stored but not processed (a kill between the two)', async () => {

@@ -1,5 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { ATENDIMENTO_TEXTS, type TAtendimento, type TEnviarMensagem } from '@balcao/shared/atendimentos';
+import { ATENDIMENTO_TEXTS, type TAtendimento, type TEnviarMensagem, tipoFromMime } from '@balcao/shared/atendimentos';
+import { CAPACIDADES_CANAL, midiaRecusada, TIPOS_MIDIA, type TTipoMidia } from '@balcao/shared/canais';
+import { refuse } from '../../channels/midia';
 import { atendimentos, mensagens, type AtendimentoRow } from '../../db/schema/atendimentos';
 import { licencas } from '../../db/schema/licencas';
 import { users } from '../../db/schema/users';
@@ -35,11 +37,15 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
   if (row.status !== 'em_atendimento' || (row.atendenteId !== staff.id && !isSupervisor(staff)))
     throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
-  const tipo = input.midia ? (input.tipo === 'text' ? 'document' : input.tipo) : input.tipo;
+  // An attachment sent without its kind takes it from its type (a photo shows as a photo, not a file).
+  const tipo = input.midia ? (input.tipo === 'text' ? tipoFromMime(input.midia.mimeType) : input.tipo) : input.tipo;
   const m: NewMessage = { ...input, tipo, status: outboundStatus(joined.a.origem) };
   // A resend of a stored message is answered whatever the window, and even after the licence expired.
   if (found.already) return storedAnswer(db, joined, row, found.already);
   assertReplyWindow(joined.a, joined.canalTipo);
+  // An attachment the channel would refuse (its declared formats and sizes) is refused now, not after queueing.
+  if (m.midia && (TIPOS_MIDIA as readonly string[]).includes(m.tipo))
+    refuse(midiaRecusada(CAPACIDADES_CANAL[joined.canalTipo], m.tipo as TTipoMidia, m.midia.mimeType, m.midia.size));
   if (found.licenca) assertLicencaVigente(found.licenca);
   else await assertLicencaAtiva(db, staff.accountId);
   const citadas = await assertTargetsInAtendimento(db, joined.a, m);

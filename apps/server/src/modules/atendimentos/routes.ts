@@ -35,9 +35,11 @@ import { presentAtendimento, presentMensagem } from './presenter';
 import { broadcastChange, broadcastNewMessage } from './publisher';
 import { findAtendimento, mensagensPage } from './queries';
 import { sendFromAtendente } from './resposta';
+import { anexoParaCanal } from './anexos';
 import { accept, finish, markRead, resend, transfer } from './service';
 
 const ZId = z.object({ id: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }) });
+const ZUploadQuery = z.object({ atendimentoId: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }).optional() });
 const ZMensagemId = ZId.extend({ mensagemId: z.uuid({ error: 'Mensagem não encontrada.' }) });
 const ANEXO_RULES = {
   maxBytes: ANEXO_MAX_BYTES,
@@ -192,14 +194,20 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     return reply.code(204).send();
   });
 
-  app.post('/api/atendimento/upload', { schema: { response: { 200: ZMidia.extend({ tipo: z.string() }) } } }, async (req) => {
-    await staffOf(req);
-    if (!req.isMultipart()) throw new BadRequest('Envie o arquivo no campo "file" (multipart/form-data).');
-    const file = await req.file({ limits: { fileSize: ANEXO_MAX_BYTES, files: 1 } });
-    const checked = await readCheckedFile(file, ANEXO_RULES);
-    const url = await storeUpload(ctx.uploadsDir, 'anexos', checked.buffer, checked.ext);
-    return { url, mimeType: checked.mime, filename: checked.filename, size: checked.buffer.length, tipo: tipoFromMime(checked.mime) };
-  });
+  /** With the conversation it is for (`atendimentoId`), the file is checked and converted for its channel now. */
+  app.post(
+    '/api/atendimento/upload',
+    { schema: { querystring: ZUploadQuery, response: { 200: ZMidia.extend({ tipo: z.string() }) } } },
+    async (req) => {
+      const staff = await staffOf(req);
+      if (!req.isMultipart()) throw new BadRequest('Envie o arquivo no campo "file" (multipart/form-data).');
+      const file = await req.file({ limits: { fileSize: ANEXO_MAX_BYTES, files: 1 } });
+      const checked = await readCheckedFile(file, ANEXO_RULES);
+      const ready = req.query.atendimentoId ? await anexoParaCanal(ctx, staff, req.query.atendimentoId, checked) : checked;
+      const url = await storeUpload(ctx.uploadsDir, 'anexos', ready.buffer, ready.ext);
+      return { url, mimeType: ready.mime, filename: ready.filename, size: ready.buffer.length, tipo: tipoFromMime(ready.mime) };
+    },
+  );
 
   app.get('/api/atendimento/atendentes', { schema: { response: { 200: z.array(ZAtendenteOnline) } } }, async (req) => {
     const staff = await staffOf(req);

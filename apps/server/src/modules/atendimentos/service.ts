@@ -34,12 +34,15 @@ export type NewMessage = {
 export const outboundStatus = (origem: AtendimentoRow['origem']): 'pending' | 'sent' =>
   CAPACIDADES_CANAL[tipoCanalDaOrigem(origem)].confirmaEntrega ? 'pending' : 'sent';
 
-/** A free-form answer outside the provider's reply window (Cloud API: 24 hours after the customer's last message). */
-export function assertReplyWindow(a: Pick<AtendimentoRow, 'clienteEscreveuEm'>, provedor: TProvedorCanal, now = Date.now()) {
+/** Whether a free-form message reaches the customer now: the provider's reply window (Cloud API: 24 hours after the customer's last message). */
+function replyWindowOpen(a: Pick<AtendimentoRow, 'clienteEscreveuEm'>, provedor: TProvedorCanal, now = Date.now()) {
   const janela = CAPACIDADES_CANAL[provedor].janelaRespostaMs;
-  if (janela === null) return;
-  if (!a.clienteEscreveuEm || now - a.clienteEscreveuEm.getTime() > janela)
-    throw new AppError(409, FORA_DA_JANELA, WHATSAPP_TEXTS.foraDaJanela);
+  return janela === null || (a.clienteEscreveuEm !== null && now - a.clienteEscreveuEm.getTime() <= janela);
+}
+
+/** A free-form answer outside the provider's reply window is refused before it is stored. */
+export function assertReplyWindow(a: Pick<AtendimentoRow, 'clienteEscreveuEm'>, provedor: TProvedorCanal, now = Date.now()) {
+  if (!replyWindowOpen(a, provedor, now)) throw new AppError(409, FORA_DA_JANELA, WHATSAPP_TEXTS.foraDaJanela);
 }
 
 /** The idempotency scope of a client id besides its atendimento: the author (the visitor, or one staff user). */
@@ -258,10 +261,17 @@ export async function result(db: Db, accountId: string, atendimentoId: string, m
 
 /**
  * A line of the conversation's history that the customer also gets (queued where the channel confirms sends).
- * Without a client or external id it never meets a duplicate. Answers the notice and the row as it now stands.
+ * Once the provider's reply window has closed it stays a line for staff alone: the provider would refuse it
+ * (Meta's 131047) and the attendant would see an automatic notice fail. Without a client or external id it
+ * never meets a duplicate. Answers the notice and the row as it now stands.
  */
-async function systemNotice(tx: Db, a: Pick<AtendimentoRow, 'id' | 'accountId' | 'origem'>, conteudo: string) {
-  const m: NewMessage = { tipo: 'text', conteudo, status: outboundStatus(a.origem) };
+async function systemNotice(
+  tx: Db,
+  a: Pick<AtendimentoRow, 'id' | 'accountId' | 'origem' | 'clienteEscreveuEm'>,
+  provedor: TProvedorCanal,
+  conteudo: string,
+) {
+  const m: NewMessage = { tipo: 'text', conteudo, status: replyWindowOpen(a, provedor) ? outboundStatus(a.origem) : 'sent' };
   const [mensagem] = await tx
     .insert(mensagens)
     .values(messageValues(a, 'sistema', null, m))
@@ -300,7 +310,7 @@ export async function accept(db: Db, staff: TStaff, id: string) {
       .where(and(eq(atendimentos.id, id), eq(atendimentos.status, 'aguardando')))
       .returning();
     if (!taken) throw new Conflict(ATENDIMENTO_TEXTS.jaAceito);
-    return systemNotice(tx, taken, `${staff.nome} iniciou o atendimento.`);
+    return systemNotice(tx, taken, joined.canalTipo, `${staff.nome} iniciou o atendimento.`);
   });
   // staff.nome is read at each request (requireStaff): the holder's current name.
   return { before, ...presentChange(joined, notice.row, staff.nome, [notice.mensagem]) };
@@ -339,7 +349,7 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
   }
   const noticeId = await withTransaction(db, async (tx) => {
     await tx.update(atendimentos).set(set).where(eq(atendimentos.id, id));
-    return (await systemNotice(tx, joined.a, `Atendimento transferido para ${destino} por ${staff.nome}.`)).mensagem.id;
+    return (await systemNotice(tx, joined.a, joined.canalTipo, `Atendimento transferido para ${destino} por ${staff.nome}.`)).mensagem.id;
   });
   return { before, ...(await result(db, staff.accountId, id, [noticeId])) };
 }
@@ -357,8 +367,8 @@ export async function finish(db: Db, staff: TStaff, id: string) {
       .update(atendimentos)
       .set({ status: 'finalizado', fim: new Date(), atendenteId: joined.a.atendenteId ?? staff.id })
       .where(eq(atendimentos.id, id));
-    const closed = await systemNotice(tx, joined.a, `Atendimento finalizado por ${staff.nome}.`);
-    const rating = await systemNotice(tx, joined.a, AVALIACAO_CONVITE);
+    const closed = await systemNotice(tx, joined.a, joined.canalTipo, `Atendimento finalizado por ${staff.nome}.`);
+    const rating = await systemNotice(tx, joined.a, joined.canalTipo, AVALIACAO_CONVITE);
     return { row: rating.row, mensagens: [closed.mensagem, rating.mensagem] };
   });
   // Nobody held it: the one finishing it is its holder now (staff.nome is read at each request).

@@ -11,10 +11,10 @@ export const UPLOAD_TEXTS = {
 type TRaw = { status: number; text: string };
 
 /** fetch cannot report upload progress; XHR can, and the DESIGN asks for a bar. */
-function post(file: File, token: string | null, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<TRaw> {
+function post(url: string, file: File, token: string | null, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<TRaw> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/api/atendimento/upload`);
+    xhr.open('POST', url);
     xhr.withCredentials = true;
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
@@ -28,13 +28,22 @@ function post(file: File, token: string | null, onProgress: (fraction: number) =
   });
 }
 
-/** POST /api/atendimento/upload (multipart `file`), refreshing the token once on 401 like `request`. */
-export async function uploadAnexo(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<TUploadAnswer> {
+/**
+ * POST /api/atendimento/upload (multipart `file`), refreshing the token once on 401 like `request`. With the
+ * conversation's id the server fits the file to its channel now (converts it, or refuses it in Portuguese).
+ */
+export async function uploadAnexo(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+  atendimentoId?: string,
+): Promise<TUploadAnswer> {
+  const url = `${API_BASE}/api/atendimento/upload${atendimentoId ? `?atendimentoId=${encodeURIComponent(atendimentoId)}` : ''}`;
   const token = getToken();
-  let res = await post(file, token, onProgress, signal);
+  let res = await post(url, file, token, onProgress, signal);
   if (res.status === 401 && token) {
     const fresh = await refreshToken();
-    if (fresh) res = await post(file, fresh, onProgress, signal);
+    if (fresh) res = await post(url, file, fresh, onProgress, signal);
   }
   let data: unknown;
   try {

@@ -24,8 +24,8 @@ function validarAnexo(file: File): string | null {
   return null;
 }
 
-/** The composer's selected files: previews, upload progress, failures that stay for a retry. */
-export function useAnexos() {
+/** The composer's selected files for one conversation: previews, upload progress, failures that stay for a retry. */
+export function useAnexos(atendimentoId?: string) {
   const [anexos, setAnexos] = useState<TAnexo[]>([]);
   const vivos = useRef(anexos);
   vivos.current = anexos;
@@ -70,7 +70,7 @@ export function useAnexos() {
     for (const a of vivos.current.filter((x) => x.estado !== 'enviando')) {
       patch(a.key, { estado: 'enviando', progresso: 0, erro: undefined });
       try {
-        const u = await uploadAnexo(a.file, (progresso) => patch(a.key, { progresso }));
+        const u = await uploadAnexo(a.file, (progresso) => patch(a.key, { progresso }), undefined, atendimentoId);
         onEnviado(u, enviados++);
         remover(a.key);
       } catch (err) {

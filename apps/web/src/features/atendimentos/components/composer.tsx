@@ -40,7 +40,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   const qc = useQueryClient();
   const { citacaoPendente, limparCitacao, textoPendente, limparTextoPendente } = useChatContext();
   const [texto, setTexto] = useState(() => rascunhos.get(id) ?? '');
-  const { anexos, adicionar, remover, enviarTodos, enviando } = useAnexos();
+  const { anexos, adicionar, remover, enviarTodos, enviando } = useAnexos(id);
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const digitando = useRef(false);

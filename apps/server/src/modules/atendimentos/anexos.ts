@@ -1,0 +1,25 @@
+import { ATENDIMENTO_TEXTS, tipoFromMime } from '@balcao/shared/atendimentos';
+import { CAPACIDADES_CANAL, type TTipoMidia } from '@balcao/shared/canais';
+import { prepararMidia } from '../../channels/midia';
+import type { AppContext } from '../../context';
+import { NotFound } from '../../lib/errors';
+import { assertCanSee, type TStaff } from './policy';
+import { presentAtendimento } from './presenter';
+import { findAtendimento } from './queries';
+
+type Checked = { buffer: Buffer; mime: string; ext: string; filename: string };
+
+/**
+ * An attachment for one conversation, as its channel takes it (the driver's declared capabilities):
+ * converted (a WebP photo for WhatsApp becomes JPEG, under a matching name) or refused in Portuguese while
+ * the attendant is still at the composer, not after the send.
+ */
+export async function anexoParaCanal(ctx: Pick<AppContext, 'db' | 'channels'>, staff: TStaff, atendimentoId: string, file: Checked) {
+  const joined = await findAtendimento(ctx.db, staff.accountId, atendimentoId);
+  if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
+  assertCanSee(staff, presentAtendimento(joined));
+  const caps = ctx.channels?.capabilities(joined.canalTipo) ?? CAPACIDADES_CANAL[joined.canalTipo];
+  const ready = await prepararMidia(caps, tipoFromMime(file.mime) as TTipoMidia, file);
+  if (ready.mime === file.mime) return file;
+  return { ...ready, filename: `${file.filename.replace(/\.[^./\\]+$/, '')}.${ready.ext}` };
+}
