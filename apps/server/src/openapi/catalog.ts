@@ -57,7 +57,7 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'POST /api/atendimento/:id/transferir': ['Transfere para um atendente ou departamento', 'papel', 404, 409],
     'POST /api/atendimento/:id/finalizar': ['Finaliza o atendimento e envia o link de avaliação', 'papel', 404, 409],
     'POST /api/atendimento/:id/lidas': ['Marca as mensagens do cliente como lidas', 'papel', 404],
-    'POST /api/atendimento/upload': ['Envia um anexo (até 16 MB, tipo pelo conteúdo)', 'papel', 413, 415],
+    'POST /api/atendimento/upload': ['Envia um anexo (até 16 MB, tipo pelo conteúdo; com atendimentoId, ajustado ao canal da conversa)', 'papel', 413, 415],
     'GET /api/atendimento/atendentes': ['Os atendentes, para transferências', 'papel'],
     'GET /api/atendimento/capacidades': ['O que cada canal da conta permite (mídia, reações, edições, janela)', 'papel'],
     'GET /api/atendimento/dashboard': ['Os números do painel de atendimentos', 'papel'],
@@ -158,6 +158,7 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'DELETE /mensagemagendada/delete/:id': ['Exclui uma mensagem agendada', 'papel', 404],
     'POST /mensagemagendada/ativar/:id': ['Ativa ou desativa uma mensagem agendada', 'papel', 404],
     'GET /mensagemagendada/modelos/:canalId': ['Os modelos aprovados de um canal WhatsApp', 'papel', 404, 502],
+    'GET /mensagemagendada/canais': ['Os canais que podem escrever primeiro (WhatsApp Cloud API e WhatsApp Web)', 'papel'],
   },
   'Autoatendimento (ERP)': {
     'POST /api/public/autoatendimento/solicitacoes': [
