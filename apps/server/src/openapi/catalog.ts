@@ -57,7 +57,7 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'POST /api/atendimento/:id/transferir': ['Transfere para um atendente ou departamento', 'papel', 404, 409],
     'POST /api/atendimento/:id/finalizar': ['Finaliza o atendimento e envia o link de avaliação', 'papel', 404, 409],
     'POST /api/atendimento/:id/lidas': ['Marca as mensagens do cliente como lidas', 'papel', 404],
-    'POST /api/atendimento/upload': ['Envia um anexo (até 16 MB, tipo pelo conteúdo; com atendimentoId, ajustado ao canal da conversa)', 'papel', 413, 415],
+    'POST /api/atendimento/upload': ['Envia um anexo (até 16 MB; com atendimentoId, ajustado ao canal)', 'papel', 413, 415],
     'GET /api/atendimento/atendentes': ['Os atendentes, para transferências', 'papel'],
     'GET /api/atendimento/capacidades': ['O que cada canal da conta permite (mídia, reações, edições, janela)', 'papel'],
     'GET /api/atendimento/dashboard': ['Os números do painel de atendimentos', 'papel'],

@@ -40,7 +40,6 @@ export const ZCapacidadesCanal = z.object({
   janelaRespostaMs: z.number().nullable(),
   confirmaEntrega: z.boolean(),
   iniciaConversa: z.boolean(),
-  modelos: z.boolean(),
 });
 export type TCapacidadesCanal = z.infer<typeof ZCapacidadesCanal>;
 /** Meta: free-form messages only within 24 hours of the customer's last message. */
@@ -78,7 +77,6 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     confirmaEntrega: false,
     // A visitor writes from the site: there is no address to write to first.
     iniciaConversa: false,
-    modelos: false,
   },
   /** Meta shows no WebP or GIF photo: the server sends them as JPEG. */
   whatsapp: {
@@ -92,7 +90,6 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     janelaRespostaMs: WHATSAPP_JANELA_MS,
     confirmaEntrega: true,
     iniciaConversa: true,
-    modelos: true,
   },
   /** A linked device answers like the phone itself: no 24-hour window, edits exist. */
   wapi: {
@@ -106,7 +103,6 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     janelaRespostaMs: null,
     confirmaEntrega: true,
     iniciaConversa: true,
-    modelos: false,
   },
 };
 const ROTULO_MIDIA: Record<TTipoMidia, { um: string; varios: string }> = {
