@@ -24,7 +24,7 @@ import { endUserSessions } from '../auth/sessions';
 import { moveDepartmentRooms } from '../departamentos/rooms';
 import { isUniqueViolation } from '../departamentos/service';
 import { reserveSeat, takesSeat } from '../licenca/service';
-import { assertCanGiveRole, assertCanManage, assertNotMaster } from './policy';
+import { assertCanGiveRole, assertCanManage, assertNotMaster, authorize } from './policy';
 import { isUuid } from './service';
 
 type Ctx = Pick<AppContext, 'db' | 'io' | 'mailer' | 'publicUrl'>;
@@ -202,7 +202,7 @@ export async function updateUsuario(ctx: Ctx, caller: TSessionUser, id: string, 
   try {
     before = await withTransaction(ctx.db, async (tx) => {
       const target = await loadTarget(tx, caller.accountId, id, true);
-      assertNotMaster(target);
+      authorize(caller, 'editarIdentidade', target);
       assertCanGiveRole(caller, input.role, target);
       await assertEmailLivre(tx, input.email, target.id);
       const departamentoId = await assertDepartamentos(tx, caller.accountId, input.departamentoIds);

@@ -186,6 +186,22 @@ describe.each(DB_KINDS)('usuarios administration and licence seats on %s', (kind
     expect(selfRole.statusCode).toBe(403);
   });
 
+  it("only the master edits an admin's e-mail, name or department; an admin still edits atendentes and themselves", async () => {
+    const { acc, admin, master, adminRow } = await conta();
+    const other = await acc.addUser('admin');
+    const takeover = { nome: 'Tomado', email: email('tomado'), role: 'admin', departamentoIds: [] };
+    const r = await call('PUT', `/api/usuarios/${other.id}`, admin.auth, takeover);
+    expect(r.statusCode).toBe(403);
+    expect(r.json().message).toBe(USUARIOS_TEXTS.somenteMasterGereAdmin);
+    const list = (await call('GET', '/api/usuarios', master.auth)).json() as { id: string; email: string; nome: string }[];
+    expect(list.find((u) => u.id === other.id)).toMatchObject({ email: other.email });
+    expect((await call('PUT', `/api/usuarios/${other.id}`, master.auth, takeover)).statusCode).toBe(200);
+    const at = await acc.addUser('atendente');
+    expect((await call('PUT', `/api/usuarios/${at.id}`, admin.auth, { ...novo('atendente'), email: at.email })).statusCode).toBe(200);
+    const self = { nome: 'Eu Mesmo', email: adminRow.email, role: 'admin', departamentoIds: [] };
+    expect((await call('PUT', `/api/usuarios/${adminRow.id}`, admin.auth, self)).statusCode).toBe(200);
+  });
+
   it("a role change ends the user's sessions (their token carries the old role); other edits keep them", async () => {
     const { acc, admin } = await conta();
     const row = await acc.addUser('user');
