@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WEB_BUILD_HEADER } from '@balcao/shared/layout';
 import type { AppContext } from './context';
@@ -26,7 +26,6 @@ import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
 import { widgetPublicRoutes } from './channels/widget/routes';
 import { whatsappSettingsRoutes } from './channels/whatsapp-cloud/routes';
-import type { FakeWhatsAppWeb } from './channels/whatsapp-web/fake-socket';
 import { wapiRoutes } from './channels/whatsapp-web/routes';
 import { whatsappWebhookRoutes } from './channels/whatsapp-cloud/webhook';
 import { atendimentosRoutes } from './modules/atendimentos/routes';
@@ -65,8 +64,8 @@ export type BuildOptions = {
   widgetJs?: string;
   /** Checks the database for GET /backend/health. */
   ping: () => Promise<void>;
-  /** Test-only (WAPI_FAKE_SOCKET): the fake WhatsApp Web behind /backend/wapi-teste. */
-  wapiFake?: FakeWhatsAppWeb;
+  /** More routes under /backend, given in code only (the e2e server's test doubles); no setting turns any on. */
+  backendRoutes?: (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 };
 
 /** Builds the HTTP app: API under /backend, uploads, and the web app at /. Listening is the caller's job. */
@@ -138,9 +137,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(whatsappSettingsRoutes, { ctx });
       await api.register(whatsappWebhookRoutes, { ctx });
       await api.register(wapiRoutes, { ctx });
-      // Loaded only in that test mode: it brings Baileys' protobufs in at start.
-      if (opts.wapiFake)
-        await api.register((await import('./channels/whatsapp-web/fake-routes')).fakeWapiRoutes, { ctx, fake: opts.wapiFake });
+      await opts.backendRoutes?.(api, ctx);
       await api.register(operatorRoutes, { ctx });
     },
     { prefix: '/backend' },

@@ -11,7 +11,7 @@ import pino from 'pino';
 import { loadBaileys } from './baileys';
 
 /**
- * The part of a Baileys socket the driver uses: the seam where tests (and the e2e switch WAPI_FAKE_SOCKET)
+ * The part of a Baileys socket the driver uses: the seam where tests (and the e2e server's entry)
  * put a fake that emits Baileys' own event shapes. Media download lives here too, since it talks to
  * WhatsApp's servers.
  */
