@@ -27,6 +27,16 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
   const call = (method: 'GET' | 'POST', url: string, auth: Record<string, string>, payload?: object) =>
     t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
+  const canalWhatsApp = (auth: Record<string, string>) =>
+    call('POST', '/backend/api/canais/whatsapp', auth, {
+      nome: 'WA',
+      phoneNumberId: PNID,
+      wabaId: '99887766',
+      accessToken: TOKEN,
+      appSecret: 'TEST_APP_SECRET',
+      verifyToken: 'vibecoding',
+    });
+
   it('opens a WhatsApp conversation held by the attendant; outside the window only with a template; an open one is answered as it is', async () => {
     const acc = await makeAccount(t.ctx.db);
     const admin = await login(t.app, (await acc.addUser('admin')).email);
@@ -45,14 +55,7 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
     expect((await call('GET', `/backend/api/atendimento/nova-conversa/opcoes?clienteId=${semCanal}`, at.auth)).json().message).toBe(
       T.semCanal,
     );
-    const criado = await call('POST', '/backend/api/canais/whatsapp', admin.auth, {
-      nome: 'WA',
-      phoneNumberId: PNID,
-      wabaId: '99887766',
-      accessToken: TOKEN,
-      appSecret: 'TEST_APP_SECRET',
-      verifyToken: 'vibecoding',
-    });
+    const criado = await canalWhatsApp(admin.auth);
     expect(criado.statusCode, criado.body).toBe(201);
     const canal = criado.json() as { id: string };
     graph.templates = [{ name: 'ola', language: 'pt_BR', status: 'APPROVED', components: [{ type: 'BODY', text: 'Olá {{1}}!' }] }];
@@ -176,16 +179,7 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
     const adminRow = await acc.addUser('admin');
     const admin = await login(t.app, adminRow.email);
     const at = await login(t.app, (await acc.addUser('atendente')).email);
-    const canal = (
-      await call('POST', '/backend/api/canais/whatsapp', admin.auth, {
-        nome: 'WA',
-        phoneNumberId: PNID,
-        wabaId: '99887766',
-        accessToken: TOKEN,
-        appSecret: 'TEST_APP_SECRET',
-        verifyToken: 'vibecoding',
-      })
-    ).json() as { id: string };
+    const canal = (await canalWhatsApp(admin.auth)).json() as { id: string };
     const numero = `+55219${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     const cliente = (await call('POST', '/backend/api/clientes', admin.auth, { nome: 'Cliente Sigiloso', numero })).json() as {
       id: string;
