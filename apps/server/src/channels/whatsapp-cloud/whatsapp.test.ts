@@ -584,7 +584,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
         tipo: 'image',
         conteudo: 'The best succulent ever?',
         midia: {
-          url: '/backend/uploads/anexos/0123456789abcdef0123456789abcdef.jpg',
+          url: `/backend/uploads/anexos/${s.acc.account.id}/0123456789abcdef0123456789abcdef.jpg`,
           mimeType: 'image/jpeg',
           filename: 'aloe.jpg',
           size: 10,
@@ -597,7 +597,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
         ...request,
         to: '972987654321',
         image: {
-          link: 'http://balcao.test/backend/uploads/anexos/0123456789abcdef0123456789abcdef.jpg',
+          link: `http://balcao.test/backend/uploads/anexos/${s.acc.account.id}/0123456789abcdef0123456789abcdef.jpg`,
           caption: 'The best succulent ever?',
         },
       });

@@ -7,6 +7,7 @@ import { type Db, perDatabase } from '../../lib/db';
 import { Conflict, NotFound } from '../../lib/errors';
 import { firstResponse } from '../dashboard/visao-geral';
 import { assertLicencaAtiva, assertLicencaVigente } from '../licenca/service';
+import { assertAnexoDaConta } from './anexos';
 import { assertCanSee, isSupervisor, type TStaff } from './policy';
 import { presentAtendimento, presentMensagem, type AtendimentoJoined } from './presenter';
 import { findMensagem, selectAtendimentos } from './queries';
@@ -35,6 +36,7 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
   if (row.status !== 'em_atendimento' || (row.atendenteId !== staff.id && !isSupervisor(staff)))
     throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
+  if (input.midia) assertAnexoDaConta(staff.accountId, input.midia.url);
   const tipo = input.midia ? (input.tipo === 'text' ? 'document' : input.tipo) : input.tipo;
   const m: NewMessage = { ...input, tipo, status: outboundStatus(joined.a.origem) };
   // A resend of a stored message is answered whatever the window, and even after the licence expired.

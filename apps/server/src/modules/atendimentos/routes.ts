@@ -27,6 +27,7 @@ import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../avaliacao/link';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
+import { anexosKind } from './anexos';
 import { changeMensagem } from './alteracao';
 import { conversasPage } from './conversas';
 import { listAtendentes } from './atendentes';
@@ -193,11 +194,11 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   });
 
   app.post('/api/atendimento/upload', { schema: { response: { 200: ZMidia.extend({ tipo: z.string() }) } } }, async (req) => {
-    await staffOf(req);
+    const staff = await staffOf(req);
     if (!req.isMultipart()) throw new BadRequest('Envie o arquivo no campo "file" (multipart/form-data).');
     const file = await req.file({ limits: { fileSize: ANEXO_MAX_BYTES, files: 1 } });
     const checked = await readCheckedFile(file, ANEXO_RULES);
-    const url = await storeUpload(ctx.uploadsDir, 'anexos', checked.buffer, checked.ext);
+    const url = await storeUpload(ctx.uploadsDir, anexosKind(staff.accountId), checked.buffer, checked.ext);
     return { url, mimeType: checked.mime, filename: checked.filename, size: checked.buffer.length, tipo: tipoFromMime(checked.mime) };
   });
 
