@@ -24,10 +24,10 @@ import { fastifyTrustProxy, type TrustProxy } from './lib/client-ip';
 import { refuseNulInput } from './lib/input-guard';
 import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
-import { widgetPublicRoutes } from './channels/widget/routes';
+import { WIDGET_LOG_SECRETS, widgetPublicRoutes } from './channels/widget/routes';
 import { whatsappSettingsRoutes } from './channels/whatsapp-cloud/routes';
 import { wapiRoutes } from './channels/whatsapp-web/routes';
-import { whatsappWebhookRoutes } from './channels/whatsapp-cloud/webhook';
+import { WHATSAPP_WEBHOOK_LOG_SECRETS, whatsappWebhookRoutes } from './channels/whatsapp-cloud/webhook';
 import { atendimentosRoutes } from './modules/atendimentos/routes';
 import { authRoutes } from './modules/auth/routes';
 import { avaliacaoRoutes } from './modules/avaliacao/routes';
@@ -43,7 +43,7 @@ import { chatInternoRoutes } from './modules/chat-interno/routes';
 import { usuariosRoutes } from './modules/usuarios/routes';
 import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
 import { licencaRoutes } from './modules/licenca/routes';
-import { licencaCobrancaRoutes } from './modules/licenca/cobranca-routes';
+import { licencaCobrancaRoutes, PIX_WEBHOOK_LOG_SECRETS } from './modules/licenca/cobranca-routes';
 import { contaRoutes } from './modules/conta/routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
@@ -71,7 +71,7 @@ export type BuildOptions = {
 /** Builds the HTTP app: API under /backend, uploads, and the web app at /. Listening is the caller's job. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   const app = Fastify({
-    logger: withRedaction(opts.logger),
+    logger: withRedaction(opts.logger, [WHATSAPP_WEBHOOK_LOG_SECRETS, PIX_WEBHOOK_LOG_SECRETS, WIDGET_LOG_SECRETS]),
     trustProxy: fastifyTrustProxy(opts.trustProxy),
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,
