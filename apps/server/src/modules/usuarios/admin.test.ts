@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
+import { LOGIN_MAX_FAILURES_PER_IP, TEXTS as AUTH_TEXTS } from '@balcao/shared/auth';
 import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
 import { passwordResetTokens } from '../../db/schema/auth';
 import { emailOutbox } from '../../db/schema/outbox';
@@ -200,6 +201,35 @@ describe.each(DB_KINDS)('usuarios administration and licence seats on %s', (kind
     expect((await call('PUT', `/api/usuarios/${at.id}`, admin.auth, { ...novo('atendente'), email: at.email })).statusCode).toBe(200);
     const self = { nome: 'Eu Mesmo', email: adminRow.email, role: 'admin', departamentoIds: [] };
     expect((await call('PUT', `/api/usuarios/${adminRow.id}`, admin.auth, self)).statusCode).toBe(200);
+  });
+
+  it('an e-mail of another account answers 409 (login is by e-mail), counted like a failed login of the address', async () => {
+    const { master, acc } = await conta();
+    const outra = await makeAccount(t.ctx.db, 'Outra Loja');
+    const probe = (payload: object, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/backend/api/usuarios', headers: master.auth, payload, remoteAddress });
+    const mesmaConta = await acc.addUser('atendente');
+    // The caller's own users do not count: nothing leaks.
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP + 1; i++)
+      expect((await probe(novo('atendente', { email: mesmaConta.email }), '198.51.100.1')).statusCode).toBe(409);
+    expect((await probe(novo('atendente'), '198.51.100.1')).statusCode).toBe(201);
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP; i++) {
+      const r = await probe(novo('atendente', { email: outra.master.email }), '198.51.100.2');
+      expect(r.statusCode).toBe(409);
+      expect(r.json().message).toBe(USUARIOS_TEXTS.emailEmUso);
+    }
+    const blocked = await probe(novo('atendente'), '198.51.100.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(AUTH_TEXTS.tooManyAttempts);
+    // The same budget as logins from that address; the probed e-mail's owner still signs in elsewhere.
+    const login2 = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/login',
+      payload: { email: outra.master.email, senha: 'x' },
+      remoteAddress: '198.51.100.2',
+    });
+    expect(login2.statusCode).toBe(429);
+    expect((await login(t.app, outra.master.email)).auth).toBeDefined();
   });
 
   it("a role change ends the user's sessions (their token carries the old role); other edits keep them", async () => {
