@@ -65,7 +65,7 @@ describe('PIX provider environment', () => {
       ['+1 212 555 0100', 'não é CPF, CNPJ, telefone +55, e-mail nem chave aleatória'],
       ['chave', 'não é CPF, CNPJ, telefone, e-mail nem chave aleatória'],
       ['a@b', 'e-mail inválido como chave PIX'],
-    ])
+    ] as const)
       expect(issues({ ...estatico, PIX_CHAVE }), PIX_CHAVE).toEqual([`PIX_CHAVE: ${motivo}`]);
   });
 

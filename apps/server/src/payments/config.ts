@@ -128,23 +128,15 @@ export type WebhookAuth = { secret?: string; certHeader?: string };
 
 /** The provider's settings from a checked environment; null when PIX_PROVIDER is unset. */
 export function pixConfig(env: Partial<TPixEnv>): PixConfig | null {
+  if (!env.PIX_PROVIDER) return null;
   const webhook = { secret: env.PIX_WEBHOOK_SECRET, certHeader: env.PIX_WEBHOOK_CERT_HEADER };
-  if (env.PIX_PROVIDER === 'static') {
-    return {
-      provider: 'static',
-      chave: chaveDict(env.PIX_CHAVE!),
-      nome: env.PIX_RECEBEDOR_NOME!,
-      cidade: env.PIX_RECEBEDOR_CIDADE!,
-      webhook,
-    };
-  }
+  const recebedor = { chave: chaveDict(env.PIX_CHAVE!), nome: env.PIX_RECEBEDOR_NOME!, cidade: env.PIX_RECEBEDOR_CIDADE! };
+  if (env.PIX_PROVIDER === 'static') return { provider: 'static', ...recebedor, webhook };
   if (env.PIX_PROVIDER === 'api-pix') {
     const baseUrl = env.PIX_API_URL!.replace(/\/+$/, '');
     return {
       provider: 'api-pix',
-      chave: chaveDict(env.PIX_CHAVE!),
-      nome: env.PIX_RECEBEDOR_NOME!,
-      cidade: env.PIX_RECEBEDOR_CIDADE!,
+      ...recebedor,
       baseUrl,
       tokenUrl: env.PIX_API_TOKEN_URL ?? `${baseUrl}/oauth/token`,
       prefix: env.PIX_API_PREFIX ?? '/v2',

@@ -17,13 +17,13 @@ function digito(digits: string, pesos: number[]): number {
   return resto < 2 ? 0 : 11 - resto;
 }
 
-export function cpfValido(cpf: string): boolean {
+function cpfValido(cpf: string): boolean {
   if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
   const d1 = digito(cpf, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
   return d1 === Number(cpf[9]) && digito(cpf, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(cpf[10]);
 }
 
-export function cnpjValido(cnpj: string): boolean {
+function cnpjValido(cnpj: string): boolean {
   if (!/^\d{14}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
   const d1 = digito(cnpj, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
   return d1 === Number(cnpj[12]) && digito(cnpj, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(cnpj[13]);
