@@ -232,6 +232,28 @@ describe.each(DB_KINDS)('usuarios administration and licence seats on %s', (kind
     expect((await login(t.app, outra.master.email)).auth).toBeDefined();
   });
 
+  it('past the seats paid (users made before a smaller order was paid): the master is told, new activations wait, nobody is deactivated', async () => {
+    const { acc, master, admin } = await conta();
+    for (let i = 0; i < 3; i++) await acc.addUser('atendente');
+    const antes = await status(master.auth);
+    expect(antes).toMatchObject({ totalSlots: 5, usedSlots: 4, usuariosAlemDoLimite: 0, avisoLimite: null });
+    // The order of 1 seat, paid now (as aplicarPagamento sets it), with 4 seat-takers active.
+    await t.ctx.db.update(licencas).set({ numeroUsuarios: 1 }).where(eq(licencas.accountId, acc.account.id));
+    expect(await status(master.auth)).toMatchObject({
+      totalSlots: 1,
+      usedSlots: 4,
+      availableSlots: 0,
+      usuariosAlemDoLimite: 3,
+      avisoLimite:
+        'Há 4 usuários atendentes ativos para 1 contratados: desative 3 ou contrate mais usuários. Novos usuários ficam bloqueados até lá.',
+    });
+    expect((await status(admin.auth)).avisoLimite).toBeNull();
+    const novoAt = await call('POST', '/api/usuarios', admin.auth, novo('atendente'));
+    expect(novoAt.statusCode).toBe(409);
+    expect(novoAt.json().message).toBe('Limite de 1 usuários atendentes da sua licença atingido.');
+    expect((await status(master.auth)).usedSlots).toBe(4);
+  });
+
   it("a role change ends the user's sessions (their token carries the old role); other edits keep them", async () => {
     const { acc, admin } = await conta();
     const row = await acc.addUser('user');
