@@ -52,22 +52,26 @@ describe('website widget: attachments and the popout', () => {
     await visitor.locator('[data-balcao-widget] input[type="file"]').setInputFiles(PNG);
     await expect.poll(() => visitor.locator('img[src*="/backend/uploads/widget/"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
-    // Staff see the file as the server recorded it.
-    const list = await api<{ itens: { atendimentoId: string; ultimaMensagem: string }[] }>(
-      'GET',
-      '/backend/api/atendimento/conversas?status=aguardando',
-      token,
-    );
-    const midias: { url: string; filename: string | null }[] = [];
-    for (const { atendimentoId } of list.itens) {
-      const page = await api<{ mensagens: { midia: { url: string; filename: string | null } | null }[] }>(
+    // Staff see the file as the server recorded it: the visitor's picture shows before the message is stored, so
+    // the staff list is read until it has it.
+    const staffMidias = async () => {
+      const list = await api<{ itens: { atendimentoId: string; ultimaMensagem: string }[] }>(
         'GET',
-        `/backend/api/atendimento/${atendimentoId}/mensagens`,
+        '/backend/api/atendimento/conversas?status=aguardando',
         token,
       );
-      for (const m of page.mensagens) if (m.midia) midias.push(m.midia);
-    }
-    expect(midias.some((m) => m.filename === 'foto.png' && m.url.startsWith('/backend/uploads/widget/'))).toBe(true);
+      const midias: { url: string; filename: string | null }[] = [];
+      for (const { atendimentoId } of list.itens) {
+        const page = await api<{ mensagens: { midia: { url: string; filename: string | null } | null }[] }>(
+          'GET',
+          `/backend/api/atendimento/${atendimentoId}/mensagens`,
+          token,
+        );
+        for (const m of page.mensagens) if (m.midia) midias.push(m.midia);
+      }
+      return midias.some((m) => m.filename === 'foto.png' && m.url.startsWith('/backend/uploads/widget/'));
+    };
+    await expect.poll(staffMidias, { timeout: 15_000 }).toBe(true);
 
     // "Abrir em nova janela": the popout asks this page for the visitor and shows the same conversation.
     const [popup] = await Promise.all([

@@ -30,8 +30,14 @@ export type E2EServer = {
   resume: () => Promise<void>;
 };
 
+/** The product's bundle, or the test tree's entry (under tsx) that adds a fake WhatsApp Web and its /backend/wapi-teste routes. */
+const ENTRY = {
+  produto: ['apps/server/dist/main.js'],
+  wapiFake: ['--import', 'tsx', 'apps/server/src/test/e2e-main.ts'],
+};
+
 /** Starts the built server (`npm run build` first) on a fresh embedded database with the demo account. */
-export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export async function startE2EServer(env: Record<string, string> = {}, opts: { wapiFake?: boolean } = {}): Promise<E2EServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -49,7 +55,11 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     };
     delete childEnv.DATABASE_URL;
     delete childEnv.REDIS_URL;
-    child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, opts.wapiFake ? ENTRY.wapiFake : ENTRY.produto, {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let buf = '';
     child.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();

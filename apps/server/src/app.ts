@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WEB_BUILD_HEADER } from '@balcao/shared/layout';
@@ -25,11 +25,10 @@ import { fastifyTrustProxy, type TrustProxy } from './lib/client-ip';
 import { refuseNulInput } from './lib/input-guard';
 import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
-import { widgetPublicRoutes } from './channels/widget/routes';
+import { WIDGET_LOG_SECRETS, widgetPublicRoutes } from './channels/widget/routes';
 import { whatsappSettingsRoutes } from './channels/whatsapp-cloud/routes';
-import type { FakeWhatsAppWeb } from './channels/whatsapp-web/fake-socket';
 import { wapiRoutes } from './channels/whatsapp-web/routes';
-import { whatsappWebhookRoutes } from './channels/whatsapp-cloud/webhook';
+import { WHATSAPP_WEBHOOK_LOG_SECRETS, whatsappWebhookRoutes } from './channels/whatsapp-cloud/webhook';
 import { atendimentosRoutes } from './modules/atendimentos/routes';
 import { authRoutes } from './modules/auth/routes';
 import { avaliacaoRoutes } from './modules/avaliacao/routes';
@@ -45,7 +44,7 @@ import { chatInternoRoutes } from './modules/chat-interno/routes';
 import { usuariosRoutes } from './modules/usuarios/routes';
 import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
 import { licencaRoutes } from './modules/licenca/routes';
-import { licencaCobrancaRoutes } from './modules/licenca/cobranca-routes';
+import { licencaCobrancaRoutes, PIX_WEBHOOK_LOG_SECRETS } from './modules/licenca/cobranca-routes';
 import { contaRoutes } from './modules/conta/routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
@@ -72,14 +71,14 @@ export type BuildOptions = {
   widgetJs?: string;
   /** Checks the database for GET /backend/health. */
   ping: () => Promise<void>;
-  /** Test-only (WAPI_FAKE_SOCKET): the fake WhatsApp Web behind /backend/wapi-teste. */
-  wapiFake?: FakeWhatsAppWeb;
+  /** More routes under /backend, given in code only (the e2e server's test doubles); no setting turns any on. */
+  backendRoutes?: (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 };
 
 /** Builds the HTTP app: API under /backend, uploads, and the web app at /. Listening is the caller's job. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   const app = Fastify({
-    logger: withRedaction(opts.logger),
+    logger: withRedaction(opts.logger, [WHATSAPP_WEBHOOK_LOG_SECRETS, PIX_WEBHOOK_LOG_SECRETS, WIDGET_LOG_SECRETS]),
     logController: new LogController({ disableRequestLogging: opts.requestLogging === false }),
     trustProxy: fastifyTrustProxy(opts.trustProxy),
     routerOptions: { caseSensitive: false },
@@ -148,9 +147,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(whatsappSettingsRoutes, { ctx });
       await api.register(whatsappWebhookRoutes, { ctx });
       await api.register(wapiRoutes, { ctx });
-      // Loaded only in that test mode: it brings Baileys' protobufs in at start.
-      if (opts.wapiFake)
-        await api.register((await import('./channels/whatsapp-web/fake-routes')).fakeWapiRoutes, { ctx, fake: opts.wapiFake });
+      await opts.backendRoutes?.(api, ctx);
       await api.register(operatorRoutes, { ctx });
     },
     { prefix: API_PREFIX },

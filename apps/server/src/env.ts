@@ -50,8 +50,6 @@ const ZEnvFields = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).optional(),
   OPERATOR_TOKEN: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
   SEED_DEMO: bool.optional(),
-  /** Test-only: WhatsApp Web through a fake socket and the /backend/wapi-teste routes (e2e). Never in production. */
-  WAPI_FAKE_SOCKET: bool.optional(),
   WIDGET_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(VISITOR_MESSAGES_PER_MINUTE),
   WIDGET_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(SESSIONS_PER_MINUTE_PER_IP),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

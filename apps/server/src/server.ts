@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp, type App } from './app';
+import { type BuildOptions, buildApp, type App } from './app';
+import type { SocketFactory } from './channels/whatsapp-web/socket';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import type { TEnv } from './env';
@@ -26,7 +27,6 @@ import { startJobs } from './jobs';
 import { licencaPrecos, pixConfig } from './payments/config';
 import { createPaymentProvider } from './payments/create';
 import { createChannels, wapiOf, whatsappOf } from './channels/registry';
-import { FakeWhatsAppWeb } from './channels/whatsapp-web/fake-socket';
 import { baileysSocket } from './channels/whatsapp-web/socket';
 import { parseWaVersion } from './channels/whatsapp-web/version';
 
@@ -52,7 +52,16 @@ const within = (work: Promise<unknown>, ms: number) =>
   });
 
 /** env -> database (+ migrations) -> demo seed -> Fastify -> Socket.IO -> listening. */
-export async function startServer(env: TEnv, opts: { database?: Database; webDist?: string; widgetJs?: string } = {}): Promise<Running> {
+export type StartOptions = {
+  database?: Database;
+  webDist?: string;
+  widgetJs?: string;
+  /** Test doubles, given in code by the e2e server's entry (test/e2e-main.ts): a fake WhatsApp Web and its routes. */
+  wapiSocket?: SocketFactory;
+  backendRoutes?: BuildOptions['backendRoutes'];
+};
+
+export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<Running> {
   // The database and Redis come before Fastify's logger exists: until then their warnings go to stderr.
   let logger: RedisLog = { warn: (o, m) => console.error(m, o), info: (o, m) => console.error(m, o) };
   const log: RedisLog = { warn: (o, m) => logger.warn(o, m), info: (o, m) => logger.info(o, m) };
@@ -97,9 +106,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
       ...(env.WAPI_VERSION ? { socket: baileysSocket({ pinned: parseWaVersion(env.WAPI_VERSION)! }) } : {}),
     },
   };
-  // Test-only switch (e2e): WhatsApp Web without WhatsApp, driven through /backend/wapi-teste.
-  const wapiFake = env.WAPI_FAKE_SOCKET ? new FakeWhatsAppWeb(true) : undefined;
-  if (wapiFake) ctx.wapi = { ...ctx.wapi, socket: wapiFake.factory };
+  if (opts.wapiSocket) ctx.wapi = { ...ctx.wapi, socket: opts.wapiSocket };
   // One publisher for every change, socket or not; the socket server is read when it exists (below).
   ctx.channels = createChannels(ctx);
   ctx.publish = socketPublishers(() => ctx.io, ctx.channels);
@@ -113,7 +120,7 @@ export async function startServer(env: TEnv, opts: { database?: Database; webDis
     widgetJs: opts.widgetJs,
     trustProxy: env.TRUST_PROXY,
     ping: database.ping,
-    wapiFake,
+    backendRoutes: opts.backendRoutes,
   });
   logger = app.log;
   ctx.mailer = createMailer(database.db, app.log, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });

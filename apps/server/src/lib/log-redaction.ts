@@ -1,27 +1,40 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-/** Query parameters whose values never reach a log line (links with tokens, an old widget's visitor token). */
-const SECRET_QUERY = /([?&](?:token|visitante|senha|password|secret|segredo|code|refresh)=)[^&#]*/gi;
-const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+/** Query parameters and headers whose values never reach a log line; each route file lists the ones it takes. */
+export type LogSecrets = { params?: readonly string[]; headers?: readonly string[] };
 
-const SECRET_HEADERS = ['authorization', 'cookie', '["set-cookie"]', '["x-visitante-token"]', '["x-operator-token"]'];
-const header = (h: string) => (h.startsWith('[') ? h : `.${h}`);
-/** Header values that never reach a log line, wherever a request or response is logged. */
-const LOG_REDACT = {
-  paths: SECRET_HEADERS.flatMap((h) => [`req.headers${header(h)}`, `res.headers${header(h)}`, `headers${header(h)}`]),
-  censor: '[redacted]',
+/** What any route may carry: sessions, and the links with tokens sent by e-mail (password, invitation, rating). */
+const SESSION_SECRETS: LogSecrets = {
+  params: ['token', 'senha', 'password', 'secret', 'code', 'refresh'],
+  headers: ['authorization', 'cookie', 'set-cookie'],
 };
 
-/** Fastify's request line (method, url, host, client address), with secrets in the query string masked. */
-function req(r: FastifyRequest): Record<string, unknown> {
-  // Anything else logged under `req` goes through as is (the header paths above still apply).
-  if (!r || typeof r.url !== 'string' || typeof r.method !== 'string') return r as unknown as Record<string, unknown>;
-  return { method: r.method, url: redactUrl(r.url), host: r.host, remoteAddress: r.ip, remotePort: r.socket?.remotePort };
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const header = (h: string) => (/^[a-z_$][\w$]*$/i.test(h) ? `.${h}` : `["${h}"]`);
+
+function redaction(lists: readonly LogSecrets[]) {
+  const params = [...new Set(lists.flatMap((l) => l.params ?? []))];
+  const headers = [...new Set(lists.flatMap((l) => (l.headers ?? []).map((h) => h.toLowerCase())))];
+  const query = new RegExp(`([?&](?:${params.map(escapeRegExp).join('|')})=)[^&#]*`, 'gi');
+  return {
+    redactUrl: (url: string) => url.replace(query, '$1[redacted]'),
+    paths: headers.flatMap((h) => [`req.headers${header(h)}`, `res.headers${header(h)}`, `headers${header(h)}`]),
+  };
 }
 
-/** The logger options with redaction added: tokens and secrets never reach the log. */
-export function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+/**
+ * The logger options with redaction added: the secret-bearing query parameters (masked in Fastify's request
+ * line) and headers (wherever a request or response is logged) of every list given, plus the session ones.
+ */
+export function withRedaction(logger: FastifyServerOptions['logger'], lists: readonly LogSecrets[] = []): FastifyServerOptions['logger'] {
   if (!logger) return false;
   const base = logger === true ? {} : logger;
-  return { ...base, redact: LOG_REDACT, serializers: { ...base.serializers, req } };
+  const { redactUrl, paths } = redaction([SESSION_SECRETS, ...lists]);
+  /** Fastify's request line (method, url, host, client address), with secrets in the query string masked. */
+  const req = (r: FastifyRequest): Record<string, unknown> => {
+    // Anything else logged under `req` goes through as is (the header paths still apply).
+    if (!r || typeof r.url !== 'string' || typeof r.method !== 'string') return r as unknown as Record<string, unknown>;
+    return { method: r.method, url: redactUrl(r.url), host: r.host, remoteAddress: r.ip, remotePort: r.socket?.remotePort };
+  };
+  return { ...base, redact: { paths, censor: '[redacted]' }, serializers: { ...base.serializers, req } };
 }

@@ -46,6 +46,13 @@ export type LoginThrottle = {
   isBlocked(ip: string, email: string): Promise<boolean>;
   fail(ip: string, email: string): Promise<void>;
   succeed(ip: string, email: string): Promise<void>;
+  /**
+   * An e-mail found in another account (creating or editing a user tells it exists): counted as a failed login
+   * of this address alone, so probing e-mails and guessing passwords share one budget, and the e-mail's owner is
+   * never locked out by someone else's probes.
+   */
+  failByAddress(ip: string): Promise<void>;
+  isAddressBlocked(ip: string): Promise<boolean>;
   /** Counts a password-reset request; false when this address or e-mail is over its limit (answer 429). */
   allowResetRequest(ip: string, email: string): Promise<boolean>;
 };
@@ -69,6 +76,12 @@ export function loginThrottle(counter: RateCounter, limits: ThrottleLimits = DEF
     async succeed(ip, email) {
       const k = keys(ip, email);
       await Promise.all([counter.reset(k.both), counter.reset(k.email)]);
+    },
+    async failByAddress(ip) {
+      await counter.hit(`login-ip:${ipKey(ip)}`, limits.windowS);
+    },
+    async isAddressBlocked(ip) {
+      return (await counter.get(`login-ip:${ipKey(ip)}`)) >= limits.perIp;
     },
     async allowResetRequest(ip, email) {
       const addr = ipKey(ip);

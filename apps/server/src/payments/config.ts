@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { formatReais, LICENCA_USUARIOS_MAX, LICENCA_VALOR_MAX } from '@balcao/shared/licenca-cobranca';
+import { toAns } from './pix/brcode';
+import { normalizarChavePix } from './pix/chave';
 import type { PaymentProvider } from './provider';
 
 /**
@@ -71,12 +74,36 @@ const REQUIRED: Record<'static' | 'api-pix', (keyof TPixEnv)[]> = {
 
 /** Cross-field rule for ZEnv's superRefine: each provider names what it needs. */
 export function checkPixEnv(env: Partial<TPixEnv>, ctx: z.RefinementCtx): void {
+  const issue = (name: keyof TPixEnv, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  // The dearest charge (every seat, the AI assistant) must fit valor_centavos, a 32-bit integer of centavos.
+  const precos = licencaPrecos(env);
+  const maior = precos.valorBase + LICENCA_USUARIOS_MAX * precos.valorPorUsuario + precos.valorIa;
+  if (maior > LICENCA_VALOR_MAX)
+    issue(
+      'LICENCA_VALOR_POR_USUARIO',
+      `com ${LICENCA_USUARIOS_MAX} usuários e o Assistente de IA a cobrança seria ${formatReais(maior)}, acima do máximo de ${formatReais(LICENCA_VALOR_MAX)}`,
+    );
   if (!env.PIX_PROVIDER) return;
   for (const name of REQUIRED[env.PIX_PROVIDER]) {
-    if (env[name] === undefined)
-      ctx.addIssue({ code: 'custom', path: [name], message: `obrigatória com PIX_PROVIDER=${env.PIX_PROVIDER}` });
+    if (env[name] === undefined) issue(name, `obrigatória com PIX_PROVIDER=${env.PIX_PROVIDER}`);
+  }
+  if (env.PIX_CHAVE !== undefined) {
+    const chave = normalizarChavePix(env.PIX_CHAVE);
+    if (!chave.ok) issue('PIX_CHAVE', chave.motivo);
+  }
+  // The BR Code carries name and city in plain ASCII: a name with no Latin letter would leave nothing to show.
+  for (const name of ['PIX_RECEBEDOR_NOME', 'PIX_RECEBEDOR_CIDADE'] as const) {
+    const value = env[name];
+    if (value !== undefined && !/[A-Za-z]/.test(toAns(value)))
+      issue(name, 'deve ter letras do alfabeto latino (o código PIX não leva outras)');
   }
 }
+
+/** The key as the DICT has it (checkPixEnv refused any other). */
+const chaveDict = (raw: string) => {
+  const c = normalizarChavePix(raw);
+  return c.ok ? c.chave : raw;
+};
 
 export type PixConfig =
   | { provider: 'static'; chave: string; nome: string; cidade: string; webhook: WebhookAuth }
@@ -101,17 +128,15 @@ export type WebhookAuth = { secret?: string; certHeader?: string };
 
 /** The provider's settings from a checked environment; null when PIX_PROVIDER is unset. */
 export function pixConfig(env: Partial<TPixEnv>): PixConfig | null {
+  if (!env.PIX_PROVIDER) return null;
   const webhook = { secret: env.PIX_WEBHOOK_SECRET, certHeader: env.PIX_WEBHOOK_CERT_HEADER };
-  if (env.PIX_PROVIDER === 'static') {
-    return { provider: 'static', chave: env.PIX_CHAVE!, nome: env.PIX_RECEBEDOR_NOME!, cidade: env.PIX_RECEBEDOR_CIDADE!, webhook };
-  }
+  const recebedor = { chave: chaveDict(env.PIX_CHAVE!), nome: env.PIX_RECEBEDOR_NOME!, cidade: env.PIX_RECEBEDOR_CIDADE! };
+  if (env.PIX_PROVIDER === 'static') return { provider: 'static', ...recebedor, webhook };
   if (env.PIX_PROVIDER === 'api-pix') {
     const baseUrl = env.PIX_API_URL!.replace(/\/+$/, '');
     return {
       provider: 'api-pix',
-      chave: env.PIX_CHAVE!,
-      nome: env.PIX_RECEBEDOR_NOME!,
-      cidade: env.PIX_RECEBEDOR_CIDADE!,
+      ...recebedor,
       baseUrl,
       tokenUrl: env.PIX_API_TOKEN_URL ?? `${baseUrl}/oauth/token`,
       prefix: env.PIX_API_PREFIX ?? '/v2',

@@ -23,8 +23,6 @@ type ChatSocket = Socket<ChatInternoServerEvents, ChatInternoClientEvents>;
 type Recorded = { socket: ChatSocket; receive: TMensagem[]; update: TUpdateConversations[] };
 
 /** Time to let events that should not come arrive anyway (all emits of one change leave together). */
-const QUIET_MS = 150;
-const quiet = () => new Promise((r) => setTimeout(r, QUIET_MS));
 
 describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
   let t: TestApp;
@@ -73,6 +71,11 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
   }
 
   const until = (check: () => boolean) => expect.poll(check, { timeout: 3000, interval: 10 }).toBe(true);
+  /**
+   * Proves that nothing more arrives without sleeping (a late regression would pass a sleep): a round trip on each
+   * socket, a refused SendMessage and its ack, comes after anything the server sent that socket before it.
+   */
+  const fence = (...recs: Recorded[]) => Promise.all(recs.map((r) => r.socket.timeout(5000).emitWithAck('SendMessage', 'fence' as never)));
   const send = (rec: Recorded, conversaId: string, texto: string, id: string = randomUUID()) =>
     rec.socket.timeout(5000).emitWithAck('SendMessage', { conversaId, mensagem: { id, texto, tipo: 'text', midiaUrl: null } });
 
@@ -104,7 +107,7 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
 
     await until(() => bia.receive.length === 1 && duda.receive.length === 1 && anaOtherTab.receive.length === 1);
     expect(bia.receive[0]).toEqual(stored);
-    await quiet();
+    await fence(ana, caio, estranho);
     expect(ana.receive).toHaveLength(0); // the sending socket has its ack
     expect(caio.receive).toHaveLength(0);
     expect(estranho.receive).toHaveLength(0);
@@ -119,7 +122,7 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
     const second = await send(ana, conversa, 'só uma vez', clientId);
     expect(second).toEqual(first);
     await until(() => caio.receive.length === 1);
-    await quiet();
+    await fence(caio);
     expect(caio.receive).toHaveLength(1);
     const page = (await w.api.caio.get(`/mensagens/${conversa}`)).json() as { totalCount: number };
     expect(page.totalCount).toBe(1);
@@ -178,7 +181,7 @@ describe.each(DB_KINDS)('chat interno hub on %s', (kind) => {
     await w.api.bia.del(`/conversa/${grupo}/sair`);
     await until(() => has(ana, 'Bia saiu do grupo'));
 
-    await quiet();
+    await fence(ana, bia, caio, duda, master, estranho);
     // Created, Caio added, renamed, Duda removed, Bia left: each list reload reaches who was or is in it.
     expect([ana, bia, caio, duda].map((r) => r.update.length)).toEqual([5, 5, 4, 4]);
     expect(has(duda, 'Ana removeu Duda')).toBe(false);

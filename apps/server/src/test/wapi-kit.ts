@@ -3,7 +3,7 @@ import { proto, type WAMessage } from 'baileys';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { wapiSessoes } from '../db/schema/wapi';
 import { wapiOf } from '../channels/registry';
-import { FakeWhatsAppWeb } from '../channels/whatsapp-web/fake-socket';
+import { FakeWhatsAppWeb } from './fake-whatsapp-web';
 import { login, makeAccount } from './factories';
 import { createTestApp, type TestApp } from './harness';
 

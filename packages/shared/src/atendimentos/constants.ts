@@ -54,6 +54,7 @@ export const ATENDIMENTO_TEXTS = {
   mensagemVazia: 'Digite uma mensagem ou anexe um arquivo.',
   anexoTamanho: 'O arquivo deve ter no máximo 16MB.',
   anexoTipo: 'Tipo de arquivo não permitido.',
+  anexoNaoEncontrado: 'Anexo não encontrado. Envie o arquivo novamente.',
   todosSomenteAdmin: 'Apenas administradores podem ver os números de todos os atendentes.',
   outroAtendente: 'Você só pode ver o seu próprio dashboard.',
 } as const;

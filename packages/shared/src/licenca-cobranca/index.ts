@@ -7,6 +7,8 @@ export const LICENCA_USUARIOS_CONFIRMACAO = 5;
 export const LICENCA_MESES_POR_PAGAMENTO = 1;
 /** Most seats one confirmation may ask for (a typo must not become a R$ 1,000,000 charge). */
 export const LICENCA_USUARIOS_MAX = 500;
+/** The most a charge may ask, in reais: `valor_centavos` is a 32-bit integer of centavos. */
+export const LICENCA_VALOR_MAX = 21_474_836.47;
 
 /** GET /backend/Licenca/isLicencaVendaERP (spec part 1 §3). */
 export const ZIsLicencaVendaERP = z.object({ result: z.boolean() });
@@ -92,10 +94,25 @@ export const LICENCA_COBRANCA_TEXTS = {
 export const ZConfirmarPagamentoOperador = z.object({
   databaseName: z.string().trim().min(1, 'Informe o databaseName da conta.'),
   txid: z.string().trim().min(1, 'Informe o txid da cobrança.'),
+  /**
+   * The amount received, in reais, as the bank statement shows it: with a static PIX the payer writes the code,
+   * so the txid alone proves nothing about what was paid.
+   */
+  valor: z
+    .number({ message: 'Informe o valor recebido, em reais.' })
+    .positive('Informe o valor recebido, em reais.')
+    .max(LICENCA_VALOR_MAX, 'Valor recebido fora do limite.'),
   /** The PIX's end-to-end id from the bank statement, when at hand (default: one per charge). */
   endToEndId: z.string().trim().min(1).max(64).optional(),
 });
-export const ZConfirmarPagamentoOperadorResposta = z.object({ pago: z.literal(true), aplicado: z.boolean(), dataVencimento: z.string() });
+/** What the charge was for and what it asks: the operator checks it against the bank statement. */
+const ZPedidoCobranca = z.object({ numeroUsuarios: z.number().int(), ferramentas: z.array(z.string()), valor: z.number() });
+export const ZConfirmarPagamentoOperadorResposta = z.object({
+  pago: z.literal(true),
+  aplicado: z.boolean(),
+  dataVencimento: z.string(),
+  pedido: ZPedidoCobranca,
+});
 
 /** POST /backend/operador/licenca/venda-erp: the account's licence is sold through an ERP partner (or not). */
 export const ZVendaErpOperador = z.object({

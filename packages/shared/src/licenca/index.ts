@@ -26,6 +26,8 @@ export function isFerramentaIA(nome: string): boolean {
 export const LICENCA_TEXTS = {
   /** The refusal when a user would take a seat beyond the licence (409). */
   limiteAtingido: (n: number) => `Limite de ${n} usuários atendentes da sua licença atingido.`,
+  acimaDoLimite: (ativos: number, contratados: number) =>
+    `Há ${ativos} usuários atendentes ativos para ${contratados} contratados: desative ${ativos - contratados} ou contrate mais usuários. Novos usuários ficam bloqueados até lá.`,
   erroStatus: 'Erro ao verificar status da licença',
   /** 402 LICENCA_EXPIRADA: an expired account may read and finish, not answer customers. */
   expirada:
@@ -50,6 +52,13 @@ export const ZLicencaStatus = z.object({
   numeroUsuariosIsentos: z.number().int(),
   /** Sold through an ERP partner: renewed there, never blocked here (spec part 1 §4). */
   isLicencaVendaERP: z.boolean(),
+  /**
+   * Active seat-takers beyond the seats paid (users made before a smaller order was paid): new activations are
+   * refused until it fits, and nobody is deactivated for it.
+   */
+  usuariosAlemDoLimite: z.number().int(),
+  /** To the master only, when over the limit: what is wrong and what to do. */
+  avisoLimite: z.string().nullable(),
 });
 export type TLicencaStatus = z.infer<typeof ZLicencaStatus>;
 

@@ -11,6 +11,7 @@ import { whatsappOf } from '../registry';
 import { type KeptCanal, keptCanais, readCanalAgain } from './kept-canais';
 import { CLAIM_MS } from './processor';
 import { findWhatsAppCanalByToken, openSecrets } from './service';
+import type { LogSecrets } from '../../lib/log-redaction';
 
 /**
  * X-Hub-Signature-256 (`sha256=<hex>`): HMAC-SHA256 of the raw body with the app secret, compared in
@@ -86,6 +87,9 @@ const writer = perDatabase((db) => new WriteBatcher((items: Delivery[]) => store
 export function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'accountId'>, raw: Buffer): Promise<WhatsAppEventoRow | null> {
   return writer(db).submit({ canal, raw });
 }
+
+/** Meta's verification sends the channel's verify token in the query string: never logged. */
+export const WHATSAPP_WEBHOOK_LOG_SECRETS: LogSecrets = { params: ['hub.verify_token'] };
 
 type Params = { token: string };
 /** Validated for the API reference: a channel's webhook is named by its token. */

@@ -591,8 +591,9 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
         .jpeg()
         .toBuffer();
-      await mkdir(path.join(t.uploadsDir, 'anexos'), { recursive: true });
-      await writeFile(path.join(t.uploadsDir, 'anexos', '0123456789abcdef0123456789abcdef.jpg'), jpeg);
+      const anexos = path.join(t.uploadsDir, 'anexos', s.acc.account.id);
+      await mkdir(anexos, { recursive: true });
+      await writeFile(path.join(anexos, '0123456789abcdef0123456789abcdef.jpg'), jpeg);
       const n = graph.sends().length;
       const r = await inject('POST', `/backend/api/atendimento/${c.atendimentoId}/mensagens`, s.master.auth, {
         clientId: 'wa-midia-0001',
@@ -600,7 +601,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
         tipo: 'image',
         conteudo: 'The best succulent ever?',
         midia: {
-          url: '/backend/uploads/anexos/0123456789abcdef0123456789abcdef.jpg',
+          url: `/backend/uploads/anexos/${s.acc.account.id}/0123456789abcdef0123456789abcdef.jpg`,
           mimeType: 'image/jpeg',
           filename: 'aloe.jpg',
           size: 10,

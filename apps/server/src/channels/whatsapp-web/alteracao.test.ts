@@ -5,7 +5,7 @@ import { login } from '../../test/factories';
 import { DB_KINDS } from '../../test/harness';
 import { CUSTOMER_JID, customerText, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
-import { textOf } from './fake-socket';
+import { textOf } from '../../test/fake-whatsapp-web';
 
 /** An attendant edits and deletes for everyone an answer already sent: stored, shown, and told to WhatsApp. */
 describe.each(DB_KINDS)('WhatsApp Web edit and delete for everyone on %s', (kind) => {

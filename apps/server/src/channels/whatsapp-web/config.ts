@@ -1,7 +1,7 @@
 import { baileysSocket, type SocketFactory } from './socket';
 
 export type WapiConfig = {
-  /** The transport: Baileys' socket, or a fake (tests; the e2e switch WAPI_FAKE_SOCKET). */
+  /** The transport: Baileys' socket, or a fake (tests and the e2e server's entry, test/e2e-main.ts). */
   socket: SocketFactory;
   /** Least time between two sends of one number (env WAPI_SEND_GAP_MS). */
   sendGapMs: number;

@@ -4,7 +4,7 @@ import type { TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/a
 import { DB_KINDS } from '../../test/harness';
 import { businessText, customerText, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
-import { textOf } from './fake-socket';
+import { textOf } from '../../test/fake-whatsapp-web';
 
 /** Replies typed on the paired phone join the conversation as the attendants' side, once each. */
 describe.each(DB_KINDS)('WhatsApp Web messages sent from the phone on %s', (kind) => {

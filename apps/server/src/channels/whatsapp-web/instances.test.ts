@@ -8,7 +8,7 @@ import { login, makeAccount } from '../../test/factories';
 import { createTestApp, freshDatabase, type TestApp } from '../../test/harness';
 import { CUSTOMER_JID, closeWith, customerText, ME } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
-import { FakeWhatsAppWeb } from './fake-socket';
+import { FakeWhatsAppWeb } from '../../test/fake-whatsapp-web';
 
 const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
 const text = (s: FakeWhatsAppWeb) => s.sockets.flatMap((x) => x.texts);

@@ -5,7 +5,7 @@ import { mensagens } from '../../db/schema/atendimentos';
 import { DB_KINDS } from '../../test/harness';
 import { CUSTOMER_JID, closeWith, customerText, ME, pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { wapiOf } from '../registry';
-import { textOf } from './fake-socket';
+import { textOf } from '../../test/fake-whatsapp-web';
 
 const GAP = 400;
 

@@ -13,7 +13,7 @@ import { loadBaileys } from './baileys';
 import { type VersionLookup, WaVersionSource } from './version';
 
 /**
- * The part of a Baileys socket the driver uses: the seam where tests (and the e2e switch WAPI_FAKE_SOCKET)
+ * The part of a Baileys socket the driver uses: the seam where tests (and the e2e server's entry)
  * put a fake that emits Baileys' own event shapes. Media download lives here too, since it talks to
  * WhatsApp's servers.
  */

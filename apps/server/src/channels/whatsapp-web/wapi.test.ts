@@ -14,7 +14,7 @@ import { wapiOf } from '../registry';
 import { WapiAuthStore } from './auth-store';
 import { WAPI_DEFAULTS } from './config';
 import { WhatsAppWebDriver } from './driver';
-import { textOf } from './fake-socket';
+import { textOf } from '../../test/fake-whatsapp-web';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const CUSTOMER = '5511988887777';

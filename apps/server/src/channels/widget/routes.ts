@@ -29,6 +29,10 @@ import {
   type WidgetCanal,
 } from './service';
 import { checkDailyBytes, recordUpload, WIDGET_UPLOAD_KIND } from './uploads';
+import type { LogSecrets } from '../../lib/log-redaction';
+
+/** The visitor's token: its header, and the query parameter an old widget still sends (refused): never logged. */
+export const WIDGET_LOG_SECRETS: LogSecrets = { params: ['visitante'], headers: ['x-visitante-token'] };
 
 const ZToken = z.object({ token: z.string().min(8).max(100) });
 const ownOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;

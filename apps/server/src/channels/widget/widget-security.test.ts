@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCanal } from '@balcao/shared/canais';
@@ -11,7 +10,7 @@ import {
   type TWidgetSession,
   type TWidgetUpload,
 } from '@balcao/shared/widget';
-import { buildApp } from '../../app';
+import { appWithLog } from '../../test/log-capture';
 import { mensagens } from '../../db/schema/atendimentos';
 import { widgetUploads } from '../../db/schema/widget-uploads';
 import { cleanupWidgetUploads } from '../../jobs/widget-uploads';
@@ -202,15 +201,7 @@ describe.each(DB_KINDS)('website widget input and uploads on %s', (kind) => {
   });
 
   it('takes the visitor token from the X-Visitante-Token header only, and never writes it to the log', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logged = await buildApp(t.ctx, { logger: { level: 'info', stream }, ping: t.database.ping });
-    await logged.ready();
+    const { app: logged, log: read } = await appWithLog(t);
     try {
       const a = await visitor();
       const token = a.session.visitante;
@@ -233,7 +224,7 @@ describe.each(DB_KINDS)('website widget input and uploads on %s', (kind) => {
         { req: { headers: { 'x-visitante-token': token, authorization: 'Bearer segredo-do-cabecalho', cookie: 'balcao_refresh=abc' } } },
         'cabeçalhos',
       );
-      const log = lines.join('');
+      const log = read();
       expect(log).toContain(`/backend/api/public/widget/${canal.token}/mensagens`);
       expect(log).toContain('visitante=[redacted]');
       expect(log).not.toContain(token);

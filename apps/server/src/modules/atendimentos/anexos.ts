@@ -2,7 +2,8 @@ import { ATENDIMENTO_TEXTS, tipoFromMime } from '@balcao/shared/atendimentos';
 import { CAPACIDADES_CANAL, type TTipoMidia } from '@balcao/shared/canais';
 import { prepararMidia } from '../../channels/midia';
 import type { AppContext } from '../../context';
-import { NotFound } from '../../lib/errors';
+import { BadRequest, NotFound } from '../../lib/errors';
+import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
 import { assertCanSee, type TStaff } from './policy';
 import { presentAtendimento } from './presenter';
 import { findAtendimento } from './queries';
@@ -22,4 +23,20 @@ export async function anexoParaCanal(ctx: Pick<AppContext, 'db' | 'channels'>, s
   const ready = await prepararMidia(caps, tipoFromMime(file.mime) as TTipoMidia, file);
   if (ready.mime === file.mime) return file;
   return { ...ready, filename: `${file.filename.replace(/\.[^./\\]+$/, '')}.${ready.ext}` };
+}
+
+/** Staff attachments are stored per account, so a message's media can be checked as this account's upload. */
+export const anexosKind = (accountId: string) => `anexos/${accountId}`;
+
+/** What storeUpload names a file: 32 random hex digits and the extension of its real type. */
+const NOME_GUARDADO = /^[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
+
+/**
+ * A staff message's media is an upload of this account (POST /api/atendimento/upload): any other URL (another
+ * site, one of our API paths, another account's file) would be sent to the customer and shown to staff as ours.
+ */
+export function assertAnexoDaConta(accountId: string, url: string): void {
+  const prefix = `${UPLOADS_URL_PREFIX}/${anexosKind(accountId)}/`;
+  if (!url.startsWith(prefix) || !NOME_GUARDADO.test(url.slice(prefix.length)))
+    throw new BadRequest(ATENDIMENTO_TEXTS.anexoNaoEncontrado, { midia: [ATENDIMENTO_TEXTS.anexoNaoEncontrado] });
 }

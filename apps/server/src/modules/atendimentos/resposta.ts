@@ -9,6 +9,7 @@ import { type Db, perDatabase } from '../../lib/db';
 import { Conflict, NotFound } from '../../lib/errors';
 import { firstResponse } from '../dashboard/visao-geral';
 import { assertLicencaAtiva, assertLicencaVigente } from '../licenca/service';
+import { assertAnexoDaConta } from './anexos';
 import { assertCanSee, isSupervisor, type TStaff } from './policy';
 import { presentAtendimento, presentMensagem, type AtendimentoJoined } from './presenter';
 import { findMensagem, selectAtendimentos } from './queries';
@@ -37,6 +38,7 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
   if (row.status !== 'em_atendimento' || (row.atendenteId !== staff.id && !isSupervisor(staff)))
     throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
+  if (input.midia) assertAnexoDaConta(staff.accountId, input.midia.url);
   // An attachment sent without its kind takes it from its type (a photo shows as a photo, not a file).
   const tipo = input.midia ? (input.tipo === 'text' ? tipoFromMime(input.midia.mimeType) : input.tipo) : input.tipo;
   const m: NewMessage = { ...input, tipo, status: outboundStatus(joined.a.origem) };

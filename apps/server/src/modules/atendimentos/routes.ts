@@ -27,6 +27,7 @@ import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../avaliacao/link';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
+import { anexoParaCanal, anexosKind } from './anexos';
 import { changeMensagem } from './alteracao';
 import { conversasPage } from './conversas';
 import { listAtendentes } from './atendentes';
@@ -35,7 +36,6 @@ import { presentAtendimento, presentMensagem } from './presenter';
 import { broadcastChange, broadcastNewMessage } from './publisher';
 import { findAtendimento, mensagensPage } from './queries';
 import { sendFromAtendente } from './resposta';
-import { anexoParaCanal } from './anexos';
 import { accept, finish, markRead, resend, transfer } from './service';
 
 const ZId = z.object({ id: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }) });
@@ -204,7 +204,7 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       const file = await req.file({ limits: { fileSize: ANEXO_MAX_BYTES, files: 1 } });
       const checked = await readCheckedFile(file, ANEXO_RULES);
       const ready = req.query.atendimentoId ? await anexoParaCanal(ctx, staff, req.query.atendimentoId, checked) : checked;
-      const url = await storeUpload(ctx.uploadsDir, 'anexos', ready.buffer, ready.ext);
+      const url = await storeUpload(ctx.uploadsDir, anexosKind(staff.accountId), ready.buffer, ready.ext);
       return { url, mimeType: ready.mime, filename: ready.filename, size: ready.buffer.length, tipo: tipoFromMime(ready.mime) };
     },
   );

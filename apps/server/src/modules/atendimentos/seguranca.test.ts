@@ -5,6 +5,8 @@ import { login, makeAccount } from '../../test/factories';
 import type { TWidgetSession } from '@balcao/shared/widget';
 import { makeCanal, makeVisitor, SITE } from '../../test/atendimentos-fixtures';
 
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 /** Security of customer conversations (docs/seguranca.md): quotes, client ids, customers an atendente reads. */
 describe.each(DB_KINDS)('customer conversation boundaries on %s', (kind) => {
   let t: TestApp;
@@ -95,6 +97,42 @@ describe.each(DB_KINDS)('customer conversation boundaries on %s', (kind) => {
     });
     expect(own.status).toBe(201);
     expect(own.body.respondendoA).toMatchObject({ id: a.first.id, conteudo: 'segredo da conta A: cartão 4111' });
+  });
+
+  it("a staff message's media is an upload of this account: no other site, API path or account's file", async () => {
+    const { id } = await conversation('mande o boleto', s.admin.auth);
+    const upload = async (auth: Record<string, string>) => {
+      const form = new FormData();
+      form.append('file', new Blob([PNG_1X1], { type: 'image/png' }), 'pixel.png');
+      const body = new Response(form);
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/backend/api/atendimento/upload',
+        headers: { ...auth, 'content-type': body.headers.get('content-type')! },
+        payload: Buffer.from(await body.arrayBuffer()),
+      });
+      expect(r.statusCode).toBe(200);
+      return r.json() as { url: string; mimeType: string; filename: string; size: number };
+    };
+    const other = await makeAccount(t.ctx.db, 'Loja C');
+    const alheio = await upload((await login(t.app, other.master.email)).auth);
+    const proprio = await upload(s.admin.auth);
+    const envia = (url: string, n: number) =>
+      post<{ message: string }>(`/backend/api/atendimento/${id}/mensagens`, s.admin.auth, {
+        clientId: `midia-${n}-${Date.now()}`,
+        atendimentoId: id,
+        conteudo: '',
+        midia: { url, mimeType: 'application/pdf', filename: 'Boleto.pdf', size: 1 },
+      });
+    const ruins = ['https://evil.example/boleto.pdf.exe', '/backend/api/auth/refresh', alheio.url, `${proprio.url}/../../x.png`];
+    for (const [n, url] of ruins.entries()) {
+      const r = await envia(url, n);
+      expect(r.status, url).toBe(400);
+      expect(r.body.message).toBe('Anexo não encontrado. Envie o arquivo novamente.');
+    }
+    expect((await envia(proprio.url, 9)).status).toBe(201);
+    const { body } = await get<TMensagensPage>(`/backend/api/atendimento/${id}/mensagens`, s.admin.auth);
+    expect(body.mensagens.filter((m) => m.midia).map((m) => m.midia!.url)).toEqual([proprio.url]);
   });
 
   it('scopes a client id by its author: the visitor and a staff user reusing one id are two messages', async () => {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, exists, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZClienteDetalhe } from '@balcao/shared/atendimentos';
 import { CLIENTES_TEXTS, ZClienteInput, ZClientePagina, ZClienteResumo } from '@balcao/shared/clientes';
 import type { AppContext } from '../../context';
 import { atendimentos, clientes } from '../../db/schema/atendimentos';
-import type { Db } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
-import { requireStaff, visibleTo, type TStaff } from '../atendimentos/policy';
+import { requireStaff, visibleTo } from '../atendimentos/policy';
+import { customersVisibleTo } from './policy';
 import { presentAtendimento } from '../atendimentos/presenter';
 import { createCliente, updateCliente } from './service';
 import { likePattern, selectAtendimentos } from '../atendimentos/queries';
@@ -22,22 +22,6 @@ const ZListaQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   take: z.coerce.number().int().min(1).max(100).default(20),
 });
-
-/**
- * Which customers a staff member may read: admin and master every customer of the account; an atendente the
- * customers with an atendimento visible to them (their department's queue, or assigned to them) and those nobody
- * has talked to yet (typed into the directory, e.g. by themselves, to write to first).
- */
-function customersVisibleTo(db: Db, staff: TStaff): SQL | undefined {
-  const seen = visibleTo(staff);
-  if (!seen) return undefined;
-  const deles = (where: SQL | undefined) =>
-    db
-      .select({ one: sql`1` })
-      .from(atendimentos)
-      .where(and(eq(atendimentos.clienteId, clientes.id), eq(atendimentos.accountId, staff.accountId), where));
-  return or(exists(deles(seen)), notExists(deles(undefined)));
-}
 
 export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;

@@ -32,6 +32,10 @@ import {
   verificarPagamento,
 } from './cobranca';
 import { aplicarPagamento } from './pagamentos';
+import type { LogSecrets } from '../../lib/log-redaction';
+
+/** The PSP webhook's shared secret, in its header or the registered URL's ?segredo=: never logged. */
+export const PIX_WEBHOOK_LOG_SECRETS: LogSecrets = { params: ['segredo'], headers: ['x-webhook-secret'] };
 
 const digest = (v: string) => createHash('sha256').update(v).digest();
 const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));

@@ -227,25 +227,38 @@ describe.each(DB_KINDS)('licence calls on %s', (kind) => {
       });
       const txid = parseBrCode((await call(t, c.master, 'POST', '/backend/licenca/gerarcobranca', {})).json().pixCopia).txid!;
 
-      expect((await operador({ databaseName: c.account.databaseName, txid }, 'errado-errado-errado')).statusCode).toBe(401);
-      expect((await operador({ databaseName: 'nao-existe', txid })).json()).toEqual({
+      expect((await operador({ databaseName: c.account.databaseName, txid, valor: 259 }, 'errado-errado-errado')).statusCode).toBe(401);
+      expect((await operador({ databaseName: 'nao-existe', txid, valor: 259 })).json()).toEqual({
         message: 'Conta não encontrada.',
         code: 'NOT_FOUND',
       });
-      expect((await operador({ databaseName: c.account.databaseName, txid: 'XYZ' })).json().message).toBe(
+      expect((await operador({ databaseName: c.account.databaseName, txid: 'XYZ', valor: 259 })).json().message).toBe(
         'Cobrança não encontrada nesta conta.',
       );
       const other = await conta(t);
-      expect((await operador({ databaseName: other.account.databaseName, txid })).statusCode).toBe(404);
+      expect((await operador({ databaseName: other.account.databaseName, txid, valor: 259 })).statusCode).toBe(404);
       expect((await call(t, other.master, 'GET', '/backend/licenca/getcobranca')).statusCode).toBe(404);
       expect((await licencaDe(t, c.account.id)).dataVencimento).toEqual(antes);
 
-      const ok = await operador({ databaseName: c.account.databaseName, txid });
+      // The amount received is stated and must be the charge's: a payer-written code may carry any amount.
+      const semValor = await operador({ databaseName: c.account.databaseName, txid });
+      expect(semValor.statusCode).toBe(400);
+      expect(semValor.json().message).toBe('Informe o valor recebido, em reais.');
+      const centavo = await operador({ databaseName: c.account.databaseName, txid, valor: 0.01 });
+      expect(centavo.statusCode).toBe(409);
+      expect(centavo.json().message).toBe(
+        'O valor recebido (R$\u00a00,01) não é o da cobrança (R$\u00a0259,00, 7 usuários + InteligenciaArtificial): pagamento não confirmado.',
+      );
+      expect((await call(t, c.master, 'GET', '/backend/licenca/verificarpagamento')).json()).toEqual({ pago: false });
+      expect((await licencaDe(t, c.account.id)).dataVencimento).toEqual(antes);
+
+      const pedido = { numeroUsuarios: 7, ferramentas: ['InteligenciaArtificial'], valor: 259 };
+      const ok = await operador({ databaseName: c.account.databaseName, txid, valor: 259, endToEndId: 'E1234567820261205' });
       expect(ok.statusCode).toBe(200);
       const esperado = addMonths(antes, 1);
-      expect(ok.json()).toEqual({ pago: true, aplicado: true, dataVencimento: esperado.toISOString() });
-      const twice = await operador({ databaseName: c.account.databaseName, txid });
-      expect(twice.json()).toEqual({ pago: true, aplicado: false, dataVencimento: esperado.toISOString() });
+      expect(ok.json()).toEqual({ pago: true, aplicado: true, dataVencimento: esperado.toISOString(), pedido });
+      const twice = await operador({ databaseName: c.account.databaseName, txid, valor: 259, endToEndId: 'E1234567820261205' });
+      expect(twice.json()).toEqual({ pago: true, aplicado: false, dataVencimento: esperado.toISOString(), pedido });
 
       const licenca = await licencaDe(t, c.account.id);
       expect(licenca).toMatchObject({
@@ -273,8 +286,9 @@ describe.each(DB_KINDS)('licence calls on %s', (kind) => {
         dataVencimento: '2020-01-10T00:00:00.000Z',
         isDataVencimentoFutura: false,
       });
-      const txid = parseBrCode((await call(t, c.master, 'POST', '/backend/licenca/gerarcobranca', {})).json().pixCopia).txid!;
-      await operador({ databaseName: c.account.databaseName, txid });
+      const cobranca = (await call(t, c.master, 'POST', '/backend/licenca/gerarcobranca', {})).json();
+      const txid = parseBrCode(cobranca.pixCopia).txid!;
+      await operador({ databaseName: c.account.databaseName, txid, valor: cobranca.valor });
       const cob = await cobrancaDe(t, txid);
       expect(cob.vencimentoAplicado).toEqual(addMonths(cob.pagoEm!, 1));
       expect((await licencaDe(t, c.account.id)).dataVencimento).toEqual(cob.vencimentoAplicado);

@@ -107,6 +107,8 @@ export async function licencaStatus(
     dataVencimento: licenca.dataVencimento.toISOString(),
     numeroUsuariosIsentos: licenca.numeroUsuariosIsentos,
     isLicencaVendaERP: licenca.vendaErp,
+    usuariosAlemDoLimite: Math.max(0, used - licenca.numeroUsuarios),
+    avisoLimite: isMaster && used > licenca.numeroUsuarios ? LICENCA_TEXTS.acimaDoLimite(used, licenca.numeroUsuarios) : null,
   };
 }
 

@@ -27,10 +27,21 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
   const call = (method: 'GET' | 'POST', url: string, auth: Record<string, string>, payload?: object) =>
     t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
+  const canalWhatsApp = (auth: Record<string, string>) =>
+    call('POST', '/backend/api/canais/whatsapp', auth, {
+      nome: 'WA',
+      phoneNumberId: PNID,
+      wabaId: '99887766',
+      accessToken: TOKEN,
+      appSecret: 'TEST_APP_SECRET',
+      verifyToken: 'vibecoding',
+    });
+
   it('opens a WhatsApp conversation held by the attendant; outside the window only with a template; an open one is answered as it is', async () => {
     const acc = await makeAccount(t.ctx.db);
     const admin = await login(t.app, (await acc.addUser('admin')).email);
-    const at = await login(t.app, (await acc.addUser('atendente', { nome: 'Ana' })).email);
+    const ana = await acc.addUser('atendente', { nome: 'Ana' });
+    const at = await login(t.app, ana.email);
     const novo = async (nome: string) =>
       (
         (
@@ -44,14 +55,7 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
     expect((await call('GET', `/backend/api/atendimento/nova-conversa/opcoes?clienteId=${semCanal}`, at.auth)).json().message).toBe(
       T.semCanal,
     );
-    const criado = await call('POST', '/backend/api/canais/whatsapp', admin.auth, {
-      nome: 'WA',
-      phoneNumberId: PNID,
-      wabaId: '99887766',
-      accessToken: TOKEN,
-      appSecret: 'TEST_APP_SECRET',
-      verifyToken: 'vibecoding',
-    });
+    const criado = await canalWhatsApp(admin.auth);
     expect(criado.statusCode, criado.body).toBe(201);
     const canal = criado.json() as { id: string };
     graph.templates = [{ name: 'ola', language: 'pt_BR', status: 'APPROVED', components: [{ type: 'BODY', text: 'Olá {{1}}!' }] }];
@@ -86,7 +90,7 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ atendimentoId, existente: true });
 
-    // Wrote an hour ago: plain text goes.
+    // Wrote an hour ago (to Ana, so Bia is hers to see): plain text goes.
     const bia = await novo('Bia');
     await t.ctx.db.insert(atendimentos).values({
       accountId: acc.account.id,
@@ -95,6 +99,7 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
       canalId: canal.id,
       origem: 'whatsapp',
       status: 'finalizado',
+      atendenteId: ana.id,
       clienteEscreveuEm: new Date(Date.now() - 3_600_000),
     });
     expect((await call('GET', `/backend/api/atendimento/nova-conversa/opcoes?clienteId=${bia}`, at.auth)).json()).toMatchObject({
@@ -167,5 +172,43 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
     expect((await call('POST', '/backend/api/atendimento/nova-conversa', otherAt.auth, { clienteId: bia, conteudo: 'x' })).statusCode).toBe(
       404,
     );
+  });
+
+  it("a customer hidden from an atendente (another's conversation) is not named by number nor by id", async () => {
+    const acc = await makeAccount(t.ctx.db);
+    const adminRow = await acc.addUser('admin');
+    const admin = await login(t.app, adminRow.email);
+    const at = await login(t.app, (await acc.addUser('atendente')).email);
+    const canal = (await canalWhatsApp(admin.auth)).json() as { id: string };
+    const numero = `+55219${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const cliente = (await call('POST', '/backend/api/clientes', admin.auth, { nome: 'Cliente Sigiloso', numero })).json() as {
+      id: string;
+    };
+    await t.ctx.db.insert(atendimentos).values({
+      accountId: acc.account.id,
+      ticket: await nextTicket(t.ctx.db, acc.account.id),
+      clienteId: cliente.id,
+      canalId: canal.id,
+      origem: 'whatsapp',
+      status: 'em_atendimento',
+      atendenteId: adminRow.id,
+      clienteEscreveuEm: new Date(),
+    });
+    expect((await call('GET', `/backend/api/clientes/${cliente.id}`, at.auth)).statusCode).toBe(404);
+    for (const q of [`clienteId=${cliente.id}`, `numero=${encodeURIComponent(numero)}`]) {
+      const r = await call('GET', `/backend/api/atendimento/nova-conversa/opcoes?${q}`, at.auth);
+      expect(r.statusCode, q).toBe(404);
+      expect(r.body).not.toContain('Sigiloso');
+      expect(r.body).not.toContain(cliente.id);
+      expect((await call('GET', `/backend/api/atendimento/nova-conversa/opcoes?${q}`, admin.auth)).json()).toMatchObject({
+        clienteId: cliente.id,
+        clienteNome: 'Cliente Sigiloso',
+      });
+    }
+    for (const alvo of [{ clienteId: cliente.id }, { numero }]) {
+      const r = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, { ...alvo, conteudo: 'Oi' });
+      expect(r.statusCode).toBe(404);
+      expect(r.body).not.toContain('Sigiloso');
+    }
   });
 });

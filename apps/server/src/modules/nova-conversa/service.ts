@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, max } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, max, type SQL } from 'drizzle-orm';
 import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import { CLIENTES_TEXTS } from '@balcao/shared/clientes';
 import { MENSAGENS_AGENDADAS_TEXTS } from '@balcao/shared/mensagens-agendadas';
@@ -10,6 +10,7 @@ import { BadRequest, NotFound } from '../../lib/errors';
 import type { TStaff } from '../atendimentos/policy';
 import { findOpenAtendimento } from '../atendimentos/queries';
 import { storeOutbound } from '../atendimentos/service';
+import { customersVisibleTo } from '../clientes/policy';
 import { createCliente } from '../clientes/service';
 
 const JANELA = CAPACIDADES_CANAL.whatsapp.janelaRespostaMs!;
@@ -18,32 +19,36 @@ const JANELA = CAPACIDADES_CANAL.whatsapp.janelaRespostaMs!;
 type Alvo = { clienteId?: string | undefined; numero?: string | undefined };
 type Cliente = { id: string; nome: string; numero: string | null; identificador: string | null };
 
-/** The account's customer: by id (404 when not the account's), or by number (null when nobody has it yet). */
-async function clienteDo(db: Db, accountId: string, alvo: Alvo): Promise<Cliente | null> {
+/**
+ * The account's customer the caller may see (the rule of /api/clientes/{id}): by id, or by number (null when
+ * nobody has it yet). A customer hidden from the caller answers 404 either way, naming nobody.
+ */
+async function clienteDo(db: Db, staff: TStaff, alvo: Alvo): Promise<Cliente | null> {
   const cols = { id: clientes.id, nome: clientes.nome, numero: clientes.numero, identificador: clientes.identificador };
-  if (alvo.clienteId) {
-    const [c] = await db
+  const visivel = (where: SQL) =>
+    db
       .select(cols)
       .from(clientes)
-      .where(and(eq(clientes.id, alvo.clienteId), eq(clientes.accountId, accountId)))
+      .where(and(where, eq(clientes.accountId, staff.accountId), customersVisibleTo(db, staff)))
       .limit(1);
-    if (!c) throw new NotFound(CLIENTES_TEXTS.naoEncontrado);
-    return c;
+  const existe = async (where: SQL) =>
+    (
+      await db
+        .select({ id: clientes.id })
+        .from(clientes)
+        .where(and(where, eq(clientes.accountId, staff.accountId)))
+        .limit(1)
+    ).length > 0;
+  const buscas = alvo.clienteId
+    ? [eq(clientes.id, alvo.clienteId)]
+    : // A customer who wrote first is known by their WhatsApp identity even without a number typed in.
+      [eq(clientes.numero, alvo.numero!), eq(clientes.identificador, `whatsapp:${alvo.numero!.slice(1)}`)];
+  for (const where of buscas) {
+    const [c] = await visivel(where);
+    if (c) return c;
+    if (alvo.clienteId || (await existe(where))) throw new NotFound(CLIENTES_TEXTS.naoEncontrado);
   }
-  const numero = alvo.numero!;
-  const [c] = await db
-    .select(cols)
-    .from(clientes)
-    .where(and(eq(clientes.accountId, accountId), eq(clientes.numero, numero)))
-    .limit(1);
-  if (c) return c;
-  // A customer who wrote first is known by their WhatsApp identity even without a number typed in.
-  const [w] = await db
-    .select(cols)
-    .from(clientes)
-    .where(and(eq(clientes.accountId, accountId), eq(clientes.identificador, `whatsapp:${numero.slice(1)}`)))
-    .limit(1);
-  return w ?? null;
+  return null;
 }
 
 /**
@@ -51,7 +56,7 @@ async function clienteDo(db: Db, accountId: string, alvo: Alvo): Promise<Cliente
  * one they used, else the account's first live WhatsApp number; and whether their 24-hour window is open.
  */
 export async function destino(db: Db, staff: TStaff, alvo: Alvo) {
-  const cliente = await clienteDo(db, staff.accountId, alvo);
+  const cliente = await clienteDo(db, staff, alvo);
   if (cliente && !cliente.numero && !cliente.identificador?.startsWith('whatsapp:'))
     throw new BadRequest(MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero, { clienteId: [MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero] });
   const ativos = and(eq(canais.accountId, staff.accountId), eq(canais.tipo, 'whatsapp'), eq(canais.ativo, true), isNull(canais.removidoEm));

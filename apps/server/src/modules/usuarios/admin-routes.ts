@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { ZMessageAnswer } from '@balcao/shared/auth';
 import { USUARIOS_TEXTS, ZUsuarioAdmin, ZUsuarioInput, ZUsuariosQuery } from '@balcao/shared/usuarios';
 import type { AppContext } from '../../context';
-import { createUsuario, desativarUsuario, listUsuarios, reativarUsuario, redefinirSenha, updateUsuario } from './admin-service';
+import {
+  comLimiteDeSondagem,
+  createUsuario,
+  desativarUsuario,
+  listUsuarios,
+  reativarUsuario,
+  redefinirSenha,
+  updateUsuario,
+} from './admin-service';
 import { requireAdmin } from './policy';
 
 const ZIdParams = z.object({ id: z.string() });
@@ -17,11 +25,11 @@ export const usuariosAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post('/api/usuarios', { schema: { body: ZUsuarioInput, response: { 201: ZUsuarioAdmin } } }, async (req, reply) => {
     const user = requireAdmin(req);
-    return reply.code(201).send(await createUsuario(ctx, user, req.body));
+    return reply.code(201).send(await comLimiteDeSondagem(ctx, req.ip, () => createUsuario(ctx, user, req.body)));
   });
 
   app.put('/api/usuarios/:id', { schema: { params: ZIdParams, body: ZUsuarioInput, response: { 200: ZUsuarioAdmin } } }, async (req) =>
-    updateUsuario(ctx, requireAdmin(req), req.params.id, req.body),
+    comLimiteDeSondagem(ctx, req.ip, () => updateUsuario(ctx, requireAdmin(req), req.params.id, req.body)),
   );
 
   app.post('/api/usuarios/:id/desativar', { schema: { params: ZIdParams, response: { 200: ZUsuarioAdmin } } }, async (req) =>

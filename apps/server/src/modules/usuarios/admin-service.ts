@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import { PASSWORD_RESET_TTL_S } from '@balcao/shared/auth';
+import { TEXTS as AUTH_TEXTS, PASSWORD_RESET_TTL_S } from '@balcao/shared/auth';
 import {
   CONVITE_TTL_S,
   ONLINE_JANELA_MS,
@@ -15,7 +15,7 @@ import { passwordResetTokens } from '../../db/schema/auth';
 import { departamentos } from '../../db/schema/departamentos';
 import { users, type UserRow } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
-import { Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import type { TSessionUser } from '../../lib/session';
@@ -24,7 +24,7 @@ import { endUserSessions } from '../auth/sessions';
 import { moveDepartmentRooms } from '../departamentos/rooms';
 import { isUniqueViolation } from '../departamentos/service';
 import { reserveSeat, takesSeat } from '../licenca/service';
-import { assertCanGiveRole, assertCanManage, assertNotMaster } from './policy';
+import { assertCanGiveRole, assertCanManage, assertNotMaster, authorize } from './policy';
 import { isUuid } from './service';
 
 type Ctx = Pick<AppContext, 'db' | 'io' | 'mailer' | 'publicUrl'>;
@@ -125,9 +125,31 @@ async function assertDepartamentos(tx: Db, accountId: string, ids: string[]): Pr
   return dep.id;
 }
 
-async function assertEmailLivre(tx: Db, email: string, exceptId?: string) {
-  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (taken && taken.id !== exceptId) throw new Conflict(USUARIOS_TEXTS.emailEmUso);
+/** The 409 that tells an admin an e-mail exists in another account (docs/seguranca.md): throttled per address. */
+class EmailDeOutraConta extends Conflict {
+  constructor() {
+    super(USUARIOS_TEXTS.emailEmUso);
+  }
+}
+
+async function assertEmailLivre(tx: Db, accountId: string, email: string, exceptId?: string) {
+  const [taken] = await tx.select({ id: users.id, accountId: users.accountId }).from(users).where(eq(users.email, email)).limit(1);
+  if (!taken || taken.id === exceptId) return;
+  throw taken.accountId === accountId ? new Conflict(USUARIOS_TEXTS.emailEmUso) : new EmailDeOutraConta();
+}
+
+/**
+ * Login is by e-mail alone, so an e-mail is unique across accounts and a taken one answers 409 even when another
+ * account has it. That answer is rate-limited like a failed login of the caller's address.
+ */
+export async function comLimiteDeSondagem<T>(ctx: Pick<AppContext, 'throttle'>, ip: string, work: () => Promise<T>): Promise<T> {
+  if (await ctx.throttle.isAddressBlocked(ip)) throw new TooManyRequests(AUTH_TEXTS.tooManyAttempts);
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof EmailDeOutraConta) await ctx.throttle.failByAddress(ip);
+    throw err;
+  }
 }
 
 /**
@@ -179,7 +201,7 @@ export async function createUsuario(ctx: Ctx, caller: TSessionUser, input: TUsua
   let created: UserRow;
   try {
     created = await withTransaction(ctx.db, async (tx) => {
-      await assertEmailLivre(tx, input.email);
+      await assertEmailLivre(tx, caller.accountId, input.email);
       const departamentoId = await assertDepartamentos(tx, caller.accountId, input.departamentoIds);
       if (takesSeat({ role: input.role, ativo: true, isMaster: false })) await reserveSeat(tx, caller.accountId);
       const [row] = await tx
@@ -202,9 +224,9 @@ export async function updateUsuario(ctx: Ctx, caller: TSessionUser, id: string, 
   try {
     before = await withTransaction(ctx.db, async (tx) => {
       const target = await loadTarget(tx, caller.accountId, id, true);
-      assertNotMaster(target);
+      authorize(caller, 'editarIdentidade', target);
       assertCanGiveRole(caller, input.role, target);
-      await assertEmailLivre(tx, input.email, target.id);
+      await assertEmailLivre(tx, caller.accountId, input.email, target.id);
       const departamentoId = await assertDepartamentos(tx, caller.accountId, input.departamentoIds);
       const wasSeat = takesSeat(target);
       if (!wasSeat && takesSeat({ role: input.role, ativo: target.ativo, isMaster: false }))

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
+import { LOGIN_MAX_FAILURES_PER_IP, TEXTS as AUTH_TEXTS } from '@balcao/shared/auth';
 import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
 import { passwordResetTokens } from '../../db/schema/auth';
 import { emailOutbox } from '../../db/schema/outbox';
@@ -184,6 +185,73 @@ describe.each(DB_KINDS)('usuarios administration and licence seats on %s', (kind
     expect(self.json().message).toBe(USUARIOS_TEXTS.naoDesativarASiMesmo);
     const selfRole = await call('PUT', `/api/usuarios/${adminRow.id}`, admin.auth, { ...novo('atendente'), email: adminRow.email });
     expect(selfRole.statusCode).toBe(403);
+  });
+
+  it("only the master edits an admin's e-mail, name or department; an admin still edits atendentes and themselves", async () => {
+    const { acc, admin, master, adminRow } = await conta();
+    const other = await acc.addUser('admin');
+    const takeover = { nome: 'Tomado', email: email('tomado'), role: 'admin', departamentoIds: [] };
+    const r = await call('PUT', `/api/usuarios/${other.id}`, admin.auth, takeover);
+    expect(r.statusCode).toBe(403);
+    expect(r.json().message).toBe(USUARIOS_TEXTS.somenteMasterGereAdmin);
+    const list = (await call('GET', '/api/usuarios', master.auth)).json() as { id: string; email: string; nome: string }[];
+    expect(list.find((u) => u.id === other.id)).toMatchObject({ email: other.email });
+    expect((await call('PUT', `/api/usuarios/${other.id}`, master.auth, takeover)).statusCode).toBe(200);
+    const at = await acc.addUser('atendente');
+    expect((await call('PUT', `/api/usuarios/${at.id}`, admin.auth, { ...novo('atendente'), email: at.email })).statusCode).toBe(200);
+    const self = { nome: 'Eu Mesmo', email: adminRow.email, role: 'admin', departamentoIds: [] };
+    expect((await call('PUT', `/api/usuarios/${adminRow.id}`, admin.auth, self)).statusCode).toBe(200);
+  });
+
+  it('an e-mail of another account answers 409 (login is by e-mail), counted like a failed login of the address', async () => {
+    const { master, acc } = await conta();
+    const outra = await makeAccount(t.ctx.db, 'Outra Loja');
+    const probe = (payload: object, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/backend/api/usuarios', headers: master.auth, payload, remoteAddress });
+    const mesmaConta = await acc.addUser('atendente');
+    // The caller's own users do not count: nothing leaks.
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP + 1; i++)
+      expect((await probe(novo('atendente', { email: mesmaConta.email }), '198.51.100.1')).statusCode).toBe(409);
+    expect((await probe(novo('atendente'), '198.51.100.1')).statusCode).toBe(201);
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP; i++) {
+      const r = await probe(novo('atendente', { email: outra.master.email }), '198.51.100.2');
+      expect(r.statusCode).toBe(409);
+      expect(r.json().message).toBe(USUARIOS_TEXTS.emailEmUso);
+    }
+    const blocked = await probe(novo('atendente'), '198.51.100.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(AUTH_TEXTS.tooManyAttempts);
+    // The same budget as logins from that address; the probed e-mail's owner still signs in elsewhere.
+    const login2 = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/login',
+      payload: { email: outra.master.email, senha: 'x' },
+      remoteAddress: '198.51.100.2',
+    });
+    expect(login2.statusCode).toBe(429);
+    expect((await login(t.app, outra.master.email)).auth).toBeDefined();
+  });
+
+  it('past the seats paid (users made before a smaller order was paid): the master is told, new activations wait, nobody is deactivated', async () => {
+    const { acc, master, admin } = await conta();
+    for (let i = 0; i < 3; i++) await acc.addUser('atendente');
+    const antes = await status(master.auth);
+    expect(antes).toMatchObject({ totalSlots: 5, usedSlots: 4, usuariosAlemDoLimite: 0, avisoLimite: null });
+    // The order of 1 seat, paid now (as aplicarPagamento sets it), with 4 seat-takers active.
+    await t.ctx.db.update(licencas).set({ numeroUsuarios: 1 }).where(eq(licencas.accountId, acc.account.id));
+    expect(await status(master.auth)).toMatchObject({
+      totalSlots: 1,
+      usedSlots: 4,
+      availableSlots: 0,
+      usuariosAlemDoLimite: 3,
+      avisoLimite:
+        'Há 4 usuários atendentes ativos para 1 contratados: desative 3 ou contrate mais usuários. Novos usuários ficam bloqueados até lá.',
+    });
+    expect((await status(admin.auth)).avisoLimite).toBeNull();
+    const novoAt = await call('POST', '/api/usuarios', admin.auth, novo('atendente'));
+    expect(novoAt.statusCode).toBe(409);
+    expect(novoAt.json().message).toBe('Limite de 1 usuários atendentes da sua licença atingido.');
+    expect((await status(master.auth)).usedSlots).toBe(4);
   });
 
   it("a role change ends the user's sessions (their token carries the old role); other edits keep them", async () => {

@@ -37,9 +37,21 @@ export function assertCanGiveRole(caller: TSessionUser, role: TRole, target: Tar
   if (target && !allowed.includes(target.role)) throw new Forbidden(USUARIOS_TEXTS.somenteMasterGereAdmin);
 }
 
-/** Deactivating, reactivating or sending a password link: the master is untouchable; admins are the master's to manage. */
-export function assertCanManage(caller: TSessionUser, target: Target): void {
+/** What an admin or the master does to another user of the account. */
+type Acao = 'editarIdentidade' | 'gerir';
+
+/**
+ * One rule for every action on a user: the master is untouchable; an admin's identity (e-mail, name,
+ * department) and access are the master's alone, since an e-mail change hands the login over through the
+ * public forgot-password. An admin acts on atendentes and users, and on themselves.
+ */
+export function authorize(caller: TSessionUser, _acao: Acao, target: Target): void {
   assertNotMaster(target);
   if (target.role === 'admin' && caller.role !== 'master' && target.id !== caller.id)
     throw new Forbidden(USUARIOS_TEXTS.somenteMasterGereAdmin);
+}
+
+/** Deactivating, reactivating or sending a password link: the master is untouchable; admins are the master's to manage. */
+export function assertCanManage(caller: TSessionUser, target: Target): void {
+  authorize(caller, 'gerir', target);
 }

@@ -1,13 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { AnyMessageContent, BaileysEventMap, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from 'baileys';
-import type { SocketFactory, SocketOptions, WaSocket } from './socket';
+import type { SocketFactory, SocketOptions, WaSocket } from '../channels/whatsapp-web/socket';
 
 /** The text of what was sent (a text message, or an edit's new text); undefined for media, reactions, deletions. */
 export const textOf = (content: AnyMessageContent) => (content as { text?: string }).text;
 
 /**
- * A WhatsApp Web socket that never touches the network: tests (and the e2e switch WAPI_FAKE_SOCKET, with the
- * routes of fake-routes.ts) emit Baileys' events and read what was sent.
+ * A WhatsApp Web socket that never touches the network: tests (and the e2e server, with the
+ * routes of fake-whatsapp-web-routes.ts) emit Baileys' events and read what was sent.
  */
 export class FakeWaSocket implements WaSocket {
   private readonly emitter = new EventEmitter();

@@ -1,16 +1,16 @@
 import { proto, type WAMessage } from 'baileys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { wapiOf } from '../registry';
-import type { FakeWhatsAppWeb } from './fake-socket';
+import type { AppContext } from '../context';
+import { wapiOf } from '../channels/registry';
+import type { FakeWhatsAppWeb } from './fake-whatsapp-web';
 
 /** The fake's phone and its customer (e2e only). */
 const LOJA = '5511900001111';
 const CLIENTE = '5511988887777';
 
 /**
- * Test-only (mounted only with WAPI_FAKE_SOCKET=true, never in production): what the phone and the customer
+ * Test-only (mounted by the e2e server's entry, test/e2e-main.ts; never in the product): what the phone and the customer
  * would do on WhatsApp's side, done to the fake socket with Baileys' event shapes: the scan, a customer's
  * message, and what Balcão sent.
  */
