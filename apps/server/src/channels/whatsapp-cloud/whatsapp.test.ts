@@ -850,7 +850,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     expect(semTipo.json()).toMatchObject({ tipo: 'image', midia: { mimeType: 'image/jpeg' } });
     // A WebM video named at the send (uploaded elsewhere) is refused there, before the queue.
     const tarde = await enviar('wa-conv-0003', {
-      url: '/backend/uploads/anexos/x.webm',
+      url: `/backend/uploads/anexos/${s.acc.account.id}/0123456789abcdef0123456789abcdef.webm`,
       mimeType: 'video/webm',
       filename: 'x.webm',
       size: 10,
