@@ -164,6 +164,8 @@ export const ZCanalWhatsApp = z.object({
   conexao: ZConexaoWhatsApp.nullable(),
   /** Webhook-level errors Meta reported (the latest), for admins. */
   ultimoErroWebhook: z.string().nullable(),
+  /** Deliveries given up on (malformed, or for an unknown number): each one's reason is stored with it. */
+  entregasComFalha: z.number().int(),
   criadoEm: z.string(),
 });
 export type TCanalWhatsApp = z.infer<typeof ZCanalWhatsApp>;
@@ -192,4 +194,7 @@ export const WHATSAPP_TEXTS = {
   canalNaoEncontrado: 'Canal do WhatsApp não encontrado.',
   assinaturaInvalida: 'Assinatura inválida.',
   reenvioSomenteFalha: 'Só é possível reenviar mensagens que falharam.',
+  entregaRecusada: 'Uma entrega do webhook foi recusada por estar malformada:',
+  numeroDesconhecido: 'Uma entrega do webhook chegou para um número que não é de nenhum canal:',
+  numeroEmUso: 'Este número (Phone number ID) já está cadastrado em outro canal do WhatsApp.',
 } as const;

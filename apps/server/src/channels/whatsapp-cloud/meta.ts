@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** The parts of Meta's webhook body (WhatsApp Cloud API, field 'messages') that Balcão reads. */
 export type MetaError = { code?: number; title?: string; message?: string; error_data?: { details?: string } };
 export type MetaMedia = { id?: string; mime_type?: string; caption?: string; filename?: string };
@@ -24,9 +25,95 @@ export type MetaMessage = {
 };
 export type MetaStatus = { id?: string; status?: string; timestamp?: string; errors?: MetaError[] };
 type MetaValue = {
+  metadata?: { phone_number_id?: string; display_phone_number?: string };
   contacts?: { wa_id?: string; profile?: { name?: string } }[];
   messages?: MetaMessage[];
   statuses?: MetaStatus[];
   errors?: MetaError[];
 };
 export type MetaWebhook = { object?: string; entry?: { changes?: { field?: string; value?: MetaValue }[] }[] };
+
+const str = z.string().optional();
+const ZMedia = z.looseObject({ id: str, mime_type: str, caption: str, filename: str });
+/** One message as Balcão reads it; other fields pass through (a new kind is not a malformed one). */
+const ZMessage = z.looseObject({
+  id: z.string(),
+  from: str,
+  timestamp: str,
+  type: str,
+  context: z.looseObject({ id: str }).optional(),
+  text: z.looseObject({ body: str }).optional(),
+  image: ZMedia.optional(),
+  video: ZMedia.optional(),
+  audio: ZMedia.optional(),
+  document: ZMedia.optional(),
+  sticker: ZMedia.optional(),
+  reaction: z.looseObject({ message_id: str, emoji: str }).optional(),
+});
+const ZStatus = z.looseObject({ id: z.string(), status: z.string() });
+const ZContact = z.looseObject({ wa_id: str, profile: z.looseObject({ name: str }).optional() });
+/** The envelope: a malformed one fails the whole delivery (there is nothing in it to keep). */
+const ZEnvelope = z.looseObject({
+  object: str,
+  entry: z.array(
+    z.looseObject({
+      changes: z
+        .array(
+          z.looseObject({
+            field: str,
+            value: z
+              .looseObject({
+                metadata: z.looseObject({ phone_number_id: str }).optional(),
+                contacts: z.array(ZContact).optional(),
+                messages: z.array(z.unknown()).optional(),
+                statuses: z.array(z.unknown()).optional(),
+                errors: z.array(z.unknown()).optional(),
+              })
+              .optional(),
+          }),
+        )
+        .optional(),
+    }),
+  ),
+});
+
+/** Zod's first issue as one short line (where and what), for the delivery's stored reason. */
+const reasonOf = (e: z.ZodError, where: string) => {
+  const issue = e.issues[0];
+  const path = [where, ...(issue?.path ?? [])].filter((p) => p !== '').join('.');
+  return `${path || 'corpo'}: ${issue?.message ?? 'inválido'}`;
+};
+
+/** A delivery parsed: its body with only the well-formed events, and why each other one was left out. */
+export type ParsedDelivery = { ok: true; body: MetaWebhook; falhas: string[] } | { ok: false; erro: string };
+
+/**
+ * Meta's body checked before anything reads it: a malformed envelope fails the delivery alone; a malformed
+ * message or status is left out with its reason and the others go on (each event in its own guard).
+ */
+export function parseDelivery(corpo: string): ParsedDelivery {
+  let json: unknown;
+  try {
+    json = JSON.parse(corpo);
+  } catch {
+    return { ok: false, erro: 'corpo: não é JSON' };
+  }
+  const env = ZEnvelope.safeParse(json);
+  if (!env.success) return { ok: false, erro: reasonOf(env.error, '') };
+  const falhas: string[] = [];
+  const keep = <T>(items: unknown[] | undefined, schema: z.ZodType<T>, where: string): T[] | undefined =>
+    items?.flatMap((item, i) => {
+      const r = schema.safeParse(item);
+      if (r.success) return [r.data];
+      falhas.push(reasonOf(r.error, `${where}.${i}`));
+      return [];
+    });
+  for (const entry of env.data.entry)
+    for (const change of entry.changes ?? []) {
+      const v = change.value;
+      if (!v) continue;
+      v.messages = keep(v.messages, ZMessage, 'messages');
+      v.statuses = keep(v.statuses, ZStatus, 'statuses');
+    }
+  return { ok: true, body: env.data as MetaWebhook, falhas };
+}

@@ -13,7 +13,7 @@ import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
 import { type GraphClient, GraphError, graphErrorPt } from './client';
-import type { MetaError, MetaMedia, MetaMessage, MetaStatus, MetaWebhook } from './meta';
+import { type MetaError, type MetaMedia, type MetaMessage, type MetaStatus, type MetaWebhook, parseDelivery } from './meta';
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import { openSecrets } from './service';
 import { type Delivery, markProcessed, onlyPlainMessages, receiveTextBatch } from './text-batch';
@@ -33,14 +33,6 @@ const storedDelivery = (e: WhatsAppEventoRow, canal?: WhatsAppCanalRow): Deliver
   canal,
   stored: Promise.resolve(e),
 });
-
-const parseBody = (corpo: string): MetaWebhook | null => {
-  try {
-    return JSON.parse(corpo) as MetaWebhook;
-  } catch {
-    return null;
-  }
-};
 
 /** Meta's order of a message's life; a status never moves back (read implies delivered, which may be skipped). */
 const RANK = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
@@ -135,27 +127,61 @@ export class WhatsAppProcessor {
   }
 
   private async drain() {
-    try {
-      for (;;) {
-        const claimed = await this.next();
-        if (claimed.length === 0) return;
-        // In order: runs of deliveries holding only plain messages go together, the others one by one.
-        let run: (Delivery & { body: MetaWebhook })[] = [];
-        for (const d of claimed) {
-          const body = parseBody(d.corpo);
-          if (body && onlyPlainMessages(body)) {
-            run.push({ ...d, body });
-            continue;
-          }
-          await this.processRun(run);
-          run = [];
-          await this.processStored(d);
+    for (;;) {
+      let claimed: Delivery[];
+      try {
+        claimed = await this.next();
+      } catch (err) {
+        this.log.error({ err }, 'WhatsApp: entregas pendentes não lidas');
+        return;
+      }
+      if (claimed.length === 0) return;
+      // In order: runs of deliveries holding only plain messages go together, the others one by one. Each
+      // delivery in its own guard: one that fails never takes the others of the batch with it.
+      let run: (Delivery & { body: MetaWebhook })[] = [];
+      for (const d of claimed) {
+        const parsed = parseDelivery(d.corpo);
+        if (parsed.ok && parsed.falhas.length === 0 && onlyPlainMessages(parsed.body)) {
+          run.push({ ...d, body: parsed.body });
+          continue;
         }
         await this.processRun(run);
+        run = [];
+        await this.guarded(d, () => (parsed.ok ? this.processStored(d) : this.reject(d, parsed.erro)));
       }
-    } catch (err) {
-      this.log.error({ err }, 'WhatsApp: processamento de eventos');
+      await this.processRun(run);
     }
+  }
+
+  private async guarded(d: Delivery, work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (err) {
+      // Left claimed: the sweep takes it again once the claim runs out (its tries are counted then).
+      this.log.error({ err, canalId: d.canalId }, 'WhatsApp: entrega não processada');
+    }
+  }
+
+  /** A malformed delivery: stored as failed with its reason, never tried again. */
+  private async reject(d: Delivery, erro: string) {
+    const e = await d.stored;
+    if (e) await this.fail(e, erro);
+  }
+
+  /**
+   * A delivery (or some of its events) given up on: its reason stored on it, the channel's count of failed
+   * deliveries and its latest webhook error for the account's admins, and a log line for the operator.
+   */
+  private async fail(e: Pick<WhatsAppEventoRow, 'id' | 'canalId'>, erro: string) {
+    this.log.warn({ eventoId: e.id, canalId: e.canalId, erro }, 'WhatsApp: entrega recusada');
+    await this.ctx.db
+      .update(whatsappEventos)
+      .set({ processadoEm: sql`now()`, processandoAte: null, erro })
+      .where(eq(whatsappEventos.id, e.id));
+    await this.ctx.db
+      .update(canais)
+      .set({ ultimoErroWebhook: `${WHATSAPP_TEXTS.entregaRecusada} ${erro}`, entregasComFalha: sql`${canais.entregasComFalha} + 1` })
+      .where(eq(canais.id, e.canalId));
   }
 
   private async claim(): Promise<WhatsAppEventoRow[]> {
@@ -212,10 +238,13 @@ export class WhatsAppProcessor {
 
   private async processOne(e: WhatsAppEventoRow, handed?: WhatsAppCanalRow) {
     try {
+      const parsed = parseDelivery(e.corpo);
+      if (!parsed.ok) return await this.fail(e, parsed.erro);
       const [row] = handed ? [] : await this.ctx.db.select().from(canais).where(eq(canais.id, e.canalId)).limit(1);
       const canal = handed ?? (row ? (asCanal(row) as WhatsAppCanalRow) : null);
-      if (canal) await this.apply(canal, JSON.parse(e.corpo) as MetaWebhook);
-      await markProcessed(this.ctx.db, [e.id]);
+      const falhas = [...parsed.falhas, ...(canal ? await this.apply(canal, parsed.body) : [])];
+      if (falhas.length) await this.fail(e, falhas.join('; '));
+      else await markProcessed(this.ctx.db, [e.id]);
     } catch (err) {
       const last = e.tentativas >= MAX_TENTATIVAS || !(err instanceof GraphError && err.retryable);
       this.log.warn({ err, eventoId: e.id, tentativa: e.tentativas }, 'WhatsApp: evento não processado');
@@ -232,7 +261,22 @@ export class WhatsAppProcessor {
     }
   }
 
-  private async apply(canal: WhatsAppCanalRow, body: MetaWebhook) {
+  /**
+   * Each event in its own guard: one that fails for good is left out with its reason (answered), the others
+   * go on; one that may succeed later (Meta unreachable) fails the delivery, which is tried again whole
+   * (every step is idempotent).
+   */
+  private async apply(canal: WhatsAppCanalRow, body: MetaWebhook): Promise<string[]> {
+    const falhas: string[] = [];
+    const guard = async (id: string | undefined, work: () => Promise<void>) => {
+      try {
+        await work();
+      } catch (err) {
+        if (err instanceof GraphError && err.retryable) throw err;
+        this.log.warn({ err, canalId: canal.id, id }, 'WhatsApp: evento não processado');
+        falhas.push(`${id ?? 'evento'}: ${(err as Error).message}`);
+      }
+    };
     for (const entry of body.entry ?? [])
       for (const change of entry.changes ?? []) {
         if (change.field !== 'messages' || !change.value) continue;
@@ -243,9 +287,11 @@ export class WhatsAppProcessor {
           await this.ctx.db.update(canais).set({ ultimoErroWebhook: erro }).where(eq(canais.id, canal.id));
         }
         const names = new Map((v.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name ?? null]));
-        for (const m of v.messages ?? []) await this.message(canal, m, names.get(m.from ?? '') ?? [...names.values()][0] ?? null);
-        for (const s of v.statuses ?? []) await this.status(canal, s);
+        for (const m of v.messages ?? [])
+          await guard(m.id, () => this.message(canal, m, names.get(m.from ?? '') ?? [...names.values()][0] ?? null));
+        for (const s of v.statuses ?? []) await guard(s.id, () => this.status(canal, s));
       }
+    return falhas;
   }
 
   private async cliente(canal: WhatsAppCanalRow, waId: string, nome: string | null) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { TOperadorEntregaFalha } from '@balcao/shared/operador';
 import {
   WHATSAPP_TEXTS,
   type TCanalWhatsApp,
@@ -11,6 +12,7 @@ import {
 } from '@balcao/shared/canais';
 import { asCanal, canais, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
+import { whatsappEventos } from '../../db/schema/whatsapp';
 import type { SecretCipher } from '../../lib/cipher';
 import type { Db } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
@@ -43,6 +45,7 @@ export function presentWhatsAppCanal(row: WhatsAppCanalRow, origin: string, ciph
     appSecretDefinido: secrets.appSecret.length > 0,
     conexao: row.conexao ?? null,
     ultimoErroWebhook: row.ultimoErroWebhook ?? null,
+    entregasComFalha: row.entregasComFalha,
     criadoEm: row.createdAt.toISOString(),
   };
 }
@@ -179,4 +182,24 @@ export async function integracoes(db: Db, accountId: string): Promise<TIntegraco
     configWAPI: wapiIntegracao(await findWapi(db, accountId)),
     userId: accountId,
   };
+}
+
+/** Most failed deliveries the operator's list answers. */
+const FALHAS_LISTADAS = 200;
+
+/** The latest deliveries given up on, every account's, with their reasons (the operator's list). */
+export async function listEntregasComFalha(db: Db): Promise<TOperadorEntregaFalha[]> {
+  const rows = await db
+    .select({
+      id: whatsappEventos.id,
+      accountId: whatsappEventos.accountId,
+      canalId: whatsappEventos.canalId,
+      recebidoEm: whatsappEventos.recebidoEm,
+      erro: whatsappEventos.erro,
+    })
+    .from(whatsappEventos)
+    .where(and(isNotNull(whatsappEventos.processadoEm), isNotNull(whatsappEventos.erro)))
+    .orderBy(desc(whatsappEventos.recebidoEm))
+    .limit(FALHAS_LISTADAS);
+  return rows.map((r) => ({ ...r, recebidoEm: r.recebidoEm.toISOString(), erro: r.erro ?? '' }));
 }

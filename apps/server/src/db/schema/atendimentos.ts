@@ -73,6 +73,8 @@ export const canais = pgTable(
     conexao: jsonb('conexao').$type<TConexaoWhatsApp>(),
     /** WhatsApp: the latest webhook-level error Meta reported, in Portuguese, for admins. */
     ultimoErroWebhook: text('ultimo_erro_webhook'),
+    /** WhatsApp: how many webhook deliveries were given up on (each keeps its reason: whatsapp_eventos.erro). */
+    entregasComFalha: integer('entregas_com_falha').notNull().default(0),
     removidoEm: timestamp('removido_em', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "canais" ADD COLUMN "entregas_com_falha" integer DEFAULT 0 NOT NULL;
