@@ -84,8 +84,22 @@ export class FakeGraph {
     this.drops += times;
   }
 
+  /** Other numbers this fake serves (one number belongs to one channel: each test account has its own). */
+  private readonly numbers = new Set<string>();
+  private serves = (id: string | undefined) => id === this.phoneNumberId || (id !== undefined && this.numbers.has(id));
+
+  /** A new number of this fake's, for one more channel. */
+  newNumber() {
+    const id = String(2_000_000_000_000 + this.numbers.size + 1);
+    this.numbers.add(id);
+    return id;
+  }
+
   sends() {
-    return this.calls.filter((c) => c.method === 'POST' && c.path === `/${this.version}/${this.phoneNumberId}/messages`);
+    return this.calls.filter((c) => {
+      const [, version, id, edge] = c.path.split('/');
+      return c.method === 'POST' && version === this.version && this.serves(id) && edge === 'messages';
+    });
   }
 
   private async handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
@@ -118,7 +132,7 @@ export class FakeGraph {
     }
     const [, version, id, edge] = url.pathname.split('/');
     if (version !== this.version) return metaError(400, 2500, 'Unknown version');
-    if (req.method === 'POST' && id === this.phoneNumberId && edge === 'messages') {
+    if (req.method === 'POST' && this.serves(id) && edge === 'messages') {
       if (this.drops > 0) {
         this.drops--;
         return void req.socket.destroy();
@@ -150,8 +164,8 @@ export class FakeGraph {
     }
     if (req.method === 'GET' && edge === 'message_templates')
       return this.templatesDown ? metaError(503, 2, 'Service temporarily unavailable') : json(200, { data: this.templates, paging: {} });
-    if (req.method === 'GET' && id === this.phoneNumberId && !edge)
-      return json(200, { verified_name: 'Loja Teste', display_phone_number: '+55 11 99999-0000', id: this.phoneNumberId });
+    if (req.method === 'GET' && this.serves(id) && !edge)
+      return json(200, { verified_name: 'Loja Teste', display_phone_number: '+55 11 99999-0000', id });
     if (req.method === 'GET' && id && !edge && this.media.has(id)) {
       const file = this.media.get(id)!;
       return json(200, {

@@ -194,7 +194,7 @@ export const WHATSAPP_TEXTS = {
   canalNaoEncontrado: 'Canal do WhatsApp não encontrado.',
   assinaturaInvalida: 'Assinatura inválida.',
   reenvioSomenteFalha: 'Só é possível reenviar mensagens que falharam.',
-  entregaRecusada: 'Uma entrega do webhook foi recusada por estar malformada:',
-  numeroDesconhecido: 'Uma entrega do webhook chegou para um número que não é de nenhum canal:',
+  entregaRecusada: 'Uma entrega do webhook foi recusada:',
+  numeroDeOutroCanal: (numero: string) => `é para o número ${numero} (Phone number ID), que não é o deste canal`,
   numeroEmUso: 'Este número (Phone number ID) já está cadastrado em outro canal do WhatsApp.',
 } as const;

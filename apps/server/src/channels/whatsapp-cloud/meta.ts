@@ -84,8 +84,11 @@ const reasonOf = (e: z.ZodError, where: string) => {
   return `${path || 'corpo'}: ${issue?.message ?? 'inválido'}`;
 };
 
-/** A delivery parsed: its body with only the well-formed events, and why each other one was left out. */
-export type ParsedDelivery = { ok: true; body: MetaWebhook; falhas: string[] } | { ok: false; erro: string };
+/**
+ * A delivery parsed: its body with only the well-formed events, why each other one was left out, and the
+ * numbers it is for (metadata.phone_number_id).
+ */
+export type ParsedDelivery = { ok: true; body: MetaWebhook; falhas: string[]; numeros: Set<string> } | { ok: false; erro: string };
 
 /**
  * Meta's body checked before anything reads it: a malformed envelope fails the delivery alone; a malformed
@@ -101,6 +104,7 @@ export function parseDelivery(corpo: string): ParsedDelivery {
   const env = ZEnvelope.safeParse(json);
   if (!env.success) return { ok: false, erro: reasonOf(env.error, '') };
   const falhas: string[] = [];
+  const numeros = new Set<string>();
   const keep = <T>(items: unknown[] | undefined, schema: z.ZodType<T>, where: string): T[] | undefined =>
     items?.flatMap((item, i) => {
       const r = schema.safeParse(item);
@@ -112,8 +116,9 @@ export function parseDelivery(corpo: string): ParsedDelivery {
     for (const change of entry.changes ?? []) {
       const v = change.value;
       if (!v) continue;
+      if (v.metadata?.phone_number_id) numeros.add(v.metadata.phone_number_id);
       v.messages = keep(v.messages, ZMessage, 'messages');
       v.statuses = keep(v.statuses, ZStatus, 'statuses');
     }
-  return { ok: true, body: env.data as MetaWebhook, falhas };
+  return { ok: true, body: env.data as MetaWebhook, falhas, numeros };
 }

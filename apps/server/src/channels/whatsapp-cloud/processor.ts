@@ -34,6 +34,9 @@ const storedDelivery = (e: WhatsAppEventoRow, canal?: WhatsAppCanalRow): Deliver
   stored: Promise.resolve(e),
 });
 
+/** Whether a delivery is only for its channel's number (one found in the database is checked in the batch). */
+const forItsNumber = (d: Delivery, numeros: Set<string>) => !d.canal || [...numeros].every((n) => n === d.canal!.config.phoneNumberId);
+
 /** Meta's order of a message's life; a status never moves back (read implies delivered, which may be skipped). */
 const RANK = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
 const metaErrorPt = (e: MetaError | undefined) => graphErrorPt(e?.code ?? null, e?.error_data?.details ?? e?.title ?? e?.message ?? null);
@@ -141,7 +144,7 @@ export class WhatsAppProcessor {
       let run: (Delivery & { body: MetaWebhook })[] = [];
       for (const d of claimed) {
         const parsed = parseDelivery(d.corpo);
-        if (parsed.ok && parsed.falhas.length === 0 && onlyPlainMessages(parsed.body)) {
+        if (parsed.ok && parsed.falhas.length === 0 && forItsNumber(d, parsed.numeros) && onlyPlainMessages(parsed.body)) {
           run.push({ ...d, body: parsed.body });
           continue;
         }
@@ -281,6 +284,11 @@ export class WhatsAppProcessor {
       for (const change of entry.changes ?? []) {
         if (change.field !== 'messages' || !change.value) continue;
         const v = change.value;
+        const numero = v.metadata?.phone_number_id;
+        if (numero && numero !== canal.config.phoneNumberId) {
+          falhas.push(WHATSAPP_TEXTS.numeroDeOutroCanal(numero));
+          continue;
+        }
         if (v.errors?.length) {
           const erro = metaErrorPt(v.errors[0]);
           this.log.warn({ canalId: canal.id, errors: v.errors }, 'WhatsApp: erro informado pelo Meta no webhook');

@@ -132,6 +132,9 @@ export async function receiveTextBatch(
     for (const entry of body.entry ?? [])
       for (const change of entry.changes ?? []) {
         if (change.field !== 'messages' || !change.value) continue;
+        // Another number's (a delivery found in the database): the one-by-one path refuses it with its reason.
+        const numero = change.value.metadata?.phone_number_id;
+        if (numero && numero !== canal.config.phoneNumberId) throw new Error(`entrega para o número ${numero}`);
         const names = new Map((change.value.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name ?? null]));
         for (const m of change.value.messages ?? [])
           items.push({ canal, m, nome: names.get(m.from ?? '') ?? [...names.values()][0] ?? null, built: build(canal, m) });

@@ -82,6 +82,10 @@ export const canais = pgTable(
     index('canais_account').on(t.accountId),
     // What a row of another table names as its channel and its account together (whatsapp_eventos' key).
     uniqueIndex('canais_id_conta').on(t.id, t.accountId),
+    // One WhatsApp number belongs to one channel in the whole installation: Meta's deliveries are filed by it.
+    uniqueIndex('canais_whatsapp_numero')
+      .on(sql`(${t.config}->>'phoneNumberId')`)
+      .where(sql`${t.tipo} = 'whatsapp' and ${t.removidoEm} is null`),
   ],
 );
 type CanalColumns = typeof canais.$inferSelect;

@@ -46,7 +46,7 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
     );
     const criado = await call('POST', '/backend/api/canais/whatsapp', admin.auth, {
       nome: 'WA',
-      phoneNumberId: PNID,
+      phoneNumberId: graph.newNumber(),
       wabaId: '99887766',
       accessToken: TOKEN,
       appSecret: 'TEST_APP_SECRET',

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "canais_whatsapp_numero" ON "canais" USING btree (("config"->>'phoneNumberId')) WHERE "canais"."tipo" = 'whatsapp' and "canais"."removido_em" is null;
