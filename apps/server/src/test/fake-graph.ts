@@ -148,8 +148,8 @@ export class FakeGraph {
       const valid =
         b.messaging_product === 'whatsapp' &&
         b.recipient_type === 'individual' &&
-        typeof b.to === 'string' &&
-        b.to.length > 0 &&
+        ((typeof b.to === 'string' && b.to.length > 0) ||
+          (b.to === undefined && typeof b.recipient === 'string' && b.recipient.length > 0)) &&
         TYPES.includes(type) &&
         typeof b[type] === 'object' &&
         (type !== 'text' ||
@@ -158,7 +158,9 @@ export class FakeGraph {
       const shape = waVector<{ messages: { id: string }[] }>('send_text_response.json');
       return json(200, {
         ...shape,
-        contacts: [{ input: b.to, wa_id: String(b.to).replace(/^\+/, '') }],
+        contacts: [
+          b.to === undefined ? { input: b.recipient, user_id: b.recipient } : { input: b.to, wa_id: String(b.to).replace(/^\+/, '') },
+        ],
         messages: [{ id: `wamid.FAKE${++this.n}` }],
       });
     }

@@ -8,7 +8,7 @@ import { login, makeAccount } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
 const FAKE_WA_TOKEN = 'EAAJBtest-access-token-0123456789';
-const FAKE_WA_SECRET = 'TEST_APP_SECRET';
+export const FAKE_WA_SECRET = 'TEST_APP_SECRET';
 
 /** A phone number id no other channel has (one number belongs to one channel in the whole installation). */
 const newPhoneNumberId = () => String(randomInt(10 ** 12, 10 ** 13 - 1));

@@ -4,6 +4,8 @@ export type MetaError = { code?: number; title?: string; message?: string; error
 export type MetaMedia = { id?: string; mime_type?: string; caption?: string; filename?: string };
 export type MetaMessage = {
   from?: string;
+  /** The business-scoped user id (BSUID): alone for a user with a username, whose phone Meta withholds. */
+  from_user_id?: string;
   id?: string;
   timestamp?: string;
   type?: string;
@@ -24,9 +26,10 @@ export type MetaMessage = {
   errors?: MetaError[];
 };
 export type MetaStatus = { id?: string; status?: string; timestamp?: string; errors?: MetaError[] };
+export type MetaContact = { wa_id?: string; user_id?: string; profile?: { name?: string; username?: string } };
 type MetaValue = {
   metadata?: { phone_number_id?: string; display_phone_number?: string };
-  contacts?: { wa_id?: string; profile?: { name?: string } }[];
+  contacts?: MetaContact[];
   messages?: MetaMessage[];
   statuses?: MetaStatus[];
   errors?: MetaError[];
@@ -39,6 +42,7 @@ const ZMedia = z.looseObject({ id: str, mime_type: str, caption: str, filename: 
 const ZMessage = z.looseObject({
   id: z.string(),
   from: str,
+  from_user_id: str,
   timestamp: str,
   type: str,
   context: z.looseObject({ id: str }).optional(),
@@ -51,7 +55,7 @@ const ZMessage = z.looseObject({
   reaction: z.looseObject({ message_id: str, emoji: str }).optional(),
 });
 const ZStatus = z.looseObject({ id: z.string(), status: z.string() });
-const ZContact = z.looseObject({ wa_id: str, profile: z.looseObject({ name: str }).optional() });
+const ZContact = z.looseObject({ wa_id: str, user_id: str, profile: z.looseObject({ name: str, username: str }).optional() });
 /** The envelope: a malformed one fails the whole delivery (there is nothing in it to keep). */
 const ZEnvelope = z.looseObject({
   object: str,
@@ -121,4 +125,16 @@ export function parseDelivery(corpo: string): ParsedDelivery {
       v.statuses = keep(v.statuses, ZStatus, 'statuses');
     }
   return { ok: true, body: env.data as MetaWebhook, falhas, numeros };
+}
+
+/** A customer's name in a delivery: the profile name, else the username, per phone id and per BSUID. */
+export function contactNames(contacts: MetaContact[] | undefined): (m: MetaMessage) => string | null {
+  const names = new Map<string, string | null>();
+  for (const c of contacts ?? []) {
+    const nome = c.profile?.name || c.profile?.username || null;
+    if (c.wa_id) names.set(c.wa_id, nome);
+    if (c.user_id) names.set(`#${c.user_id}`, nome);
+  }
+  const first = [...names.values()][0] ?? null;
+  return (m) => names.get(m.from ?? '') ?? names.get(`#${m.from_user_id ?? ''}`) ?? first;
 }

@@ -3,17 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ANEXO_MAX_BYTES, type TMidia, type TTipoMensagem, tipoFromMime } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
+import { waIdCanonico } from '@balcao/shared/clientes';
 import { atendimentoEvents, type AppContext } from '../../context';
 import { asCanal, atendimentos, canais, clientes, mensagens, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import { KickLoop } from '../../lib/kick-loop';
 import { storeUpload } from '../../lib/uploads';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
+import { mergeClientes } from '../../modules/clientes/merge';
 import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
 import { type GraphClient, GraphError, graphErrorPt } from './client';
-import { type MetaError, type MetaMedia, type MetaMessage, type MetaStatus, type MetaWebhook, parseDelivery } from './meta';
+import { contactNames, type MetaError, type MetaMedia, type MetaMessage, type MetaStatus, type MetaWebhook, parseDelivery } from './meta';
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import { openSecrets } from './service';
 import { type Delivery, markProcessed, onlyPlainMessages, receiveTextBatch } from './text-batch';
@@ -294,24 +296,54 @@ export class WhatsAppProcessor {
           this.log.warn({ canalId: canal.id, errors: v.errors }, 'WhatsApp: erro informado pelo Meta no webhook');
           await this.ctx.db.update(canais).set({ ultimoErroWebhook: erro }).where(eq(canais.id, canal.id));
         }
-        const names = new Map((v.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name ?? null]));
-        for (const m of v.messages ?? [])
-          await guard(m.id, () => this.message(canal, m, names.get(m.from ?? '') ?? [...names.values()][0] ?? null));
+        const nameOf = contactNames(v.contacts);
+        for (const m of v.messages ?? []) await guard(m.id, () => this.message(canal, m, nameOf(m)));
         for (const s of v.statuses ?? []) await guard(s.id, () => this.status(canal, s));
       }
     return falhas;
   }
 
-  private async cliente(canal: WhatsAppCanalRow, waId: string, nome: string | null) {
+  /**
+   * The customer of a message, by phone number (canonical form) and/or BSUID: one known only by its BSUID is
+   * found or created by it; when a message carries both, a BSUID-only customer becomes the phone's one.
+   */
+  private async cliente(canal: WhatsAppCanalRow, m: MetaMessage, nome: string | null): Promise<string> {
+    const { accountId } = canal;
+    const bsuid = m.from_user_id ?? null;
+    const [byBsuid] = bsuid
+      ? await this.ctx.db
+          .select({ id: clientes.id, nome: clientes.nome })
+          .from(clientes)
+          .where(and(eq(clientes.accountId, accountId), eq(clientes.bsuid, bsuid)))
+          .limit(1)
+      : [];
+    if (!m.from) {
+      if (byBsuid) {
+        if (nome && nome !== byBsuid.nome) await this.ctx.db.update(clientes).set({ nome }).where(eq(clientes.id, byBsuid.id));
+        return byBsuid.id;
+      }
+      const [row] = await this.ctx.db
+        .insert(clientes)
+        .values({ accountId, nome: nome || bsuid!, numero: null, identificador: `whatsapp-bsuid:${bsuid}`, bsuid })
+        .onConflictDoUpdate({ target: [clientes.accountId, clientes.identificador], set: nome ? { nome } : { bsuid } })
+        .returning({ id: clientes.id });
+      return row!.id;
+    }
+    const waId = waIdCanonico(m.from);
     const [row] = await this.ctx.db
       .insert(clientes)
-      .values({ accountId: canal.accountId, nome: nome || `+${waId}`, numero: `+${waId}`, identificador: `whatsapp:${waId}` })
+      .values({ accountId, nome: nome || `+${waId}`, numero: `+${waId}`, identificador: `whatsapp:${waId}` })
       .onConflictDoUpdate({
         target: [clientes.accountId, clientes.identificador],
         set: nome ? { nome, numero: `+${waId}` } : { numero: `+${waId}` },
       })
-      .returning({ id: clientes.id });
-    return row!.id;
+      .returning({ id: clientes.id, bsuid: clientes.bsuid });
+    const id = row!.id;
+    if (bsuid && row!.bsuid !== bsuid) {
+      if (byBsuid && byBsuid.id !== id) await mergeClientes(this.ctx.db, accountId, byBsuid.id, id);
+      await this.ctx.db.update(clientes).set({ bsuid }).where(eq(clientes.id, id));
+    }
+    return id;
   }
 
   private async byExternal(accountId: string, externalId: string | undefined) {
@@ -335,11 +367,11 @@ export class WhatsAppProcessor {
     if (!m.id) return;
     if (m.type === 'edit') return this.edit(canal, m);
     if (m.type === 'revoke') return this.revoke(canal, m);
-    if (!m.from) return;
+    if (!m.from && !m.from_user_id) throw new Error('mensagem sem remetente (from ou from_user_id)');
     // A removal is idempotent and stores nothing; samples reuse the reaction's own wamid for it.
-    if (m.type === 'reaction' && !m.reaction?.emoji) return this.unreact(canal, await this.cliente(canal, m.from, nome), m);
+    if (m.type === 'reaction' && !m.reaction?.emoji) return this.unreact(canal, await this.cliente(canal, m, nome), m);
     if (await this.byExternal(canal.accountId, m.id)) return; // Meta's redelivery of a stored message
-    const clienteId = await this.cliente(canal, m.from, nome);
+    const clienteId = await this.cliente(canal, m, nome);
     const open = await findOpenAtendimento(this.ctx.db, clienteId, canal.id);
     /** A quoted or reacted message counts only inside the open conversation. */
     const inOpen = async (wamid: string | undefined) => {

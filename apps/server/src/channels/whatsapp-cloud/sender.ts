@@ -69,13 +69,18 @@ type SettledRow = {
 /** Where a conversation's messages go: its channel, the customer's number and the account (for the rating link). */
 type SendContext = {
   canal: typeof canais.$inferSelect;
-  cliente: { numero: string | null; identificador: string | null };
+  cliente: { numero: string | null; identificador: string | null; bsuid: string | null };
   databaseName: string;
 };
 
 const MIDIA_TIPOS = new Set(['image', 'video', 'audio', 'document']);
 const digitsOf = (identificador: string | null, numero: string | null) =>
   (identificador?.startsWith('whatsapp:') ? identificador.slice('whatsapp:'.length) : (numero ?? '')).replace(/\D/g, '');
+/** Meta's rule: `to` for a phone number; `recipient` (the BSUID) for a customer known only by it. */
+const destinoOf = (c: SendContext['cliente']): Record<string, string> => {
+  const to = digitsOf(c.identificador, c.numero);
+  return !to && c.bsuid ? { recipient: c.bsuid } : { to };
+};
 
 /**
  * The outbound queue of WhatsApp: attendants' answers and system notices are stored 'pending' first
@@ -189,7 +194,7 @@ export class WhatsAppSender {
       .select({
         atendimentoId: atendimentos.id,
         canal: canais,
-        cliente: { numero: clientes.numero, identificador: clientes.identificador },
+        cliente: { numero: clientes.numero, identificador: clientes.identificador, bsuid: clientes.bsuid },
         databaseName: accounts.databaseName,
       })
       .from(atendimentos)
@@ -203,7 +208,7 @@ export class WhatsAppSender {
   private async sendOne(m: MensagemRow, ctxRow: SendContext) {
     const canal = asCanal(ctxRow.canal) as WhatsAppCanalRow;
     try {
-      const body = await this.body(m, digitsOf(ctxRow.cliente.identificador, ctxRow.cliente.numero), ctxRow.databaseName);
+      const body = await this.body(m, destinoOf(ctxRow.cliente), ctxRow.databaseName);
       const { accessToken } = openSecrets(this.ctx.cipher, canal);
       await this.limiter.take(canal.config.phoneNumberId);
       const wamid = await this.graph.sendMessage(canal.config.phoneNumberId, accessToken, body);
@@ -229,9 +234,9 @@ export class WhatsAppSender {
     }
   }
 
-  /** Meta's message body (messaging_product, recipient_type, to, type and the type object; context for a reply). */
-  private async body(m: MensagemRow, to: string, databaseName: string): Promise<Record<string, unknown>> {
-    const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+  /** Meta's message body (messaging_product, recipient_type, to or recipient, type and the type object; context for a reply). */
+  private async body(m: MensagemRow, destino: Record<string, string>, databaseName: string): Promise<Record<string, unknown>> {
+    const base = { messaging_product: 'whatsapp', recipient_type: 'individual', ...destino };
     const externalOf = async (id: string) => {
       const [t] = await this.ctx.db.select({ externalId: mensagens.externalId }).from(mensagens).where(eq(mensagens.id, id)).limit(1);
       if (!t?.externalId) throw new Error(ALVO_FORA_DO_WHATSAPP);

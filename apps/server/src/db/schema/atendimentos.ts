@@ -41,10 +41,16 @@ export const clientes = pgTable(
     avatarUrl: text('avatar_url'),
     /** The site's own id for a verified visitor, or the WhatsApp id. */
     identificador: text('identificador'),
+    /**
+     * WhatsApp's business-scoped user id (Meta's `user_id`): a customer with a username may come with it alone
+     * (no phone number), or with both; one customer either way.
+     */
+    bsuid: text('bsuid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('clientes_account_identificador').on(t.accountId, t.identificador),
+    uniqueIndex('clientes_account_bsuid').on(t.accountId, t.bsuid),
     index('clientes_account_nome').on(t.accountId, t.nome),
   ],
 );
