@@ -194,6 +194,7 @@ export const WHATSAPP_TEXTS = {
   canalNaoEncontrado: 'Canal do WhatsApp não encontrado.',
   assinaturaInvalida: 'Assinatura inválida.',
   reenvioSomenteFalha: 'Só é possível reenviar mensagens que falharam.',
+  trocouDeNumero: (numero: string) => `O cliente mudou de número no WhatsApp. Novo número: ${numero}.`,
   entregaRecusada: 'Uma entrega do webhook foi recusada:',
   numeroDeOutroCanal: (numero: string) => `é para o número ${numero} (Phone number ID), que não é o deste canal`,
   numeroEmUso: 'Este número (Phone number ID) já está cadastrado em outro canal do WhatsApp.',

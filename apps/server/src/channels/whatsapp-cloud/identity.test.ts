@@ -1,19 +1,20 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
 import { waVector } from '../../test/fake-graph';
 import { DB_KINDS } from '../../test/harness';
 import { FAKE_WA_SECRET, newWhatsAppChannel, whatsappTestApp } from '../../test/whatsapp-channel';
 import { whatsappOf } from '../registry';
 
-type Value = { metadata: Record<string, string>; contacts: Record<string, unknown>[]; messages: Record<string, unknown>[] };
+type Value = { metadata: Record<string, string>; contacts?: Record<string, unknown>[]; messages: Record<string, unknown>[] };
 /** A 2026 vector for number `pnid`, its message and contact changed, sent now. */
 function delivery(file: string, pnid: string, message: Record<string, unknown>, contact: Record<string, unknown>) {
   const v = waVector<{ entry: { changes: { value: Value }[] }[] }>(`2026/${file}`);
   const value = v.entry[0]!.changes[0]!.value;
   value.metadata = { display_phone_number: '5511940001234', phone_number_id: pnid };
-  Object.assign(value.contacts[0]!, contact);
+  if (value.contacts?.[0]) Object.assign(value.contacts[0], contact);
   Object.assign(value.messages[0]!, { timestamp: String(Math.floor(Date.now() / 1000)), ...message });
   return Buffer.from(JSON.stringify(v));
 }
@@ -112,5 +113,29 @@ describe.each(DB_KINDS)('WhatsApp: a customer known by phone and/or BSUID on %s'
       .from(mensagens)
       .where(and(eq(mensagens.accountId, c.acc.account.id), eq(mensagens.externalId, 'wamid.nono.1')));
     expect(line).toBeTruthy();
+  });
+
+  it('shows a Flow answer as its fields, moves a customer who changed numbers, and files no welcome request or group message', async () => {
+    const c = await channel();
+    const lines = () => app.t.ctx.db.select().from(mensagens).where(eq(mensagens.accountId, c.acc.account.id));
+    await c.deliver(delivery('flow_nfm_reply.json', c.pnid, { id: 'wamid.tipos.flow' }, {}));
+    expect((await lines()).map((l) => l.conteudo)).toEqual(['nome: Fabi\nassunto: troca']);
+
+    await c.deliver(delivery('request_welcome.json', c.pnid, { id: 'wamid.tipos.welcome' }, {}));
+    await c.deliver(delivery('flow_nfm_reply.json', c.pnid, { id: 'wamid.tipos.grupo', group_id: 'grupo-1', from: '5511987650099' }, {}));
+    expect(await lines()).toHaveLength(1);
+    expect((await c.customers()).map((x) => x.numero)).toEqual(['+5511987650010']);
+
+    const moved = {
+      id: 'wamid.tipos.numero',
+      from: '5511987650010',
+      system: { type: 'user_changed_number', wa_id: '5511987659999', body: 'x' },
+    };
+    await c.deliver(delivery('system_changed_number.json', c.pnid, moved, {}));
+    const [cliente, ...others] = await c.customers();
+    expect(others).toEqual([]);
+    expect(cliente).toMatchObject({ numero: '+5511987659999', identificador: 'whatsapp:5511987659999' });
+    const last = (await lines()).find((l) => l.externalId === 'wamid.tipos.numero');
+    expect(last).toMatchObject({ autor: 'sistema', conteudo: WHATSAPP_TEXTS.trocouDeNumero('+5511987659999') });
   });
 });

@@ -18,7 +18,17 @@ export type MetaMessage = {
   sticker?: MetaMedia;
   location?: { latitude?: number; longitude?: number; name?: string; address?: string };
   contacts?: { name?: { formatted_name?: string; first_name?: string }; phones?: { phone?: string; wa_id?: string }[] }[];
-  interactive?: { type?: string; button_reply?: { title?: string }; list_reply?: { title?: string; description?: string } };
+  interactive?: {
+    type?: string;
+    button_reply?: { title?: string };
+    list_reply?: { title?: string; description?: string };
+    /** A Flow's answer: its fields as a JSON string. */
+    nfm_reply?: { name?: string; body?: string; response_json?: string };
+  };
+  /** `user_changed_number`: the customer's new wa_id. */
+  system?: { type?: string; body?: string; wa_id?: string };
+  /** A group's message (Groups API): never a one-to-one conversation's. */
+  group_id?: string;
   button?: { text?: string; payload?: string };
   reaction?: { message_id?: string; emoji?: string };
   edit?: { original_message_id?: string; message?: MetaMessage };
@@ -137,4 +147,18 @@ export function contactNames(contacts: MetaContact[] | undefined): (m: MetaMessa
   }
   const first = [...names.values()][0] ?? null;
   return (m) => names.get(m.from ?? '') ?? names.get(`#${m.from_user_id ?? ''}`) ?? first;
+}
+
+/** A Flow's fields as lines `campo: valor` (its token left out: it is Balcão's, not the customer's), or its body. */
+export function flowAnswer(reply: { body?: string; response_json?: string } | undefined): string {
+  try {
+    const fields = JSON.parse(reply?.response_json ?? '') as Record<string, unknown>;
+    const lines = Object.entries(fields)
+      .filter(([k]) => k !== 'flow_token')
+      .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+    if (lines.length) return lines.join('\n');
+  } catch {
+    // Not JSON: the body Meta shows is all there is.
+  }
+  return reply?.body ?? '';
 }

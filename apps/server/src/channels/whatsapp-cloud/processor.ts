@@ -15,7 +15,16 @@ import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
 import { type GraphClient, GraphError, graphErrorPt } from './client';
-import { contactNames, type MetaError, type MetaMedia, type MetaMessage, type MetaStatus, type MetaWebhook, parseDelivery } from './meta';
+import {
+  contactNames,
+  flowAnswer,
+  type MetaError,
+  type MetaMedia,
+  type MetaMessage,
+  type MetaStatus,
+  type MetaWebhook,
+  parseDelivery,
+} from './meta';
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import { openSecrets } from './service';
 import { type Delivery, markProcessed, onlyPlainMessages, receiveTextBatch } from './text-batch';
@@ -346,6 +355,30 @@ export class WhatsAppProcessor {
     return id;
   }
 
+  /**
+   * The customer changed numbers: the customer of the old one moves to the new one (joined with a customer the
+   * new one already had); the message then adds a system line to their conversation (build).
+   */
+  private async changeNumber(canal: WhatsAppCanalRow, de: string, para: string) {
+    const [velho, novo] = [waIdCanonico(de), waIdCanonico(para)];
+    const find = async (waId: string) =>
+      (
+        await this.ctx.db
+          .select({ id: clientes.id })
+          .from(clientes)
+          .where(and(eq(clientes.accountId, canal.accountId), eq(clientes.identificador, `whatsapp:${waId}`)))
+          .limit(1)
+      )[0];
+    const antes = await find(velho);
+    if (!antes) return;
+    const depois = await find(novo);
+    if (depois) await mergeClientes(this.ctx.db, canal.accountId, depois.id, antes.id);
+    await this.ctx.db
+      .update(clientes)
+      .set({ identificador: `whatsapp:${novo}`, numero: `+${novo}` })
+      .where(eq(clientes.id, antes.id));
+  }
+
   private async byExternal(accountId: string, externalId: string | undefined) {
     if (!externalId) return null;
     const [row] = await this.ctx.db
@@ -368,6 +401,13 @@ export class WhatsAppProcessor {
     if (m.type === 'edit') return this.edit(canal, m);
     if (m.type === 'revoke') return this.revoke(canal, m);
     if (!m.from && !m.from_user_id) throw new Error('mensagem sem remetente (from ou from_user_id)');
+    if (m.group_id) return this.log.info({ canalId: canal.id, wamid: m.id }, 'WhatsApp: mensagem de grupo ignorada');
+    // The user opened the chat for the first time and wrote nothing: not a message, no conversation queued.
+    if (m.type === 'request_welcome') return this.log.info({ canalId: canal.id, wamid: m.id }, 'WhatsApp: conversa aberta sem mensagem');
+    if (m.type === 'system' && m.system?.type === 'user_changed_number' && m.from && m.system.wa_id) {
+      await this.changeNumber(canal, m.from, m.system.wa_id);
+      m = { ...m, from: m.system.wa_id };
+    }
     // A removal is idempotent and stores nothing; samples reuse the reaction's own wamid for it.
     if (m.type === 'reaction' && !m.reaction?.emoji) return this.unreact(canal, await this.cliente(canal, m, nome), m);
     if (await this.byExternal(canal.accountId, m.id)) return; // Meta's redelivery of a stored message
@@ -433,10 +473,18 @@ export class WhatsAppProcessor {
       case 'interactive': {
         const i = m.interactive ?? {};
         if (i.type === 'list_reply') return text([i.list_reply?.title, i.list_reply?.description].filter(Boolean).join('\n'));
+        if (i.type === 'nfm_reply') return text(flowAnswer(i.nfm_reply));
         return text(i.button_reply?.title ?? '');
       }
       case 'button':
         return text(m.button?.text ?? m.button?.payload ?? '');
+      case 'system':
+        if (m.system?.type === 'user_changed_number' && m.system.wa_id)
+          return {
+            mensagem: { tipo: 'text', conteudo: WHATSAPP_TEXTS.trocouDeNumero(`+${waIdCanonico(m.system.wa_id)}`) },
+            autor: 'sistema',
+          };
+        return { mensagem: { tipo: 'text', conteudo: m.system?.body ?? WHATSAPP_TEXTS.naoSuportada }, autor: 'sistema' };
       case 'reaction':
         return { mensagem: { tipo: 'reaction', conteudo: m.reaction?.emoji ?? '' } };
       default: {
