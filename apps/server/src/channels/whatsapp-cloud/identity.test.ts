@@ -138,4 +138,18 @@ describe.each(DB_KINDS)('WhatsApp: a customer known by phone and/or BSUID on %s'
     const last = (await lines()).find((l) => l.externalId === 'wamid.tipos.numero');
     expect(last).toMatchObject({ autor: 'sistema', conteudo: WHATSAPP_TEXTS.trocouDeNumero('+5511987659999') });
   });
+
+  it('keeps the ad a customer clicked (referral) on the conversation', async () => {
+    const c = await channel();
+    const referral = { source_url: 'https://fb.me/anuncio-1', headline: 'Promoção de verão', body: 'Só hoje', source_type: 'ad' };
+    await c.deliver(
+      delivery('bsuid_with_phone.json', c.pnid, { id: 'wamid.anuncio.1', from: '5511987650077', referral }, { wa_id: '5511987650077' }),
+    );
+    const page = (
+      await app.t.app.inject({ method: 'GET', url: '/backend/api/atendimento/conversas?status=aguardando', headers: c.master.auth })
+    ).json() as {
+      itens: { anuncio?: unknown }[];
+    };
+    expect(page.itens[0]?.anuncio).toEqual({ titulo: 'Promoção de verão', url: 'https://fb.me/anuncio-1' });
+  });
 });

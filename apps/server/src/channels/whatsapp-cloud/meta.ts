@@ -27,6 +27,8 @@ export type MetaMessage = {
   };
   /** `user_changed_number`: the customer's new wa_id. */
   system?: { type?: string; body?: string; wa_id?: string };
+  /** The ad the customer clicked (click-to-WhatsApp). */
+  referral?: { source_url?: string; headline?: string; body?: string; source_type?: string };
   /** A group's message (Groups API): never a one-to-one conversation's. */
   group_id?: string;
   button?: { text?: string; payload?: string };

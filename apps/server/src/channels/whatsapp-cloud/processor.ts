@@ -436,6 +436,10 @@ export class WhatsAppProcessor {
       autor: built.autor,
       escreveuEm: m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date(),
     });
+    if (m.referral) {
+      const anuncio = { titulo: m.referral.headline ?? null, url: m.referral.source_url ?? null };
+      await this.ctx.db.update(atendimentos).set({ anuncio }).where(eq(atendimentos.id, r.atendimentoId));
+    }
     broadcastNewMessage(atendimentoEvents(this.ctx), canal.accountId, r, { toVisitor: false });
   }
 

@@ -26,7 +26,7 @@ export function onlyPlainMessages(body: MetaWebhook): boolean {
       const v = change.value;
       if (v.errors?.length || v.statuses?.length) return false;
       for (const m of v.messages ?? []) {
-        if (!m.id || !m.from || !m.type || !PLAIN.has(m.type) || m.context?.id || m.group_id) return false;
+        if (!m.id || !m.from || !m.type || !PLAIN.has(m.type) || m.context?.id || m.group_id || m.referral) return false;
         any = true;
       }
     }

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { STATUS_ATENDIMENTO, type TMidia } from '@balcao/shared/atendimentos';
+import { STATUS_ATENDIMENTO, type TAnuncio, type TMidia } from '@balcao/shared/atendimentos';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import {
   PROVEDORES_CANAL,
@@ -151,6 +151,8 @@ export const atendimentos = pgTable(
     /** The first attendant message: the overview dashboard's first-response time. */
     primeiraRespostaEm: timestamp('primeira_resposta_em', { withTimezone: true }),
     nota: smallint('nota'),
+    /** WhatsApp: the ad the customer clicked to start this conversation (Meta's referral), when one did. */
+    anuncio: jsonb('anuncio').$type<TAnuncio>(),
     comentario: text('comentario'),
     avaliadoEm: timestamp('avaliado_em', { withTimezone: true }),
     mensagensNaoLidas: integer('mensagens_nao_lidas').notNull().default(0),

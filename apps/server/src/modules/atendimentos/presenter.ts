@@ -44,6 +44,7 @@ export function presentAtendimento({ a, cliente, canalNome, atendenteNome, depar
     inicio: a.inicio.toISOString(),
     fim: a.fim?.toISOString() ?? null,
     nota: a.nota,
+    anuncio: a.anuncio ?? null,
   };
 }
 

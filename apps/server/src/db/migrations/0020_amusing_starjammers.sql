@@ -1,0 +1,1 @@
+ALTER TABLE "atendimentos" ADD COLUMN "anuncio" jsonb;
