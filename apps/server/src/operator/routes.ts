@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZOperadorConta, ZOperadorContaInput } from '@balcao/shared/operador';
+import { ZOperadorConta, ZOperadorContaInput, ZOperadorEntregaFalha } from '@balcao/shared/operador';
+import { listEntregasComFalha } from '../channels/whatsapp-cloud/service';
 import type { AppContext } from '../context';
 import { Conflict, NotFound, Unauthorized } from '../lib/errors';
 import { publicOrigin } from '../lib/public-origin';
@@ -44,6 +45,10 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     req.log.info({ accountId: account.id, databaseName: account.databaseName }, 'conta criada pela API do operador');
     return reply.code(201).send(presentConta(account, master));
   });
+
+  app.get('/operador/whatsapp/entregas-com-falha', { schema: { response: { 200: z.array(ZOperadorEntregaFalha) } } }, async () =>
+    listEntregasComFalha(ctx.db),
+  );
 
   app.get('/operador/backup', { schema: { response: { 200: ZBackupArchive } } }, async (req, reply) => {
     if (!ctx.embeddedBackup) throw new Conflict('Com PostgreSQL, faça o backup do banco com pg_dump e copie a pasta uploads.');

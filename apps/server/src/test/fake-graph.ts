@@ -86,16 +86,30 @@ export class FakeGraph {
     this.drops += times;
   }
 
-  private messagesEdge() {
-    return this.calls.filter((c) => c.method === 'POST' && c.path === `/${this.version}/${this.phoneNumberId}/messages`);
+  /** Other numbers this fake serves (one number belongs to one channel: each test account has its own). */
+  private readonly numbers = new Set<string>();
+  private serves = (id: string | undefined) => id === this.phoneNumberId || (id !== undefined && this.numbers.has(id));
+
+  /** A new number of this fake's, for one more channel. */
+  newNumber() {
+    const id = String(2_000_000_000_000 + this.numbers.size + 1);
+    this.numbers.add(id);
+    return id;
   }
 
-  /** Message sends (read receipts aside). */
+  private messagesEdge() {
+    return this.calls.filter((c) => {
+      const [, version, id, edge] = c.path.split('/');
+      return c.method === 'POST' && version === this.version && this.serves(id) && edge === 'messages';
+    });
+  }
+
   /** The ids /media answered, in order. */
   uploads() {
     return this.calls.filter((c) => c.mediaId);
   }
 
+  /** Message sends (read receipts aside). */
   sends() {
     return this.messagesEdge().filter((c) => c.body?.status !== 'read');
   }
@@ -168,8 +182,8 @@ export class FakeGraph {
     }
     const [, version, id, edge] = url.pathname.split('/');
     if (version !== this.version) return metaError(400, 2500, 'Unknown version');
-    if (req.method === 'POST' && id === this.phoneNumberId && edge === 'media') return this.upload(call, req, bytes, json, metaError);
-    if (req.method === 'POST' && id === this.phoneNumberId && edge === 'messages') {
+    if (req.method === 'POST' && this.serves(id) && edge === 'media') return this.upload(call, req, bytes, json, metaError);
+    if (req.method === 'POST' && this.serves(id) && edge === 'messages') {
       if (this.drops > 0) {
         this.drops--;
         return void req.socket.destroy();
@@ -189,8 +203,8 @@ export class FakeGraph {
       const valid =
         b.messaging_product === 'whatsapp' &&
         b.recipient_type === 'individual' &&
-        typeof b.to === 'string' &&
-        b.to.length > 0 &&
+        ((typeof b.to === 'string' && b.to.length > 0) ||
+          (b.to === undefined && typeof b.recipient === 'string' && b.recipient.length > 0)) &&
         TYPES.includes(type) &&
         typeof b[type] === 'object' &&
         (type !== 'text' ||
@@ -202,14 +216,16 @@ export class FakeGraph {
       const shape = waVector<{ messages: { id: string }[] }>('send_text_response.json');
       return json(200, {
         ...shape,
-        contacts: [{ input: b.to, wa_id: String(b.to).replace(/^\+/, '') }],
+        contacts: [
+          b.to === undefined ? { input: b.recipient, user_id: b.recipient } : { input: b.to, wa_id: String(b.to).replace(/^\+/, '') },
+        ],
         messages: [{ id: `wamid.FAKE${++this.n}` }],
       });
     }
     if (req.method === 'GET' && edge === 'message_templates')
       return this.templatesDown ? metaError(503, 2, 'Service temporarily unavailable') : json(200, { data: this.templates, paging: {} });
-    if (req.method === 'GET' && id === this.phoneNumberId && !edge)
-      return json(200, { verified_name: 'Loja Teste', display_phone_number: '+55 11 99999-0000', id: this.phoneNumberId });
+    if (req.method === 'GET' && this.serves(id) && !edge)
+      return json(200, { verified_name: 'Loja Teste', display_phone_number: '+55 11 99999-0000', id });
     if (req.method === 'GET' && id && !edge && this.media.has(id)) {
       const file = this.media.get(id)!;
       return json(200, {

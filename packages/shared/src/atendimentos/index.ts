@@ -97,6 +97,10 @@ export const ZMensagemRecebida = z.object({
 export type TMensagemRecebida = z.infer<typeof ZMensagemRecebida>;
 
 /** A list row and the header of an open conversation (spec part 2 §3 field names kept). */
+/** The ad a customer clicked to start a WhatsApp conversation (Meta's referral): its title and address. */
+export const ZAnuncio = z.object({ titulo: z.string().nullable(), url: z.string().nullable() });
+export type TAnuncio = z.infer<typeof ZAnuncio>;
+
 export const ZAtendimento = z.object({
   atendimentoId: z.string(),
   ticket: z.number().int(),
@@ -125,6 +129,7 @@ export const ZAtendimento = z.object({
    * `duracaoMs` lets a screen reopen it from a customer's new message, told without its row.
    */
   janela: z.object({ fechaEm: z.string().nullable(), duracaoMs: z.number().int() }).nullable(),
+  anuncio: ZAnuncio.nullable().optional(),
 });
 export type TAtendimento = z.infer<typeof ZAtendimento>;
 

@@ -248,6 +248,8 @@ export const ZCanalWhatsApp = z.object({
   conexao: ZConexaoWhatsApp.nullable(),
   /** Webhook-level errors Meta reported (the latest), for admins. */
   ultimoErroWebhook: z.string().nullable(),
+  /** Deliveries given up on (malformed, or for an unknown number): each one's reason is stored with it. */
+  entregasComFalha: z.number().int(),
   criadoEm: z.string(),
 });
 export type TCanalWhatsApp = z.infer<typeof ZCanalWhatsApp>;
@@ -276,4 +278,8 @@ export const WHATSAPP_TEXTS = {
   canalNaoEncontrado: 'Canal do WhatsApp não encontrado.',
   assinaturaInvalida: 'Assinatura inválida.',
   reenvioSomenteFalha: 'Só é possível reenviar mensagens que falharam.',
+  trocouDeNumero: (numero: string) => `O cliente mudou de número no WhatsApp. Novo número: ${numero}.`,
+  entregaRecusada: 'Uma entrega do webhook foi recusada:',
+  numeroDeOutroCanal: (numero: string) => `é para o número ${numero} (Phone number ID), que não é o deste canal`,
+  numeroEmUso: 'Este número (Phone number ID) já está cadastrado em outro canal do WhatsApp.',
 } as const;

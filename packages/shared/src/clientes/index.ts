@@ -14,7 +14,14 @@ export const CLIENTES_TEXTS = {
 } as const;
 
 /** E.164 as WhatsApp customers are stored: '+', country code and number (spaces, dots, dashes, brackets dropped). */
-export const normalizarNumero = (s: string) => `+${s.replace(/[\s().-]/g, '').replace(/^\+/, '')}`;
+/**
+ * A Brazilian mobile written without its ninth digit (55 + area code + 8 digits from 6 to 9, as WhatsApp's
+ * ids of older accounts still come) is the same line as with it: one canonical form, with the 9.
+ */
+const BR_MOVEL_SEM_NONO = /^\+55(\d{2})([6-9]\d{7})$/;
+export const normalizarNumero = (s: string) => `+${s.replace(/[\s().-]/g, '').replace(/^\+/, '')}`.replace(BR_MOVEL_SEM_NONO, '+55$19$2');
+/** A WhatsApp id (digits, as Meta sends `wa_id`) in the same canonical form as a typed number, without the '+'. */
+export const waIdCanonico = (waId: string) => normalizarNumero(waId).slice(1);
 
 /** POST /backend/api/clientes and PUT /backend/api/clientes/{id}. */
 export const ZClienteInput = z.object({

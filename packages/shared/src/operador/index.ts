@@ -20,3 +20,13 @@ export const ZOperadorConta = z.object({
   master: z.object({ id: z.string(), nome: z.string(), email: z.string() }),
 });
 export type TOperadorConta = z.infer<typeof ZOperadorConta>;
+
+/** GET /backend/operador/whatsapp/entregas-com-falha: the latest WhatsApp webhook deliveries given up on. */
+export const ZOperadorEntregaFalha = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  canalId: z.string(),
+  recebidoEm: z.string(),
+  erro: z.string(),
+});
+export type TOperadorEntregaFalha = z.infer<typeof ZOperadorEntregaFalha>;

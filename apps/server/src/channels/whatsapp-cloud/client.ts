@@ -27,6 +27,7 @@ const ERROS_META: Record<number, string> = {
   131026: 'Mensagem não entregue: o número pode não ter WhatsApp ou estar com uma versão antiga.',
   131031: 'A conta do WhatsApp Business foi bloqueada pelo Meta.',
   131042: 'Problema de pagamento na conta do WhatsApp Business.',
+  131062: 'Este tipo de mensagem não pode ser enviado a um cliente identificado só pelo nome de usuário do WhatsApp.',
   131047: 'Passaram-se mais de 24 horas desde a última mensagem do cliente: só é possível enviar um modelo aprovado.',
   131051: 'Tipo de mensagem não suportado pelo WhatsApp.',
   131052: 'Não foi possível baixar a mídia enviada pelo cliente.',

@@ -43,7 +43,14 @@ export function readCanalAgain(kept: LRUCache<string, KeptCanal>, token: string)
   return kept.fetch(token, { forceRefresh: true, allowStale: false });
 }
 
-/** A channel changed or removed: its next delivery reads it again. */
+/** A channel changed or removed: its next delivery reads it again (by its URL or by its number). */
 export function forgetKeptCanal(db: Db, token: string) {
-  byDb.get(db)?.delete(token);
+  const kept = byDb.get(db);
+  if (!kept) return;
+  kept.delete(token);
+  for (const [key, k] of kept.entries()) if (k.canal.token === token) kept.delete(key);
 }
+
+/** The key a channel is kept under when looked up by its number (tokens are base64url: never a '#'). */
+export const byNumero = (phoneNumberId: string) => `#${phoneNumberId}`;
+export const numeroOfKey = (key: string) => (key.startsWith('#') ? key.slice(1) : null);

@@ -3,17 +3,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ANEXO_MAX_BYTES, type TMidia, type TTipoMensagem, tipoFromMime } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
+import { waIdCanonico } from '@balcao/shared/clientes';
 import { atendimentoEvents, type AppContext } from '../../context';
 import { asCanal, atendimentos, canais, clientes, mensagens, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import { KickLoop } from '../../lib/kick-loop';
 import { storeUpload } from '../../lib/uploads';
 import { receiveFromCliente } from '../../modules/atendimentos/inbound';
+import { mergeClientes } from '../../modules/clientes/merge';
 import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, type NewMessage } from '../../modules/atendimentos/service';
 import { type GraphClient, GraphError, graphErrorPt } from './client';
-import type { MetaError, MetaMedia, MetaMessage, MetaStatus, MetaWebhook } from './meta';
+import {
+  contactNames,
+  flowAnswer,
+  type MetaError,
+  type MetaMedia,
+  type MetaMessage,
+  type MetaStatus,
+  type MetaWebhook,
+  parseDelivery,
+} from './meta';
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import { openSecrets } from './service';
 import { type Delivery, markProcessed, onlyPlainMessages, receiveTextBatch } from './text-batch';
@@ -34,13 +45,8 @@ const storedDelivery = (e: WhatsAppEventoRow, canal?: WhatsAppCanalRow): Deliver
   stored: Promise.resolve(e),
 });
 
-const parseBody = (corpo: string): MetaWebhook | null => {
-  try {
-    return JSON.parse(corpo) as MetaWebhook;
-  } catch {
-    return null;
-  }
-};
+/** Whether a delivery is only for its channel's number (one found in the database is checked in the batch). */
+const forItsNumber = (d: Delivery, numeros: Set<string>) => !d.canal || [...numeros].every((n) => n === d.canal!.config.phoneNumberId);
 
 /** Meta's order of a message's life; a status never moves back (read implies delivered, which may be skipped). */
 const RANK = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
@@ -135,27 +141,61 @@ export class WhatsAppProcessor {
   }
 
   private async drain() {
-    try {
-      for (;;) {
-        const claimed = await this.next();
-        if (claimed.length === 0) return;
-        // In order: runs of deliveries holding only plain messages go together, the others one by one.
-        let run: (Delivery & { body: MetaWebhook })[] = [];
-        for (const d of claimed) {
-          const body = parseBody(d.corpo);
-          if (body && onlyPlainMessages(body)) {
-            run.push({ ...d, body });
-            continue;
-          }
-          await this.processRun(run);
-          run = [];
-          await this.processStored(d);
+    for (;;) {
+      let claimed: Delivery[];
+      try {
+        claimed = await this.next();
+      } catch (err) {
+        this.log.error({ err }, 'WhatsApp: entregas pendentes não lidas');
+        return;
+      }
+      if (claimed.length === 0) return;
+      // In order: runs of deliveries holding only plain messages go together, the others one by one. Each
+      // delivery in its own guard: one that fails never takes the others of the batch with it.
+      let run: (Delivery & { body: MetaWebhook })[] = [];
+      for (const d of claimed) {
+        const parsed = parseDelivery(d.corpo);
+        if (parsed.ok && parsed.falhas.length === 0 && forItsNumber(d, parsed.numeros) && onlyPlainMessages(parsed.body)) {
+          run.push({ ...d, body: parsed.body });
+          continue;
         }
         await this.processRun(run);
+        run = [];
+        await this.guarded(d, () => (parsed.ok ? this.processStored(d) : this.reject(d, parsed.erro)));
       }
-    } catch (err) {
-      this.log.error({ err }, 'WhatsApp: processamento de eventos');
+      await this.processRun(run);
     }
+  }
+
+  private async guarded(d: Delivery, work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (err) {
+      // Left claimed: the sweep takes it again once the claim runs out (its tries are counted then).
+      this.log.error({ err, canalId: d.canalId }, 'WhatsApp: entrega não processada');
+    }
+  }
+
+  /** A malformed delivery: stored as failed with its reason, never tried again. */
+  private async reject(d: Delivery, erro: string) {
+    const e = await d.stored;
+    if (e) await this.fail(e, erro);
+  }
+
+  /**
+   * A delivery (or some of its events) given up on: its reason stored on it, the channel's count of failed
+   * deliveries and its latest webhook error for the account's admins, and a log line for the operator.
+   */
+  private async fail(e: Pick<WhatsAppEventoRow, 'id' | 'canalId'>, erro: string) {
+    this.log.warn({ eventoId: e.id, canalId: e.canalId, erro }, 'WhatsApp: entrega recusada');
+    await this.ctx.db
+      .update(whatsappEventos)
+      .set({ processadoEm: sql`now()`, processandoAte: null, erro })
+      .where(eq(whatsappEventos.id, e.id));
+    await this.ctx.db
+      .update(canais)
+      .set({ ultimoErroWebhook: `${WHATSAPP_TEXTS.entregaRecusada} ${erro}`, entregasComFalha: sql`${canais.entregasComFalha} + 1` })
+      .where(eq(canais.id, e.canalId));
   }
 
   private async claim(): Promise<WhatsAppEventoRow[]> {
@@ -212,10 +252,13 @@ export class WhatsAppProcessor {
 
   private async processOne(e: WhatsAppEventoRow, handed?: WhatsAppCanalRow) {
     try {
+      const parsed = parseDelivery(e.corpo);
+      if (!parsed.ok) return await this.fail(e, parsed.erro);
       const [row] = handed ? [] : await this.ctx.db.select().from(canais).where(eq(canais.id, e.canalId)).limit(1);
       const canal = handed ?? (row ? (asCanal(row) as WhatsAppCanalRow) : null);
-      if (canal) await this.apply(canal, JSON.parse(e.corpo) as MetaWebhook);
-      await markProcessed(this.ctx.db, [e.id]);
+      const falhas = [...parsed.falhas, ...(canal ? await this.apply(canal, parsed.body) : [])];
+      if (falhas.length) await this.fail(e, falhas.join('; '));
+      else await markProcessed(this.ctx.db, [e.id]);
     } catch (err) {
       const last = e.tentativas >= MAX_TENTATIVAS || !(err instanceof GraphError && err.retryable);
       this.log.warn({ err, eventoId: e.id, tentativa: e.tentativas }, 'WhatsApp: evento não processado');
@@ -232,32 +275,108 @@ export class WhatsAppProcessor {
     }
   }
 
-  private async apply(canal: WhatsAppCanalRow, body: MetaWebhook) {
+  /**
+   * Each event in its own guard: one that fails for good is left out with its reason (answered), the others
+   * go on; one that may succeed later (Meta unreachable) fails the delivery, which is tried again whole
+   * (every step is idempotent).
+   */
+  private async apply(canal: WhatsAppCanalRow, body: MetaWebhook): Promise<string[]> {
+    const falhas: string[] = [];
+    const guard = async (id: string | undefined, work: () => Promise<void>) => {
+      try {
+        await work();
+      } catch (err) {
+        if (err instanceof GraphError && err.retryable) throw err;
+        this.log.warn({ err, canalId: canal.id, id }, 'WhatsApp: evento não processado');
+        falhas.push(`${id ?? 'evento'}: ${(err as Error).message}`);
+      }
+    };
     for (const entry of body.entry ?? [])
       for (const change of entry.changes ?? []) {
         if (change.field !== 'messages' || !change.value) continue;
         const v = change.value;
+        const numero = v.metadata?.phone_number_id;
+        if (numero && numero !== canal.config.phoneNumberId) {
+          falhas.push(WHATSAPP_TEXTS.numeroDeOutroCanal(numero));
+          continue;
+        }
         if (v.errors?.length) {
           const erro = metaErrorPt(v.errors[0]);
           this.log.warn({ canalId: canal.id, errors: v.errors }, 'WhatsApp: erro informado pelo Meta no webhook');
           await this.ctx.db.update(canais).set({ ultimoErroWebhook: erro }).where(eq(canais.id, canal.id));
         }
-        const names = new Map((v.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name ?? null]));
-        for (const m of v.messages ?? []) await this.message(canal, m, names.get(m.from ?? '') ?? [...names.values()][0] ?? null);
-        for (const s of v.statuses ?? []) await this.status(canal, s);
+        const nameOf = contactNames(v.contacts);
+        for (const m of v.messages ?? []) await guard(m.id, () => this.message(canal, m, nameOf(m)));
+        for (const s of v.statuses ?? []) await guard(s.id, () => this.status(canal, s));
       }
+    return falhas;
   }
 
-  private async cliente(canal: WhatsAppCanalRow, waId: string, nome: string | null) {
+  /**
+   * The customer of a message, by phone number (canonical form) and/or BSUID: one known only by its BSUID is
+   * found or created by it; when a message carries both, a BSUID-only customer becomes the phone's one.
+   */
+  private async cliente(canal: WhatsAppCanalRow, m: MetaMessage, nome: string | null): Promise<string> {
+    const { accountId } = canal;
+    const bsuid = m.from_user_id ?? null;
+    const [byBsuid] = bsuid
+      ? await this.ctx.db
+          .select({ id: clientes.id, nome: clientes.nome })
+          .from(clientes)
+          .where(and(eq(clientes.accountId, accountId), eq(clientes.bsuid, bsuid)))
+          .limit(1)
+      : [];
+    if (!m.from) {
+      if (byBsuid) {
+        if (nome && nome !== byBsuid.nome) await this.ctx.db.update(clientes).set({ nome }).where(eq(clientes.id, byBsuid.id));
+        return byBsuid.id;
+      }
+      const [row] = await this.ctx.db
+        .insert(clientes)
+        .values({ accountId, nome: nome || bsuid!, numero: null, identificador: `whatsapp-bsuid:${bsuid}`, bsuid })
+        .onConflictDoUpdate({ target: [clientes.accountId, clientes.identificador], set: nome ? { nome } : { bsuid } })
+        .returning({ id: clientes.id });
+      return row!.id;
+    }
+    const waId = waIdCanonico(m.from);
     const [row] = await this.ctx.db
       .insert(clientes)
-      .values({ accountId: canal.accountId, nome: nome || `+${waId}`, numero: `+${waId}`, identificador: `whatsapp:${waId}` })
+      .values({ accountId, nome: nome || `+${waId}`, numero: `+${waId}`, identificador: `whatsapp:${waId}` })
       .onConflictDoUpdate({
         target: [clientes.accountId, clientes.identificador],
         set: nome ? { nome, numero: `+${waId}` } : { numero: `+${waId}` },
       })
-      .returning({ id: clientes.id });
-    return row!.id;
+      .returning({ id: clientes.id, bsuid: clientes.bsuid });
+    const id = row!.id;
+    if (bsuid && row!.bsuid !== bsuid) {
+      if (byBsuid && byBsuid.id !== id) await mergeClientes(this.ctx.db, accountId, byBsuid.id, id);
+      await this.ctx.db.update(clientes).set({ bsuid }).where(eq(clientes.id, id));
+    }
+    return id;
+  }
+
+  /**
+   * The customer changed numbers: the customer of the old one moves to the new one (joined with a customer the
+   * new one already had); the message then adds a system line to their conversation (build).
+   */
+  private async changeNumber(canal: WhatsAppCanalRow, de: string, para: string) {
+    const [velho, novo] = [waIdCanonico(de), waIdCanonico(para)];
+    const find = async (waId: string) =>
+      (
+        await this.ctx.db
+          .select({ id: clientes.id })
+          .from(clientes)
+          .where(and(eq(clientes.accountId, canal.accountId), eq(clientes.identificador, `whatsapp:${waId}`)))
+          .limit(1)
+      )[0];
+    const antes = await find(velho);
+    if (!antes) return;
+    const depois = await find(novo);
+    if (depois) await mergeClientes(this.ctx.db, canal.accountId, depois.id, antes.id);
+    await this.ctx.db
+      .update(clientes)
+      .set({ identificador: `whatsapp:${novo}`, numero: `+${novo}` })
+      .where(eq(clientes.id, antes.id));
   }
 
   private async byExternal(accountId: string, externalId: string | undefined) {
@@ -281,11 +400,18 @@ export class WhatsAppProcessor {
     if (!m.id) return;
     if (m.type === 'edit') return this.edit(canal, m);
     if (m.type === 'revoke') return this.revoke(canal, m);
-    if (!m.from) return;
+    if (!m.from && !m.from_user_id) throw new Error('mensagem sem remetente (from ou from_user_id)');
+    if (m.group_id) return this.log.info({ canalId: canal.id, wamid: m.id }, 'WhatsApp: mensagem de grupo ignorada');
+    // The user opened the chat for the first time and wrote nothing: not a message, no conversation queued.
+    if (m.type === 'request_welcome') return this.log.info({ canalId: canal.id, wamid: m.id }, 'WhatsApp: conversa aberta sem mensagem');
+    if (m.type === 'system' && m.system?.type === 'user_changed_number' && m.from && m.system.wa_id) {
+      await this.changeNumber(canal, m.from, m.system.wa_id);
+      m = { ...m, from: m.system.wa_id };
+    }
     // A removal is idempotent and stores nothing; samples reuse the reaction's own wamid for it.
-    if (m.type === 'reaction' && !m.reaction?.emoji) return this.unreact(canal, await this.cliente(canal, m.from, nome), m);
+    if (m.type === 'reaction' && !m.reaction?.emoji) return this.unreact(canal, await this.cliente(canal, m, nome), m);
     if (await this.byExternal(canal.accountId, m.id)) return; // Meta's redelivery of a stored message
-    const clienteId = await this.cliente(canal, m.from, nome);
+    const clienteId = await this.cliente(canal, m, nome);
     const open = await findOpenAtendimento(this.ctx.db, clienteId, canal.id);
     /** A quoted or reacted message counts only inside the open conversation. */
     const inOpen = async (wamid: string | undefined) => {
@@ -310,6 +436,10 @@ export class WhatsAppProcessor {
       autor: built.autor,
       escreveuEm: m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date(),
     });
+    if (m.referral) {
+      const anuncio = { titulo: m.referral.headline ?? null, url: m.referral.source_url ?? null };
+      await this.ctx.db.update(atendimentos).set({ anuncio }).where(eq(atendimentos.id, r.atendimentoId));
+    }
     broadcastNewMessage(atendimentoEvents(this.ctx), canal.accountId, r, { toVisitor: false });
   }
 
@@ -347,10 +477,18 @@ export class WhatsAppProcessor {
       case 'interactive': {
         const i = m.interactive ?? {};
         if (i.type === 'list_reply') return text([i.list_reply?.title, i.list_reply?.description].filter(Boolean).join('\n'));
+        if (i.type === 'nfm_reply') return text(flowAnswer(i.nfm_reply));
         return text(i.button_reply?.title ?? '');
       }
       case 'button':
         return text(m.button?.text ?? m.button?.payload ?? '');
+      case 'system':
+        if (m.system?.type === 'user_changed_number' && m.system.wa_id)
+          return {
+            mensagem: { tipo: 'text', conteudo: WHATSAPP_TEXTS.trocouDeNumero(`+${waIdCanonico(m.system.wa_id)}`) },
+            autor: 'sistema',
+          };
+        return { mensagem: { tipo: 'text', conteudo: m.system?.body ?? WHATSAPP_TEXTS.naoSuportada }, autor: 'sistema' };
       case 'reaction':
         return { mensagem: { tipo: 'reaction', conteudo: m.reaction?.emoji ?? '' } };
       default:

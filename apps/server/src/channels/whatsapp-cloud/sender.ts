@@ -75,13 +75,18 @@ type SettledRow = {
 /** Where a conversation's messages go: its channel, the customer's number and the account (for the rating link). */
 type SendContext = {
   canal: typeof canais.$inferSelect;
-  cliente: { numero: string | null; identificador: string | null };
+  cliente: { numero: string | null; identificador: string | null; bsuid: string | null };
   databaseName: string;
 };
 
 const MIDIA_TIPOS = new Set(['image', 'video', 'audio', 'document']);
 const digitsOf = (identificador: string | null, numero: string | null) =>
   (identificador?.startsWith('whatsapp:') ? identificador.slice('whatsapp:'.length) : (numero ?? '')).replace(/\D/g, '');
+/** Meta's rule: `to` for a phone number; `recipient` (the BSUID) for a customer known only by it. */
+const destinoOf = (c: SendContext['cliente']): Record<string, string> => {
+  const to = digitsOf(c.identificador, c.numero);
+  return !to && c.bsuid ? { recipient: c.bsuid } : { to };
+};
 
 /**
  * The outbound queue of WhatsApp: attendants' answers and system notices are stored 'pending' first
@@ -197,7 +202,7 @@ export class WhatsAppSender {
       .select({
         atendimentoId: atendimentos.id,
         canal: canais,
-        cliente: { numero: clientes.numero, identificador: clientes.identificador },
+        cliente: { numero: clientes.numero, identificador: clientes.identificador, bsuid: clientes.bsuid },
         databaseName: accounts.databaseName,
       })
       .from(atendimentos)
@@ -212,7 +217,7 @@ export class WhatsAppSender {
     const canal = asCanal(ctxRow.canal) as WhatsAppCanalRow;
     try {
       const { accessToken } = openSecrets(this.ctx.cipher, canal);
-      const body = await this.body(m, digitsOf(ctxRow.cliente.identificador, ctxRow.cliente.numero), ctxRow.databaseName, {
+      const body = await this.body(m, destinoOf(ctxRow.cliente), ctxRow.databaseName, {
         phoneNumberId: canal.config.phoneNumberId,
         accessToken,
       });
@@ -245,16 +250,16 @@ export class WhatsAppSender {
   }
 
   /**
-   * Meta's message body (messaging_product, recipient_type, to, type and the type object; context for a reply).
+   * Meta's message body (messaging_product, recipient_type, to or recipient, type and the type object; context for a reply).
    * An attachment is uploaded to the number's /media first and named by its id: Meta never fetches it from us.
    */
   private async body(
     m: MensagemRow,
-    to: string,
+    destino: Record<string, string>,
     databaseName: string,
     numero: { phoneNumberId: string; accessToken: string },
   ): Promise<Record<string, unknown>> {
-    const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+    const base = { messaging_product: 'whatsapp', recipient_type: 'individual', ...destino };
     const externalOf = async (id: string) => {
       const [t] = await this.ctx.db.select({ externalId: mensagens.externalId }).from(mensagens).where(eq(mensagens.id, id)).limit(1);
       if (!t?.externalId) throw new Error(ALVO_FORA_DO_WHATSAPP);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { TOperadorEntregaFalha } from '@balcao/shared/operador';
 import {
   WHATSAPP_TEXTS,
   type TCanalWhatsApp,
@@ -11,9 +12,11 @@ import {
 } from '@balcao/shared/canais';
 import { asCanal, canais, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
+import { whatsappEventos } from '../../db/schema/whatsapp';
 import type { SecretCipher } from '../../lib/cipher';
 import type { Db } from '../../lib/db';
-import { BadRequest, NotFound } from '../../lib/errors';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../modules/departamentos/service';
 import { findWapi, wapiIntegracao } from '../whatsapp-web/service';
 import { type GraphClient, GraphError } from './client';
 import { forgetKeptCanal } from './kept-canais';
@@ -43,6 +46,7 @@ export function presentWhatsAppCanal(row: WhatsAppCanalRow, origin: string, ciph
     appSecretDefinido: secrets.appSecret.length > 0,
     conexao: row.conexao ?? null,
     ultimoErroWebhook: row.ultimoErroWebhook ?? null,
+    entregasComFalha: row.entregasComFalha,
     criadoEm: row.createdAt.toISOString(),
   };
 }
@@ -89,26 +93,48 @@ export async function findWhatsAppCanalByToken(db: Db, token: string): Promise<W
   return row ? asWhatsApp(asCanal(row)) : null;
 }
 
+/** The channel of a WhatsApp number (Meta's metadata.phone_number_id): at most one in the installation. */
+export async function findWhatsAppCanalByNumero(db: Db, phoneNumberId: string): Promise<WhatsAppCanalRow | null> {
+  const [row] = await db
+    .select()
+    .from(canais)
+    .where(and(sql`${canais.config}->>'phoneNumberId' = ${phoneNumberId}`, eq(canais.tipo, 'whatsapp'), isNull(canais.removidoEm)))
+    .limit(1);
+  return row ? asWhatsApp(asCanal(row)) : null;
+}
+
 export async function createWhatsAppCanal(db: Db, cipher: SecretCipher, accountId: string, input: TCanalWhatsAppInput) {
   await checkDepartamento(db, accountId, input.departamentoPadraoId);
-  const [row] = await db
-    .insert(canais)
-    .values({
-      accountId,
-      tipo: 'whatsapp',
-      nome: input.nome,
-      ativo: input.ativo,
-      token: newToken(),
-      segredoCifrado: sealSecrets(cipher, { accessToken: input.accessToken, appSecret: input.appSecret }),
-      config: {
-        phoneNumberId: input.phoneNumberId,
-        wabaId: input.wabaId,
-        verifyToken: input.verifyToken,
-        departamentoPadraoId: input.departamentoPadraoId,
-      },
-    })
-    .returning();
+  const [row] = await numeroLivre(() =>
+    db
+      .insert(canais)
+      .values({
+        accountId,
+        tipo: 'whatsapp',
+        nome: input.nome,
+        ativo: input.ativo,
+        token: newToken(),
+        segredoCifrado: sealSecrets(cipher, { accessToken: input.accessToken, appSecret: input.appSecret }),
+        config: {
+          phoneNumberId: input.phoneNumberId,
+          wabaId: input.wabaId,
+          verifyToken: input.verifyToken,
+          departamentoPadraoId: input.departamentoPadraoId,
+        },
+      })
+      .returning(),
+  );
   return asWhatsApp(asCanal(row!));
+}
+
+/** A write that a number already used by another channel (of any account) makes a 409 with a clear reason. */
+async function numeroLivre<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new Conflict(WHATSAPP_TEXTS.numeroEmUso);
+    throw err;
+  }
 }
 
 /** Empty secrets keep the stored ones; a new token or number forgets the last connection test. */
@@ -118,22 +144,24 @@ export async function updateWhatsAppCanal(db: Db, cipher: SecretCipher, accountI
   const old = openSecrets(cipher, before);
   const secrets = { accessToken: input.accessToken || old.accessToken, appSecret: input.appSecret || old.appSecret };
   const changed = secrets.accessToken !== old.accessToken || input.phoneNumberId !== before.config.phoneNumberId;
-  const [row] = await db
-    .update(canais)
-    .set({
-      nome: input.nome,
-      ativo: input.ativo,
-      segredoCifrado: sealSecrets(cipher, secrets),
-      config: {
-        phoneNumberId: input.phoneNumberId,
-        wabaId: input.wabaId,
-        verifyToken: input.verifyToken,
-        departamentoPadraoId: input.departamentoPadraoId,
-      },
-      ...(changed ? { conexao: null } : {}),
-    })
-    .where(and(eq(canais.id, id), eq(canais.accountId, accountId)))
-    .returning();
+  const [row] = await numeroLivre(() =>
+    db
+      .update(canais)
+      .set({
+        nome: input.nome,
+        ativo: input.ativo,
+        segredoCifrado: sealSecrets(cipher, secrets),
+        config: {
+          phoneNumberId: input.phoneNumberId,
+          wabaId: input.wabaId,
+          verifyToken: input.verifyToken,
+          departamentoPadraoId: input.departamentoPadraoId,
+        },
+        ...(changed ? { conexao: null } : {}),
+      })
+      .where(and(eq(canais.id, id), eq(canais.accountId, accountId)))
+      .returning(),
+  );
   forgetKeptCanal(db, before.token);
   return asWhatsApp(asCanal(row!));
 }
@@ -179,4 +207,24 @@ export async function integracoes(db: Db, accountId: string): Promise<TIntegraco
     configWAPI: wapiIntegracao(await findWapi(db, accountId)),
     userId: accountId,
   };
+}
+
+/** Most failed deliveries the operator's list answers. */
+const FALHAS_LISTADAS = 200;
+
+/** The latest deliveries given up on, every account's, with their reasons (the operator's list). */
+export async function listEntregasComFalha(db: Db): Promise<TOperadorEntregaFalha[]> {
+  const rows = await db
+    .select({
+      id: whatsappEventos.id,
+      accountId: whatsappEventos.accountId,
+      canalId: whatsappEventos.canalId,
+      recebidoEm: whatsappEventos.recebidoEm,
+      erro: whatsappEventos.erro,
+    })
+    .from(whatsappEventos)
+    .where(and(isNotNull(whatsappEventos.processadoEm), isNotNull(whatsappEventos.erro)))
+    .orderBy(desc(whatsappEventos.recebidoEm))
+    .limit(FALHAS_LISTADAS);
+  return rows.map((r) => ({ ...r, recebidoEm: r.recebidoEm.toISOString(), erro: r.erro ?? '' }));
 }

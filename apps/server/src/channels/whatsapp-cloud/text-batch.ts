@@ -7,7 +7,8 @@ import { receiveFromCliente } from '../../modules/atendimentos/inbound';
 import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
 import type { NewMessage } from '../../modules/atendimentos/service';
 import { anyId, type Db, perDatabase, preparedRows, preparedStatement } from '../../lib/db';
-import type { MetaMessage, MetaWebhook } from './meta';
+import { contactNames, type MetaMessage, type MetaWebhook } from './meta';
+import { waIdCanonico } from '@balcao/shared/clientes';
 
 /** Kinds that become a plain line of text and need nothing but the message itself (no media, no target). */
 const PLAIN = new Set(['text', 'interactive', 'button', 'contacts', 'location']);
@@ -25,7 +26,7 @@ export function onlyPlainMessages(body: MetaWebhook): boolean {
       const v = change.value;
       if (v.errors?.length || v.statuses?.length) return false;
       for (const m of v.messages ?? []) {
-        if (!m.id || !m.from || !m.type || !PLAIN.has(m.type) || m.context?.id) return false;
+        if (!m.id || !m.from || !m.type || !PLAIN.has(m.type) || m.context?.id || m.group_id || m.referral) return false;
         any = true;
       }
     }
@@ -38,28 +39,38 @@ export function onlyPlainMessages(body: MetaWebhook): boolean {
  * read by the same statement's snapshot.
  */
 const saveCustomers = preparedRows<
-  { id: string; account_id: string; identificador: string; nome: string; numero: string },
+  { id: string; account_id: string; identificador: string; nome: string; numero: string; bsuid: string | null },
   { rows: string }
 >(
   'balcao_clientes_whatsapp',
   sql`with r as (
-      select * from json_to_recordset(${sql.placeholder('rows')}::json) as r(account_id uuid, nome text, numero text, identificador text)
+      select * from json_to_recordset(${sql.placeholder('rows')}::json)
+        as r(account_id uuid, nome text, numero text, identificador text, bsuid text)
     ),
     gravados as (
-      insert into ${clientes} (account_id, nome, numero, identificador)
-      select account_id, nome, numero, identificador from r
+      insert into ${clientes} (account_id, nome, numero, identificador, bsuid)
+      select account_id, nome, numero, identificador, bsuid from r
       on conflict (account_id, identificador) do update set -- a delivery without the name keeps the stored one
         nome = case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end,
-        numero = excluded.numero
-      where (${clientes.nome}, ${clientes.numero}) is distinct from
-        (case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end, excluded.numero)
-      returning id, account_id, identificador, nome, numero
+        numero = excluded.numero,
+        bsuid = coalesce(excluded.bsuid, ${clientes.bsuid})
+      where (${clientes.nome}, ${clientes.numero}, ${clientes.bsuid}) is distinct from
+        (case when excluded.nome = excluded.numero then ${clientes.nome} else excluded.nome end, excluded.numero,
+          coalesce(excluded.bsuid, ${clientes.bsuid}))
+      returning id, account_id, identificador, nome, numero, bsuid
     )
-    select id, account_id, identificador, nome, numero from gravados
+    select id, account_id, identificador, nome, numero, bsuid from gravados
     union all
-    select c.id, c.account_id, c.identificador, c.nome, c.numero from ${clientes} c join r using (account_id, identificador)
+    select c.id, c.account_id, c.identificador, c.nome, c.numero, c.bsuid from ${clientes} c join r using (account_id, identificador)
     where not exists (select 1 from gravados g where g.id = c.id)`,
-  (v) => ({ id: v[0] as string, account_id: v[1] as string, identificador: v[2] as string, nome: v[3] as string, numero: v[4] as string }),
+  (v) => ({
+    id: v[0] as string,
+    account_id: v[1] as string,
+    identificador: v[2] as string,
+    nome: v[3] as string,
+    numero: v[4] as string,
+    bsuid: v[5] as string | null,
+  }),
 );
 
 /**
@@ -73,13 +84,16 @@ const saveCustomers = preparedRows<
 const CLIENTE_KEPT_MS = 5_000;
 /** Customers kept at once. */
 const CLIENTES_KEPT = 10_000;
-type KeptCliente = { id: string; nome: string; numero: string };
+type KeptCliente = { id: string; nome: string; numero: string; bsuid: string | null };
 const keptClientes = perDatabase(() => new LRUCache<string, KeptCliente>({ max: CLIENTES_KEPT, ttl: CLIENTE_KEPT_MS }));
-type CustomerRow = { account_id: string; nome: string; numero: string; identificador: string };
+type CustomerRow = { account_id: string; nome: string; numero: string; identificador: string; bsuid: string | null };
 const customerKey = (r: { account_id: string; identificador: string }) => `${r.account_id}|${r.identificador}`;
 /** Whether writing `r` would change nothing of the kept row (a nameless delivery keeps the stored name). */
 const unchanged = (r: CustomerRow, kept: KeptCliente | undefined) =>
-  kept !== undefined && kept.numero === r.numero && (r.nome === r.numero || r.nome === kept.nome);
+  kept !== undefined &&
+  kept.numero === r.numero &&
+  (r.nome === r.numero || r.nome === kept.nome) &&
+  (r.bsuid === null || r.bsuid === kept.bsuid);
 
 /** The customers' ids by customerKey: the kept ones as they are, the others upserted (and kept). */
 async function customerIds(db: Db, rows: CustomerRow[]): Promise<Map<string, string>> {
@@ -94,7 +108,7 @@ async function customerIds(db: Db, rows: CustomerRow[]): Promise<Map<string, str
   if (toWrite.length)
     for (const c of await saveCustomers(db, { rows: JSON.stringify(toWrite) })) {
       ids.set(customerKey(c), c.id);
-      kept.set(customerKey(c), { id: c.id, nome: c.nome, numero: c.numero });
+      kept.set(customerKey(c), { id: c.id, nome: c.nome, numero: c.numero, bsuid: c.bsuid });
     }
   return ids;
 }
@@ -106,7 +120,13 @@ async function customerIds(db: Db, rows: CustomerRow[]): Promise<Map<string, str
  */
 export type Delivery = { canalId: string; corpo: string; canal?: WhatsAppCanalRow; stored: Promise<WhatsAppEventoRow | null> };
 
-type Item = { canal: WhatsAppCanalRow; m: MetaMessage; nome: string | null; built: Promise<{ mensagem: NewMessage; autor?: 'sistema' }> };
+type Item = {
+  canal: WhatsAppCanalRow;
+  m: MetaMessage;
+  waId: string;
+  nome: string | null;
+  built: Promise<{ mensagem: NewMessage; autor?: 'sistema' }>;
+};
 
 /**
  * Plain messages of several deliveries in a few statements instead of ~8 each: their channels in one read,
@@ -132,17 +152,26 @@ export async function receiveTextBatch(
     for (const entry of body.entry ?? [])
       for (const change of entry.changes ?? []) {
         if (change.field !== 'messages' || !change.value) continue;
-        const names = new Map((change.value.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name ?? null]));
+        // Another number's (a delivery found in the database): the one-by-one path refuses it with its reason.
+        const numero = change.value.metadata?.phone_number_id;
+        if (numero && numero !== canal.config.phoneNumberId) throw new Error(`entrega para o número ${numero}`);
+        const nameOf = contactNames(change.value.contacts);
         for (const m of change.value.messages ?? [])
-          items.push({ canal, m, nome: names.get(m.from ?? '') ?? [...names.values()][0] ?? null, built: build(canal, m) });
+          items.push({ canal, m, waId: waIdCanonico(m.from!), nome: nameOf(m), built: build(canal, m) });
       }
   }
   if (items.length) {
     // One row per customer (an upsert may not touch a row twice); the latest name wins, as one by one.
-    const people = new Map<string, { accountId: string; waId: string; nome: string | null }>();
+    const people = new Map<string, { accountId: string; waId: string; nome: string | null; bsuid: string | null }>();
     for (const i of items) {
-      const key = `${i.canal.accountId}|${i.m.from}`;
-      people.set(key, { accountId: i.canal.accountId, waId: i.m.from!, nome: i.nome ?? people.get(key)?.nome ?? null });
+      const key = `${i.canal.accountId}|${i.waId}`;
+      const before = people.get(key);
+      people.set(key, {
+        accountId: i.canal.accountId,
+        waId: i.waId,
+        nome: i.nome ?? before?.nome ?? null,
+        bsuid: i.m.from_user_id ?? before?.bsuid ?? null,
+      });
     }
     // The rows as one JSON parameter (Drizzle's multi-row VALUES costs ~120 µs a row to build, see inbound.ts).
     const rows: CustomerRow[] = [...people.values()].map((p) => ({
@@ -150,6 +179,9 @@ export async function receiveTextBatch(
       nome: p.nome || `+${p.waId}`,
       numero: `+${p.waId}`,
       identificador: `whatsapp:${p.waId}`,
+      // Known by its BSUID too; a BSUID-only customer that has it fails the batch (a unique index), and the
+      // one-by-one path makes the two one.
+      bsuid: p.bsuid,
     }));
     const clienteOf = await customerIds(db, rows);
     const built = await Promise.all(items.map((i) => i.built));
@@ -157,7 +189,7 @@ export async function receiveTextBatch(
       items.map((i, k) =>
         receiveFromCliente(db, {
           canal: i.canal,
-          clienteId: clienteOf.get(`${i.canal.accountId}|whatsapp:${i.m.from}`)!,
+          clienteId: clienteOf.get(`${i.canal.accountId}|whatsapp:${i.waId}`)!,
           origem: () => 'whatsapp',
           departamentoId: i.canal.config.departamentoPadraoId,
           mensagem: { ...built[k]!.mensagem, externalId: i.m.id },

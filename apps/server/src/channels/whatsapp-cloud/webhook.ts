@@ -8,9 +8,9 @@ import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { type Db, perDatabase, preparedRows } from '../../lib/db';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { whatsappOf } from '../registry';
-import { type KeptCanal, keptCanais, readCanalAgain } from './kept-canais';
+import { byNumero, type KeptCanal, keptCanais, numeroOfKey, readCanalAgain } from './kept-canais';
 import { CLAIM_MS } from './processor';
-import { findWhatsAppCanalByToken, openSecrets } from './service';
+import { findWhatsAppCanalByNumero, findWhatsAppCanalByToken, openSecrets } from './service';
 import type { LogSecrets } from '../../lib/log-redaction';
 
 /**
@@ -91,6 +91,15 @@ export function storeEvent(db: Db, canal: Pick<WhatsAppCanalRow, 'id' | 'account
 /** Meta's verification sends the channel's verify token in the query string: never logged. */
 export const WHATSAPP_WEBHOOK_LOG_SECRETS: LogSecrets = { params: ['hub.verify_token'] };
 
+/**
+ * The numbers a delivery is for (metadata.phone_number_id), read from the raw text without parsing it: a
+ * key can only be matched outside a string (inside one its quotes are escaped), and the body is parsed once,
+ * by the processor. Usually one.
+ */
+function numerosOf(corpo: string): Set<string> {
+  return new Set(Array.from(corpo.matchAll(/"phone_number_id"\s*:\s*"([^"\\]*)"/g), (m) => m[1]!));
+}
+
 type Params = { token: string };
 /** Validated for the API reference: a channel's webhook is named by its token. */
 const BY_TOKEN = { schema: { params: z.object({ token: z.string() }) } };
@@ -115,24 +124,37 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     return reply.code(200).type('text/plain; charset=utf-8').send(q['hub.challenge']);
   });
 
-  const known = keptCanais(ctx.db, async (token) => {
-    const canal = await findWhatsAppCanalByToken(ctx.db, token);
+  // Channels by the token of their URL, or by their number (byNumero).
+  const known = keptCanais(ctx.db, async (key) => {
+    const numero = numeroOfKey(key);
+    const canal = numero === null ? await findWhatsAppCanalByToken(ctx.db, key) : await findWhatsAppCanalByNumero(ctx.db, numero);
     return canal ? { canal, appSecret: openSecrets(ctx.cipher, canal).appSecret } : undefined;
   });
 
   app.post<{ Params: Params; Body: Buffer }>('/webhooks/whatsapp/:token', BY_TOKEN, async (req, reply) => {
-    const { token } = req.params;
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const header = req.headers['x-hub-signature-256'];
     const signed = (k: KeptCanal) => validSignature(raw, Array.isArray(header) ? header[0] : header, k.appSecret);
-    let k = await known.fetch(token);
-    if (k && !signed(k)) k = await readCanalAgain(known, token);
+    const corpo = raw.toString('utf8');
+    const atUrl = await known.fetch(req.params.token);
+    if (!atUrl) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
+    // Meta sends every number of an app to one URL: a delivery is its number's channel's, if signed with that
+    // channel's secret. One for a number no channel has (or for several) stays with the URL's channel, where
+    // the processor refuses what is not its number's and tells its admins (never filed elsewhere).
+    const numeros = numerosOf(corpo);
+    const [numero] = numeros;
+    const key =
+      numeros.size === 1 && numero !== atUrl.canal.config.phoneNumberId && (await known.fetch(byNumero(numero!)))
+        ? byNumero(numero!)
+        : req.params.token;
+    let k = await known.fetch(key);
+    if (k && !signed(k)) k = await readCanalAgain(known, key);
     if (!k) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
     if (!signed(k)) return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
     // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing. The
     // processor takes it meanwhile (takeStoring).
     const stored = storeEvent(ctx.db, k.canal, raw);
-    whatsappOf(ctx).processor.takeStoring(k.canal, raw.toString('utf8'), stored);
+    whatsappOf(ctx).processor.takeStoring(k.canal, corpo, stored);
     await stored;
     return reply.code(200).send({ ok: true });
   });

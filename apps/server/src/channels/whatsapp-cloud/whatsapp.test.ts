@@ -31,6 +31,9 @@ function variant(name: string, change: (item: Record<string, unknown>) => void):
   return Buffer.from(JSON.stringify(v));
 }
 const now = () => String(Math.floor(Date.now() / 1000));
+/** The same bytes, for another number (metadata.phone_number_id). */
+const forNumber = (raw: Buffer, pnid: string) =>
+  Buffer.from(raw.toString('utf8').replace(/("phone_number_id"\s*:\s*)"[^"]*"/g, `$1"${pnid}"`));
 
 describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
   let t: TestApp;
@@ -64,9 +67,10 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
   async function setup() {
     const acc = await makeAccount(t.ctx.db);
     const master = await login(t.app, acc.master.email);
+    const pnid = graph.newNumber();
     const res = await inject('POST', '/backend/api/canais/whatsapp', master.auth, {
       nome: 'WhatsApp Loja',
-      phoneNumberId: PNID,
+      phoneNumberId: pnid,
       wabaId: '1234567890987654321',
       accessToken: TOKEN,
       appSecret: SECRET,
@@ -76,13 +80,16 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     const canal = res.json() as TCanalWhatsApp;
     await idle();
     const hook = `/backend/webhooks/whatsapp/${canal.token}`;
-    const send = (raw: Buffer, sig = sign(raw)) =>
-      t.app.inject({
+    /** A delivery as Meta sends it for this channel's number (the vectors' own number unless signed as they are). */
+    const send = (given: Buffer, sig?: string) => {
+      const raw = sig === undefined ? forNumber(given, pnid) : given;
+      return t.app.inject({
         method: 'POST',
         url: hook,
         payload: raw,
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sig },
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sig ?? sign(raw) },
       });
+    };
     const deliver = async (raw: Buffer) => {
       const r = await send(raw);
       expect(r.statusCode).toBe(200);
@@ -103,7 +110,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       const ms = c ? await mensagens(c.atendimentoId) : [];
       return { conversa: c, mensagens: ms, ultima: ms[ms.length - 1] };
     };
-    return { acc, master, canal, hook, raw: res.body, send, deliver, conversa, mensagens, last };
+    return { acc, master, canal, pnid, hook, raw: res.body, send, deliver, conversa, mensagens, last };
   }
 
   /** A fresh account whose customer just wrote, the conversation accepted by its master and its notice sent. */
@@ -140,7 +147,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     });
 
     // Paused: connected but not active. A new (wrong) token: Meta's 190 in Portuguese, not connected.
-    const body = { nome: 'WhatsApp Loja', phoneNumberId: PNID, wabaId: '1234567890987654321', verifyToken: 'vibecoding', ativo: false };
+    const body = { nome: 'WhatsApp Loja', phoneNumberId: s.pnid, wabaId: '1234567890987654321', verifyToken: 'vibecoding', ativo: false };
     const put = await inject('PUT', `/backend/api/canais/${s.canal.id}`, s.master.auth, body);
     expect(put.statusCode).toBe(200);
     expect(put.body).not.toContain(TOKEN);
@@ -180,7 +187,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     const novo = 'NOVO_APP_SECRET';
     const put = await inject('PUT', `/backend/api/canais/${s.canal.id}`, s.master.auth, {
       nome: 'WhatsApp Loja',
-      phoneNumberId: PNID,
+      phoneNumberId: s.pnid,
       wabaId: '1234567890987654321',
       verifyToken: 'vibecoding',
       ativo: true,
@@ -863,7 +870,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
   it('finishes after a restart what was stored but not processed (a kill between the two)', async () => {
     const s = await setup();
     // The webhook's first half only: stored durably, then the process "dies" before processing.
-    await storeEvent(t.ctx.db, { id: s.canal.id, accountId: s.acc.account.id }, waVectorBytes('incoming_text.json'));
+    await storeEvent(t.ctx.db, { id: s.canal.id, accountId: s.acc.account.id }, forNumber(waVectorBytes('incoming_text.json'), s.pnid));
     expect(await s.conversa()).toBeNull();
     await startAnotherProcess();
     expect((await s.last()).ultima).toMatchObject({ conteudo: 'Body Text' });
@@ -875,7 +882,11 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
 
   it('leaves a delivery to the instance that stored it while its claim holds, and takes it once the claim ran out', async () => {
     const s = await setup();
-    const stored = await storeEvent(t.ctx.db, { id: s.canal.id, accountId: s.acc.account.id }, waVectorBytes('incoming_text.json'));
+    const stored = await storeEvent(
+      t.ctx.db,
+      { id: s.canal.id, accountId: s.acc.account.id },
+      forNumber(waVectorBytes('incoming_text.json'), s.pnid),
+    );
     expect(stored?.processandoAte?.getTime()).toBeGreaterThan(Date.now());
     // Another live instance's sweep: the claim holds, so it is not processed twice at once.
     whatsappOf(t.ctx).processor.kick();

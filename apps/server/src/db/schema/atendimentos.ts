@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { STATUS_ATENDIMENTO, type TMidia } from '@balcao/shared/atendimentos';
+import { STATUS_ATENDIMENTO, type TAnuncio, type TMidia } from '@balcao/shared/atendimentos';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import {
   PROVEDORES_CANAL,
@@ -42,6 +42,11 @@ export const clientes = pgTable(
     avatarUrl: text('avatar_url'),
     /** The site's own id for a verified visitor, or the WhatsApp id. */
     identificador: text('identificador'),
+    /**
+     * WhatsApp's business-scoped user id (Meta's `user_id`): a customer with a username may come with it alone
+     * (no phone number), or with both; one customer either way.
+     */
+    bsuid: text('bsuid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Kept by the database for search (lib/busca-cliente.ts): the name and e-mail lower-cased without accents. */
     buscaTexto: text('busca_texto')
@@ -54,6 +59,7 @@ export const clientes = pgTable(
   },
   (t) => [
     uniqueIndex('clientes_account_identificador').on(t.accountId, t.identificador),
+    uniqueIndex('clientes_account_bsuid').on(t.accountId, t.bsuid),
     index('clientes_account_nome').on(t.accountId, t.nome),
   ],
 );
@@ -82,6 +88,8 @@ export const canais = pgTable(
     conexao: jsonb('conexao').$type<TConexaoWhatsApp>(),
     /** WhatsApp: the latest webhook-level error Meta reported, in Portuguese, for admins. */
     ultimoErroWebhook: text('ultimo_erro_webhook'),
+    /** WhatsApp: how many webhook deliveries were given up on (each keeps its reason: whatsapp_eventos.erro). */
+    entregasComFalha: integer('entregas_com_falha').notNull().default(0),
     removidoEm: timestamp('removido_em', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +99,10 @@ export const canais = pgTable(
     uniqueIndex('canais_id_conta').on(t.id, t.accountId),
     // One live WhatsApp Web channel per account: concurrent first 'conectar' calls meet here.
     uniqueIndex('canais_wapi_por_conta').on(t.accountId).where(sql`${t.tipo} = 'wapi' and ${t.removidoEm} is null`),
+    // One WhatsApp number belongs to one channel in the whole installation: Meta's deliveries are filed by it.
+    uniqueIndex('canais_whatsapp_numero')
+      .on(sql`(${t.config}->>'phoneNumberId')`)
+      .where(sql`${t.tipo} = 'whatsapp' and ${t.removidoEm} is null`),
   ],
 );
 type CanalColumns = typeof canais.$inferSelect;
@@ -150,6 +162,8 @@ export const atendimentos = pgTable(
     /** The first attendant message: the overview dashboard's first-response time. */
     primeiraRespostaEm: timestamp('primeira_resposta_em', { withTimezone: true }),
     nota: smallint('nota'),
+    /** WhatsApp: the ad the customer clicked to start this conversation (Meta's referral), when one did. */
+    anuncio: jsonb('anuncio').$type<TAnuncio>(),
     comentario: text('comentario'),
     avaliadoEm: timestamp('avaliado_em', { withTimezone: true }),
     mensagensNaoLidas: integer('mensagens_nao_lidas').notNull().default(0),

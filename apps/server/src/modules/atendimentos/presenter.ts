@@ -52,6 +52,7 @@ export function presentAtendimento({ a, cliente, canalNome, canalTipo, atendente
     fim: a.fim?.toISOString() ?? null,
     nota: a.nota,
     janela: janelaDe(canalTipo, a.clienteEscreveuEm),
+    anuncio: a.anuncio ?? null,
   };
 }
 

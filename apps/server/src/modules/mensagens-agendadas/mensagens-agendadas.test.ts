@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('scheduled messages on %s', (kind) => {
     const atendente = await login(t.app, (await acc.addUser('atendente')).email);
     const canalRes = await call('POST', '/backend/api/canais/whatsapp', admin.auth, {
       nome: 'WhatsApp Loja',
-      phoneNumberId: PNID,
+      phoneNumberId: graph.newNumber(),
       wabaId: WABA,
       accessToken: TOKEN,
       appSecret: 'TEST_APP_SECRET',

@@ -30,7 +30,7 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
   const canalWhatsApp = (auth: Record<string, string>) =>
     call('POST', '/backend/api/canais/whatsapp', auth, {
       nome: 'WA',
-      phoneNumberId: PNID,
+      phoneNumberId: graph.newNumber(),
       wabaId: '99887766',
       accessToken: TOKEN,
       appSecret: 'TEST_APP_SECRET',

@@ -15,6 +15,7 @@ const canal: TCanalWhatsApp = {
   appSecretDefinido: true,
   conexao: null,
   ultimoErroWebhook: null,
+  entregasComFalha: 0,
   criadoEm: '2026-11-23T10:00:00.000Z',
 };
 const valid = {

@@ -152,6 +152,7 @@ export function WhatsAppCard({
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
             <strong>Último erro informado pelo Meta:</strong> {canal.ultimoErroWebhook}
+            {canal.entregasComFalha > 0 && <span className="block">Entregas do webhook recusadas: {canal.entregasComFalha}</span>}
           </span>
         </p>
       )}
