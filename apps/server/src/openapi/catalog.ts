@@ -184,10 +184,11 @@ const CATALOG: Record<string, Record<string, Entry>> = {
   },
   Operador: {
     'POST /operador/contas': ['Cria uma conta e o master dela, com a senha por e-mail', 'operador', 409],
-    'POST /operador/licenca/confirmar-pagamento': ['Confirma um PIX estático visto no banco', 'operador'],
+    'POST /operador/licenca/confirmar-pagamento': ['Confirma um PIX estático visto no banco, com o valor recebido', 'operador', 404, 409],
     'POST /operador/licenca/venda-erp': ['Marca a licença como vendida por um parceiro ERP', 'operador'],
     'POST /operador/licenca/vencimento': ['Define a data de vencimento da licença', 'operador'],
     'GET /operador/backup': ['Baixa o backup do banco embutido (tar.gz) com o servidor rodando', 'operador', 409],
+    'GET /operador/whatsapp/entregas-com-falha': ['As entregas do webhook do WhatsApp recusadas, com o motivo', 'operador'],
   },
 };
 
