@@ -620,7 +620,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       const request = waVector<{ body: Record<string, unknown> }>('send_image_request.json').body;
       const up = graph.uploads().at(-1)!;
       expect(up).toMatchObject({
-        path: `/v23.0/${PNID}/media`,
+        path: `/v23.0/${s.pnid}/media`,
         auth: `Bearer ${TOKEN}`,
         body: { messaging_product: 'whatsapp', type: 'image/jpeg', file: { name: 'aloe.jpg', type: 'image/jpeg', size: jpeg.length } },
       });

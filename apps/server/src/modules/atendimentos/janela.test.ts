@@ -7,11 +7,13 @@ import { makeAccountWithAdmin } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { nextTicket } from './service';
 
-const CONFIG: Record<TProvedorCanal, (typeof canais.$inferInsert)['config']> = {
-  widget: { origensPermitidas: [], departamentos: [] } as never,
-  whatsapp: { phoneNumberId: '1', wabaId: '2', verifyToken: 'v', departamentoPadraoId: null },
-  wapi: { departamentoPadraoId: null },
-};
+/** A channel's config by type; a WhatsApp number belongs to one channel, so each gets its own. */
+const configOf = (tipo: TProvedorCanal): (typeof canais.$inferInsert)['config'] =>
+  tipo === 'whatsapp'
+    ? { phoneNumberId: randomUUID(), wabaId: '2', verifyToken: 'v', departamentoPadraoId: null }
+    : tipo === 'wapi'
+      ? { departamentoPadraoId: null }
+      : ({ origensPermitidas: [], departamentos: [] } as never);
 
 describe.each(DB_KINDS)("the reply window in a conversation's data on %s", (kind) => {
   let t: TestApp;
@@ -26,7 +28,7 @@ describe.each(DB_KINDS)("the reply window in a conversation's data on %s", (kind
     const conversa = async (tipo: TProvedorCanal, clienteEscreveuEm: Date | null) => {
       const [canal] = await t.ctx.db
         .insert(canais)
-        .values({ accountId: acc.account.id, tipo, nome: tipo, token: randomUUID(), segredoCifrado: 'x', config: CONFIG[tipo] })
+        .values({ accountId: acc.account.id, tipo, nome: tipo, token: randomUUID(), segredoCifrado: 'x', config: configOf(tipo) })
         .returning();
       const [cli] = await t.ctx.db
         .insert(clientes)

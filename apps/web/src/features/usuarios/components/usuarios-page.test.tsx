@@ -42,6 +42,8 @@ const licenca = {
   dataVencimento: '2026-12-31T00:00:00Z',
   numeroUsuariosIsentos: 1,
   isLicencaVendaERP: false,
+  usuariosAlemDoLimite: 0,
+  avisoLimite: null,
 };
 const SEM_ASSENTO = 'Limite de 5 usuários atendentes da sua licença atingido.';
 let fetchMock: ReturnType<typeof vi.fn>;
