@@ -59,7 +59,8 @@ export function LicencaPage() {
               <h2 id="pacote-titulo" className="text-lg font-semibold">
                 Pacote contratado
               </h2>
-              {info.data && (
+              {/* An ERP partner sells and renews it: no PIX price here. */}
+              {info.data && !status.data.isLicencaVendaERP && (
                 <p className="text-sm text-muted-foreground">
                   <span className="text-xl font-semibold text-foreground tabular-nums">
                     {formatReais(precoLicenca(info.data, status.data.totalSlots, status.data.canUseIA ? [FERRAMENTA_IA] : []))}
@@ -79,7 +80,9 @@ export function LicencaPage() {
                 {T.assistenteIa}: {status.data.canUseIA ? 'incluído' : 'opcional, não contratado'}
               </li>
             </ul>
-            <p className="text-xs text-muted-foreground">Pagamento somente por PIX. Cada pagamento renova a licença por um mês.</p>
+            {!status.data.isLicencaVendaERP && (
+              <p className="text-xs text-muted-foreground">Pagamento somente por PIX. Cada pagamento renova a licença por um mês.</p>
+            )}
           </section>
         </>
       )}
@@ -96,7 +99,10 @@ export function LicencaPage() {
   );
 }
 
-function Situacao({ ativa, dataVencimento, erp, onPagar }: { ativa: boolean; dataVencimento: string; erp: boolean; onPagar: () => void }) {
+function Situacao(props: { ativa: boolean; dataVencimento: string; erp: boolean; onPagar: () => void }) {
+  const { dataVencimento, erp, onPagar } = props;
+  // An ERP sale is never blocked here (spec part 1 §4): past its date here it is still in force, renewed by the partner.
+  const ativa = props.ativa || erp;
   const dias = Math.ceil((new Date(dataVencimento).getTime() - Date.now()) / DIA_MS);
   return (
     <section aria-labelledby="situacao-titulo" className="flex flex-col gap-4 rounded-xl border bg-card p-5 sm:flex-row sm:items-center">
@@ -120,11 +126,14 @@ function Situacao({ ativa, dataVencimento, erp, onPagar }: { ativa: boolean; dat
             {ativa ? 'Ativa' : 'Expirada'}
           </span>
         </h2>
-        <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
-          <CalendarClock className="size-4" aria-hidden />
-          {ativa ? `Vence em ${dataLonga(dataVencimento)}` : `Venceu em ${dataLonga(dataVencimento)}`}
-          {ativa && dias <= 30 && ` (${dias === 1 ? 'falta 1 dia' : `faltam ${dias} dias`})`}
-        </p>
+        {/* An ERP sale past its date here shows no 'Venceu em': the partner renews it, nothing is blocked. */}
+        {(props.ativa || !erp) && (
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <CalendarClock className="size-4" aria-hidden />
+            {ativa ? `Vence em ${dataLonga(dataVencimento)}` : `Venceu em ${dataLonga(dataVencimento)}`}
+            {ativa && dias <= 30 && ` (${dias === 1 ? 'falta 1 dia' : `faltam ${dias} dias`})`}
+          </p>
+        )}
         {erp && <p className="text-sm">{LICENCA_COBRANCA_TEXTS.vendaErp}</p>}
       </div>
       {!erp && (
