@@ -3,9 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TLicencaStatus } from '@balcao/shared/licenca';
+import { LICENCA_TEXTS, type TLicencaStatus } from '@balcao/shared/licenca';
 import { LICENCA_COBRANCA_TEXTS } from '@balcao/shared/licenca-cobranca';
+import { SeatsSummary } from '@/features/usuarios/components/seats-summary';
 import { LicencaPage } from './licenca-page';
+import { LimiteUsuariosAviso } from './limite-usuarios-aviso';
 
 const STATUS: TLicencaStatus = {
   hasActiveSubscription: true,
@@ -71,5 +73,46 @@ describe('the licence page', () => {
     expect(screen.queryByText('por mês', { exact: false })).toBeNull();
     expect(screen.queryByText(/R\$/)).toBeNull();
     expect(screen.queryByRole('button', { name: /PIX|Renovar/ })).toBeNull();
+  });
+
+  it('past the seats paid, the master reads how many are too many and what to do', async () => {
+    const aviso = LICENCA_TEXTS.acimaDoLimite(4, 1);
+    routes['GET /Licenca/status'] = () =>
+      json({ ...STATUS, totalSlots: 1, availableSlots: 0, usuariosAlemDoLimite: 3, avisoLimite: aviso });
+    renderAt('/licenca', <LicencaPage />);
+    const alerta = await screen.findByRole('alert', { name: LICENCA_TEXTS.acimaDoLimiteTitulo });
+    expect(alerta.textContent).toContain(aviso);
+    expect(aviso).toContain('1 assento pago: 3 além do limite. Desative 3 deles');
+    expect(screen.getByRole('link', { name: LICENCA_TEXTS.gerenciarUsuarios }).getAttribute('href')).toBe('/usuarios');
+  });
+});
+
+describe('the over-the-limit banner', () => {
+  it('shows the notice on every page but the licence page (which has it as a card), and nothing without one', async () => {
+    const aviso = LICENCA_TEXTS.acimaDoLimite(7, 5);
+    routes['GET /Licenca/status'] = () => json({ ...STATUS, usedSlots: 7, availableSlots: 0, usuariosAlemDoLimite: 2, avisoLimite: aviso });
+    renderAt('/atendimentos', <LimiteUsuariosAviso variante="banner" />);
+    expect((await screen.findByRole('alert')).textContent).toContain(aviso);
+    cleanup();
+    renderAt(
+      '/licenca',
+      <>
+        <LimiteUsuariosAviso variante="banner" />
+        <LimiteUsuariosAviso variante="cartao" />
+      </>,
+    );
+    await screen.findByRole('alert');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    cleanup();
+    routes['GET /Licenca/status'] = () => json(STATUS);
+    renderAt(
+      '/atendimentos',
+      <>
+        <LimiteUsuariosAviso variante="banner" />
+        <SeatsSummary />
+      </>,
+    );
+    await screen.findByText('4 de 5 assentos em uso');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SeatsSummary } from '@/features/usuarios/components/seats-summary';
 import { cn } from '@/lib/utils';
 import { useLicencaInfo, useLicencaStatus } from '../api';
+import { LimiteUsuariosAviso } from './limite-usuarios-aviso';
 import { PagamentoDialog } from './pagamento-dialog';
 
 const dataLonga = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long' }).format(new Date(iso));
@@ -53,6 +54,7 @@ export function LicencaPage() {
             erp={status.data.isLicencaVendaERP}
             onPagar={() => setPagando(true)}
           />
+          <LimiteUsuariosAviso variante="cartao" />
           <SeatsSummary />
           <section aria-labelledby="pacote-titulo" className="grid gap-4 rounded-xl border bg-card p-5">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
