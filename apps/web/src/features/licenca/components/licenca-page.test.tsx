@@ -47,12 +47,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderAt = (path: string, ui: React.ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+let qc: QueryClient;
+const renderAt = (path: string, ui: React.ReactNode) => {
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
+};
 
 describe('the licence page', () => {
   it('a PIX licence shows its price per month and its due date', async () => {
@@ -114,5 +117,38 @@ describe('the over-the-limit banner', () => {
     );
     await screen.findByText('4 de 5 assentos em uso');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the pending charge on the licence page', () => {
+  const PENDENTE = {
+    pago: false,
+    valor: 238.9,
+    dataCriacao: '05/12/2026 14:30',
+    qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+    pixCopia: '00020101021226...6304ABCD',
+    numeroUsuarios: 5,
+    ferramentas: ['InteligenciaArtificial'],
+  };
+
+  it('says what the pending charge is for, its price and date, even when the licence in force is another package', async () => {
+    routes['GET /licenca/getcobranca'] = () => json(PENDENTE);
+    renderAt('/licenca', <LicencaPage />);
+    const secao = await screen.findByRole('region', { name: 'Cobrança PIX pendente' });
+    expect(secao.textContent).toMatch(/R\$\s238,90/);
+    expect(secao.textContent).toContain('Criada em 05/12/26 14:30');
+    expect(secao.textContent).toContain('5 usuários atendentes');
+    expect(secao.textContent).toContain('Assistente de IA: incluído');
+    // The licence in force, without AI, is still shown as it is.
+    expect(screen.getByText(/Assistente de IA: opcional, não contratado/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Ver cobrança/ })).toBeTruthy();
+  });
+
+  it('shows no pending charge when there is none, or it is paid', async () => {
+    routes['GET /licenca/getcobranca'] = () => json({ ...PENDENTE, pago: true });
+    renderAt('/licenca', <LicencaPage />);
+    await screen.findByText('por mês', { exact: false });
+    await vi.waitFor(() => expect(qc.getQueryState(['licenca', 'cobranca'])?.status).toBe('success'));
+    expect(screen.queryByRole('region', { name: 'Cobrança PIX pendente' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { CalendarClock, Check, KeyRound, QrCode, RotateCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FERRAMENTA_IA, LICENCA_TEXTS } from '@balcao/shared/licenca';
 import { formatReais, itensDoPacote, LICENCA_COBRANCA_TEXTS, LICENCA_UI_TEXTS as T, precoLicenca } from '@balcao/shared/licenca-cobranca';
@@ -7,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SeatsSummary } from '@/features/usuarios/components/seats-summary';
 import { cn } from '@/lib/utils';
-import { useLicencaInfo, useLicencaStatus } from '../api';
+import { licencaKeys, useCobranca, useLicencaInfo, useLicencaStatus } from '../api';
+import { CobrancaPendente } from './cobranca-pendente';
 import { LimiteUsuariosAviso } from './limite-usuarios-aviso';
 import { PagamentoDialog } from './pagamento-dialog';
 
@@ -22,8 +24,15 @@ export function LicencaPage() {
   const [params, setParams] = useSearchParams();
   // 'Renovar Agora' on the blocker comes with ?pagar=1: the dialog opens at once.
   const [pagando, setPagando] = useState(params.get('pagar') === '1');
+  const erp = status.data?.isLicencaVendaERP ?? false;
+  const cobranca = useCobranca(Boolean(status.data) && !erp);
+  const pendente = cobranca.data && !cobranca.data.pago ? cobranca.data : null;
+  // The dialog is where a charge is made, paid or cancelled: it is read again once the dialog closes.
+  const qc = useQueryClient();
+  const releCobranca = () => void qc.invalidateQueries({ queryKey: licencaKeys.cobranca });
   const fechar = () => {
     setPagando(false);
+    releCobranca();
     if (params.has('pagar')) setParams({}, { replace: true });
   };
 
@@ -54,6 +63,7 @@ export function LicencaPage() {
             erp={status.data.isLicencaVendaERP}
             onPagar={() => setPagando(true)}
           />
+          {pendente && !erp && <CobrancaPendente cobranca={pendente} onVer={() => setPagando(true)} />}
           <LimiteUsuariosAviso variante="cartao" />
           <SeatsSummary />
           <section aria-labelledby="pacote-titulo" className="grid gap-4 rounded-xl border bg-card p-5">
@@ -94,6 +104,7 @@ export function LicencaPage() {
         onClose={fechar}
         onCancelled={() => {
           setPagando(false);
+          releCobranca();
           navigate('/licenca', { replace: true });
         }}
       />

@@ -81,7 +81,10 @@ function Cobranca({
   pago: boolean;
   p: ReturnType<typeof usePagamento>;
 }) {
-  const ia = licenca?.ferramentas.some(isFerramentaIA) ?? false;
+  // What the charge itself is for; an older server that does not say so: the order being contracted.
+  const ferramentas = cobranca.ferramentas ?? licenca?.ferramentas ?? [];
+  const ia = ferramentas.some(isFerramentaIA);
+  const usuarios = cobranca.numeroUsuarios ?? licenca?.numeroUsuarios ?? LICENCA_PADRAO.numeroUsuarios;
   return (
     <div className="grid gap-4">
       <DialogHeader>
@@ -115,7 +118,7 @@ function Cobranca({
           <dd className="text-right font-semibold tabular-nums">{formatReais(cobranca.valor)}</dd>
         </dl>
         <ul className="grid gap-1 border-t pt-2" aria-label="Itens contratados">
-          {itensDoPacote(licenca?.numeroUsuarios ?? LICENCA_PADRAO.numeroUsuarios).map((item) => (
+          {itensDoPacote(usuarios).map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
