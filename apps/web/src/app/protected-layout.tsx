@@ -10,6 +10,7 @@ import { AppShell } from '@/features/layout/components/app-shell';
 import { NovaVersaoAviso } from '@/features/layout/components/nova-versao-aviso';
 import { bloqueiaLicenca, useLicencaStatus } from '@/features/licenca/api';
 import { LicencaBloqueio } from '@/features/licenca/components/licenca-bloqueio';
+import { LimiteUsuariosAviso } from '@/features/licenca/components/limite-usuarios-aviso';
 import { SolicitacoesAviso } from '@/features/autoatendimento/solicitacoes-aviso';
 import { SingleTabScreen } from '@/features/single-tab/single-tab-screen';
 import { useSingleTab } from '@/features/single-tab/use-single-tab';
@@ -49,6 +50,7 @@ export default function ProtectedLayout() {
         <NovaVersaoAviso />
         {/* Spec part 1 §2: the master's WhatsApp connection banner (top of every page but /config) and modal. */}
         <WhatsAppConnection user={user} />
+        <LimiteUsuariosAviso variante="banner" />
         <SolicitacoesAviso role={user.role} />
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

@@ -52,6 +52,9 @@ export const ZCobranca = z.object({
   qrCode: z.string(),
   /** The PIX copy-and-paste code (BR Code). */
   pixCopia: z.string(),
+  /** What the charge is for (its order), which may differ from the licence in force; absent from older servers. */
+  numeroUsuarios: z.number().int().optional(),
+  ferramentas: z.array(z.string()).optional(),
 });
 export type TCobranca = z.infer<typeof ZCobranca>;
 

@@ -26,8 +26,14 @@ export function isFerramentaIA(nome: string): boolean {
 export const LICENCA_TEXTS = {
   /** The refusal when a user would take a seat beyond the licence (409). */
   limiteAtingido: (n: number) => `Limite de ${n} usuários atendentes da sua licença atingido.`,
+  /** To the master when more seat-takers are active than the seats paid: how many too many, and what to do. */
   acimaDoLimite: (ativos: number, contratados: number) =>
-    `Há ${ativos} usuários atendentes ativos para ${contratados} contratados: desative ${ativos - contratados} ou contrate mais usuários. Novos usuários ficam bloqueados até lá.`,
+    `Há ${ativos} usuários atendentes ativos para ${contratados} ${contratados === 1 ? 'assento pago' : 'assentos pagos'}: ` +
+    `${ativos - contratados} além do limite. Desative ${ativos - contratados} deles em Usuários ou contrate mais assentos; ` +
+    'até lá, nenhum usuário pode ser criado ou reativado.',
+  /** The notice's title and its link to the users page. */
+  acimaDoLimiteTitulo: 'Usuários além do limite da licença',
+  gerenciarUsuarios: 'Gerenciar usuários',
   erroStatus: 'Erro ao verificar status da licença',
   /** 402 LICENCA_EXPIRADA: an expired account may read and finish, not answer customers. */
   expirada:

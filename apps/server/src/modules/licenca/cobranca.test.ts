@@ -156,6 +156,26 @@ describe.each(DB_KINDS)('licence calls on %s', (kind) => {
       expect(few.statusCode).toBe(409);
       expect(few.json().message).toBe('Há 2 usuários atendentes ativos: contrate pelo menos 2 usuários.');
     });
+
+    it('a changed order withdraws a pending charge it can no longer replace (the provider was removed)', async () => {
+      const c = await conta(t);
+      await t.ctx.db.insert(licencaCobrancas).values({
+        accountId: c.account.id,
+        txid: 'SEMPROVEDOR0000000000000001',
+        provedor: 'static',
+        valorCentavos: 23_890,
+        numeroUsuarios: 5,
+        ferramentas: ['InteligenciaArtificial'],
+        pixCopiaECola: '000201',
+      });
+      const mesmo = { NumeroUsuarios: 5, FerramentasIdsSelecionadas: ['InteligenciaArtificial'] };
+      expect((await call(t, c.master, 'POST', '/backend/licenca/confirmalicenca', mesmo)).statusCode).toBe(200);
+      expect((await call(t, c.master, 'GET', '/backend/licenca/getcobranca')).json()).toMatchObject({ valor: 238.9 });
+      const outro = { NumeroUsuarios: 5, FerramentasIdsSelecionadas: [] };
+      expect((await call(t, c.master, 'POST', '/backend/licenca/confirmalicenca', outro)).statusCode).toBe(200);
+      expect((await call(t, c.master, 'GET', '/backend/licenca/getcobranca')).statusCode).toBe(404);
+      expect((await cobrancaDe(t, 'SEMPROVEDOR0000000000000001')).status).toBe('cancelada');
+    });
   });
 
   describe('static PIX', () => {
@@ -209,12 +229,19 @@ describe.each(DB_KINDS)('licence calls on %s', (kind) => {
       const again = await call(t, c.master, 'POST', '/backend/licenca/gerarcobranca', {});
       expect(again.statusCode).toBe(200);
       expect(again.json().pixCopia).toBe(cob.pixCopia);
-      // Another order: the old charge is withdrawn and a new one made.
+      expect(cob).toMatchObject({ numeroUsuarios: 5, ferramentas: ['InteligenciaArtificial'] });
+      // Another order replaces the pending charge at once: the charge never asks for an older order.
       await call(t, c.master, 'POST', '/backend/licenca/confirmalicenca', { NumeroUsuarios: 6, FerramentasIdsSelecionadas: [] });
-      const other = await call(t, c.master, 'POST', '/backend/licenca/gerarcobranca', {});
-      expect(other.statusCode).toBe(201);
-      expect(other.json().valor).toBe(199);
       expect((await cobrancaDe(t, code.txid!)).status).toBe('cancelada');
+      const pendente = (await call(t, c.master, 'GET', '/backend/licenca/getcobranca')).json();
+      expect(pendente).toMatchObject({ pago: false, valor: 199, numeroUsuarios: 6, ferramentas: [] });
+      expect(parseBrCode(pendente.pixCopia).amount).toBe('199.00');
+      const other = await call(t, c.master, 'POST', '/backend/licenca/gerarcobranca', {});
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).toEqual(pendente);
+      // The same order again keeps the charge.
+      await call(t, c.master, 'POST', '/backend/licenca/confirmalicenca', { NumeroUsuarios: 6, FerramentasIdsSelecionadas: [] });
+      expect((await call(t, c.master, 'GET', '/backend/licenca/getcobranca')).json().pixCopia).toBe(pendente.pixCopia);
       expect((await call(t, c.master, 'GET', '/backend/licenca/verificarpagamento')).json()).toEqual({ pago: false });
     });
 

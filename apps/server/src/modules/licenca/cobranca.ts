@@ -63,7 +63,11 @@ export async function licencaContratada(db: Db, accountId: string): Promise<TLic
   return { numeroUsuarios: l.pedidoNumeroUsuarios ?? l.numeroUsuarios, ferramentas: l.pedidoFerramentas ?? l.ferramentas };
 }
 
-/** POST /licenca/confirmalicenca: records the order the next charge is for (applied to the licence when paid). */
+/**
+ * POST /licenca/confirmalicenca: records the order the next charge is for (applied to the licence when paid). A
+ * pending charge for another order is replaced (cancelled, and a new one made when a provider is configured), so
+ * the charge never asks for something other than the order.
+ */
 export async function confirmaLicenca(deps: Deps, accountId: string, input: TConfirmaLicencaInput): Promise<TLicenca> {
   const info = await licencaInfo(deps, accountId);
   const known = new Set(info.ferramentasDisponiveis.map((f) => f.id));
@@ -78,8 +82,17 @@ export async function confirmaLicenca(deps: Deps, accountId: string, input: TCon
     .update(licencas)
     .set({ pedidoNumeroUsuarios: input.NumeroUsuarios, pedidoFerramentas: ferramentas, updatedAt: new Date() })
     .where(eq(licencas.accountId, accountId));
+  const atual = await pendente(deps.db, accountId);
+  if (atual && !mesmoPedido(atual, { numeroUsuarios: input.NumeroUsuarios, ferramentas })) {
+    const provider = pagamentosOf(deps).provider;
+    if (provider) await gerarCobranca(deps, accountId);
+    else await cancelarNoProvedor(deps, null, atual);
+  }
   return { numeroUsuarios: input.NumeroUsuarios, ferramentas };
 }
+
+const mesmoPedido = (c: Pick<LicencaCobrancaRow, 'numeroUsuarios' | 'ferramentas'>, pedido: TLicenca) =>
+  c.numeroUsuarios === pedido.numeroUsuarios && [...c.ferramentas].sort().join() === [...pedido.ferramentas].sort().join();
 
 const latest = async (db: Db, accountId: string) =>
   (
@@ -108,6 +121,8 @@ export async function presentCobranca(c: LicencaCobrancaRow): Promise<TCobranca>
     dataCriacao: c.createdAt.toISOString(),
     qrCode: await QRCode.toDataURL(c.pixCopiaECola, { errorCorrectionLevel: 'M', margin: 2, width: 320 }),
     pixCopia: c.pixCopiaECola,
+    numeroUsuarios: c.numeroUsuarios,
+    ferramentas: c.ferramentas,
   };
 }
 
@@ -133,11 +148,7 @@ export async function gerarCobranca(deps: Deps, accountId: string): Promise<{ co
 
   const atual = await pendente(deps.db, accountId);
   if (atual) {
-    const same =
-      atual.valorCentavos === valorCentavos &&
-      atual.numeroUsuarios === pedido.numeroUsuarios &&
-      [...atual.ferramentas].sort().join() === [...pedido.ferramentas].sort().join() &&
-      atual.provedor === provider.kind;
+    const same = atual.valorCentavos === valorCentavos && mesmoPedido(atual, pedido) && atual.provedor === provider.kind;
     if (same) return { cobranca: atual, created: false };
     await cancelarNoProvedor(deps, provider, atual);
   }

@@ -245,7 +245,8 @@ describe.each(DB_KINDS)('usuarios administration and licence seats on %s', (kind
       availableSlots: 0,
       usuariosAlemDoLimite: 3,
       avisoLimite:
-        'Há 4 usuários atendentes ativos para 1 contratados: desative 3 ou contrate mais usuários. Novos usuários ficam bloqueados até lá.',
+        'Há 4 usuários atendentes ativos para 1 assento pago: 3 além do limite. Desative 3 deles em Usuários ou contrate mais ' +
+        'assentos; até lá, nenhum usuário pode ser criado ou reativado.',
     });
     expect((await status(admin.auth)).avisoLimite).toBeNull();
     const novoAt = await call('POST', '/api/usuarios', admin.auth, novo('atendente'));

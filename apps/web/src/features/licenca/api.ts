@@ -18,6 +18,7 @@ export const licencaKeys = {
   status: ['licenca', 'status'] as const,
   info: ['licenca', 'info'] as const,
   contratada: ['licenca', 'contratada'] as const,
+  cobranca: ['licenca', 'cobranca'] as const,
 };
 
 /**
@@ -65,6 +66,9 @@ export const useLicencaContratada = (enabled: boolean) => useQuery({ queryKey: l
 
 /** GET /licenca/getcobranca: 404, and any failure, mean there is none (spec part 1 §7, §8). */
 export const fetchCobranca = (): Promise<TCobranca | null> => request('GET', '/licenca/getcobranca', ZCobranca).catch(() => null);
+
+/** The latest charge for the licence page (null when there is none). */
+export const useCobranca = (enabled: boolean) => useQuery({ queryKey: licencaKeys.cobranca, queryFn: fetchCobranca, enabled });
 
 /** The charge calls of the payment dialog, in the order of spec part 1 §4. */
 export const cobrancaApi = {

@@ -1,5 +1,6 @@
 import { CalendarClock, Check, KeyRound, QrCode, RotateCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FERRAMENTA_IA, LICENCA_TEXTS } from '@balcao/shared/licenca';
 import { formatReais, itensDoPacote, LICENCA_COBRANCA_TEXTS, LICENCA_UI_TEXTS as T, precoLicenca } from '@balcao/shared/licenca-cobranca';
@@ -7,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SeatsSummary } from '@/features/usuarios/components/seats-summary';
 import { cn } from '@/lib/utils';
-import { useLicencaInfo, useLicencaStatus } from '../api';
+import { licencaKeys, useCobranca, useLicencaInfo, useLicencaStatus } from '../api';
+import { CobrancaPendente } from './cobranca-pendente';
+import { LimiteUsuariosAviso } from './limite-usuarios-aviso';
 import { PagamentoDialog } from './pagamento-dialog';
 
 const dataLonga = (iso: string) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long' }).format(new Date(iso));
@@ -21,8 +24,15 @@ export function LicencaPage() {
   const [params, setParams] = useSearchParams();
   // 'Renovar Agora' on the blocker comes with ?pagar=1: the dialog opens at once.
   const [pagando, setPagando] = useState(params.get('pagar') === '1');
+  const erp = status.data?.isLicencaVendaERP ?? false;
+  const cobranca = useCobranca(Boolean(status.data) && !erp);
+  const pendente = cobranca.data && !cobranca.data.pago ? cobranca.data : null;
+  // The dialog is where a charge is made, paid or cancelled: it is read again once the dialog closes.
+  const qc = useQueryClient();
+  const releCobranca = () => void qc.invalidateQueries({ queryKey: licencaKeys.cobranca });
   const fechar = () => {
     setPagando(false);
+    releCobranca();
     if (params.has('pagar')) setParams({}, { replace: true });
   };
 
@@ -53,13 +63,16 @@ export function LicencaPage() {
             erp={status.data.isLicencaVendaERP}
             onPagar={() => setPagando(true)}
           />
+          {pendente && !erp && <CobrancaPendente cobranca={pendente} onVer={() => setPagando(true)} />}
+          <LimiteUsuariosAviso variante="cartao" />
           <SeatsSummary />
           <section aria-labelledby="pacote-titulo" className="grid gap-4 rounded-xl border bg-card p-5">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id="pacote-titulo" className="text-lg font-semibold">
                 Pacote contratado
               </h2>
-              {info.data && (
+              {/* An ERP partner sells and renews it: no PIX price here. */}
+              {info.data && !status.data.isLicencaVendaERP && (
                 <p className="text-sm text-muted-foreground">
                   <span className="text-xl font-semibold text-foreground tabular-nums">
                     {formatReais(precoLicenca(info.data, status.data.totalSlots, status.data.canUseIA ? [FERRAMENTA_IA] : []))}
@@ -79,7 +92,9 @@ export function LicencaPage() {
                 {T.assistenteIa}: {status.data.canUseIA ? 'incluído' : 'opcional, não contratado'}
               </li>
             </ul>
-            <p className="text-xs text-muted-foreground">Pagamento somente por PIX. Cada pagamento renova a licença por um mês.</p>
+            {!status.data.isLicencaVendaERP && (
+              <p className="text-xs text-muted-foreground">Pagamento somente por PIX. Cada pagamento renova a licença por um mês.</p>
+            )}
           </section>
         </>
       )}
@@ -89,6 +104,7 @@ export function LicencaPage() {
         onClose={fechar}
         onCancelled={() => {
           setPagando(false);
+          releCobranca();
           navigate('/licenca', { replace: true });
         }}
       />
@@ -96,7 +112,10 @@ export function LicencaPage() {
   );
 }
 
-function Situacao({ ativa, dataVencimento, erp, onPagar }: { ativa: boolean; dataVencimento: string; erp: boolean; onPagar: () => void }) {
+function Situacao(props: { ativa: boolean; dataVencimento: string; erp: boolean; onPagar: () => void }) {
+  const { dataVencimento, erp, onPagar } = props;
+  // An ERP sale is never blocked here (spec part 1 §4): past its date here it is still in force, renewed by the partner.
+  const ativa = props.ativa || erp;
   const dias = Math.ceil((new Date(dataVencimento).getTime() - Date.now()) / DIA_MS);
   return (
     <section aria-labelledby="situacao-titulo" className="flex flex-col gap-4 rounded-xl border bg-card p-5 sm:flex-row sm:items-center">
@@ -120,11 +139,14 @@ function Situacao({ ativa, dataVencimento, erp, onPagar }: { ativa: boolean; dat
             {ativa ? 'Ativa' : 'Expirada'}
           </span>
         </h2>
-        <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
-          <CalendarClock className="size-4" aria-hidden />
-          {ativa ? `Vence em ${dataLonga(dataVencimento)}` : `Venceu em ${dataLonga(dataVencimento)}`}
-          {ativa && dias <= 30 && ` (${dias === 1 ? 'falta 1 dia' : `faltam ${dias} dias`})`}
-        </p>
+        {/* An ERP sale past its date here shows no 'Venceu em': the partner renews it, nothing is blocked. */}
+        {(props.ativa || !erp) && (
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <CalendarClock className="size-4" aria-hidden />
+            {ativa ? `Vence em ${dataLonga(dataVencimento)}` : `Venceu em ${dataLonga(dataVencimento)}`}
+            {ativa && dias <= 30 && ` (${dias === 1 ? 'falta 1 dia' : `faltam ${dias} dias`})`}
+          </p>
+        )}
         {erp && <p className="text-sm">{LICENCA_COBRANCA_TEXTS.vendaErp}</p>}
       </div>
       {!erp && (

@@ -80,6 +80,23 @@ describe('licence payment dialog (spec part 1 §2, §4, §8)', () => {
     expect((ia as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('a charge date given as dd/MM/yyyy is read day-first (05/12/2026 is 5 December)', async () => {
+    routes['GET /licenca/getcobranca'] = () => json({ ...COBRANCA, dataCriacao: '05/12/2026' });
+    abrir();
+    await screen.findByText(T.pendente);
+    expect(screen.getByText('05/12/26 00:00')).toBeTruthy();
+  });
+
+  it('lists what the charge itself is for, not the order being contracted', async () => {
+    routes['GET /licenca/getcobranca'] = () => json({ ...COBRANCA, numeroUsuarios: 7, ferramentas: [] });
+    abrir();
+    await screen.findByText(T.pendente);
+    expect(screen.getByText('7 usuários atendentes')).toBeTruthy();
+    const ia = screen.getByRole('checkbox', { name: T.assistenteIa }) as HTMLInputElement;
+    await waitFor(() => expect(calls.some((c) => c.path === '/licenca/get')).toBe(true));
+    expect(ia.checked).toBe(false);
+  });
+
   it('closing resets it: opened again, it checks for payments from the start', async () => {
     routes['GET /licenca/getcobranca'] = () => json(COBRANCA);
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -4,7 +4,7 @@ import { isFerramentaIA, LICENCA_PADRAO } from '@balcao/shared/licenca';
 import { formatReais, itensDoPacote, LICENCA_UI_TEXTS as T, type TCobranca, type TLicenca } from '@balcao/shared/licenca-cobranca';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { dataHora } from '@/features/chat-interno/format';
+import { dataCobranca } from '../format';
 import { useLicencaContratada } from '../api';
 import { usePagamento } from '../use-pagamento';
 
@@ -81,7 +81,10 @@ function Cobranca({
   pago: boolean;
   p: ReturnType<typeof usePagamento>;
 }) {
-  const ia = licenca?.ferramentas.some(isFerramentaIA) ?? false;
+  // What the charge itself is for; an older server that does not say so: the order being contracted.
+  const ferramentas = cobranca.ferramentas ?? licenca?.ferramentas ?? [];
+  const ia = ferramentas.some(isFerramentaIA);
+  const usuarios = cobranca.numeroUsuarios ?? licenca?.numeroUsuarios ?? LICENCA_PADRAO.numeroUsuarios;
   return (
     <div className="grid gap-4">
       <DialogHeader>
@@ -108,14 +111,14 @@ function Cobranca({
       <section aria-label="Resumo da cobrança" className="grid gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-muted-foreground">Data de criação</dt>
-          <dd className="text-right tabular-nums">{dataHora(cobranca.dataCriacao)}</dd>
+          <dd className="text-right tabular-nums">{dataCobranca(cobranca.dataCriacao)}</dd>
           <dt className="text-muted-foreground">Forma de pagamento</dt>
           <dd className="text-right">PIX</dd>
           <dt className="font-medium">Total</dt>
           <dd className="text-right font-semibold tabular-nums">{formatReais(cobranca.valor)}</dd>
         </dl>
         <ul className="grid gap-1 border-t pt-2" aria-label="Itens contratados">
-          {itensDoPacote(licenca?.numeroUsuarios ?? LICENCA_PADRAO.numeroUsuarios).map((item) => (
+          {itensDoPacote(usuarios).map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
