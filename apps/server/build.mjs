@@ -23,6 +23,7 @@ await build({
 });
 for (const to of ['dist', 'dist/cli']) {
   cpSync('src/db/migrations', `${to}/migrations`, { recursive: true });
-  // PGlite's thread (db/pglite-thread.ts) loads this file beside the bundle that starts it.
+  // PGlite's thread (db/pglite-thread.ts) loads these files beside the bundle that starts it.
   cpSync('src/db/pglite-worker.mjs', `${to}/pglite-worker.mjs`);
+  cpSync('src/db/pglite-internals.mjs', `${to}/pglite-internals.mjs`);
 }

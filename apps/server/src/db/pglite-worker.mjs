@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { underQueryLock, underTransactionLock } from './pglite-internals.mjs';
 
 /**
  * `PGLITE_STATEMENT_TIMES=<file>`: the time this thread spends on each statement (by its text, in PGlite's lock),
@@ -221,7 +222,7 @@ const ops = {
     // A kept statement takes PGlite's own locks as its query() does: inside a transaction the query lock only
     // (the transaction holds the other); from outside, it waits for any open transaction to end.
     const kept = () =>
-      db._runExclusiveQuery(async () => {
+      underQueryLock(db, async () => {
         const t0 = performance.now();
         try {
           return await runPrepared(sql, params, rowMode, parsersFor(text));
@@ -232,7 +233,7 @@ const ops = {
     let r;
     if (isPage(sql, params)) r = await client.query(sql, params, { rowMode, parsers: asText(text) });
     else if (tx) r = await kept();
-    else r = await db._runExclusiveTransaction(kept);
+    else r = await underTransactionLock(db, kept);
     return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
   },
   exec: async ({ tx, sql }) => {
@@ -244,8 +245,8 @@ const ops = {
    * after a checkpoint: the copy is what a stop would have left, and opens as it is (operator backup).
    */
   snapshot: ({ to }) =>
-    db._runExclusiveTransaction(() =>
-      db._runExclusiveQuery(async () => {
+    underTransactionLock(db, () =>
+      underQueryLock(db, async () => {
         await db.execProtocol(serialize.query('checkpoint'), { syncToFs: false });
         fs.cpSync(dataDir, to, { recursive: true });
       }),

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { beforeEachWrite } from './internals';
 
 /**
  * Everything written to one connection in one turn of the event loop reaches the kernel in one system call
@@ -11,20 +12,17 @@ import { type WebSocket, WebSocketServer } from 'ws';
  * kept, and a write made while corked is sent with the others.
  */
 export function coalesceWrites(socket: Duplex) {
-  const write = socket.write;
   let corked = false;
   const uncork = () => {
     corked = false;
     socket.uncork();
   };
-  socket.write = function coalesced(this: Duplex, ...args: Parameters<Duplex['write']>) {
-    if (!corked) {
-      corked = true;
-      socket.cork();
-      process.nextTick(uncork);
-    }
-    return write.apply(this, args);
-  } as Duplex['write'];
+  beforeEachWrite(socket, () => {
+    if (corked) return;
+    corked = true;
+    socket.cork();
+    process.nextTick(uncork);
+  });
 }
 
 /** The `ws` server Socket.IO is given (engine.io's `wsEngine` option): every WebSocket connection coalesces its writes. */

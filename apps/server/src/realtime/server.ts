@@ -8,6 +8,7 @@ import type { Db } from '../lib/db';
 import type { TokenService } from '../lib/tokens';
 import { rooms } from '../lib/rooms';
 import { CoalescingWebSocketServer } from './coalesced-writes';
+import { answerFailures, engineConnections } from './internals';
 import { authenticate, guardSocketEvents } from '../modules/auth/sessions';
 import type { TSessionUser } from '../lib/session';
 
@@ -16,9 +17,6 @@ export const SOCKET_PATH = '/backend/socket.io';
 const PING_INTERVAL_MS = 15_000;
 const PING_TIMEOUT_MS = 30_000;
 const MAX_BUFFER_BYTES = 100_000;
-
-/** The part of an engine.io connection used to close it after its buffer is sent. */
-type EngineConnection = { readyState: string; once: (event: 'close', listener: () => void) => void; close: () => void };
 
 const silentLog: RedisLog = { warn: () => undefined, info: () => undefined };
 
@@ -91,28 +89,20 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; 
     // Publishing fails at once while Redis is away (no queue of stale broadcasts replayed later): this
     // instance still emits to its own sockets; the others miss what was said meanwhile.
     const pub = createRedis(opts.redisUrl, 'socket.io pub', log, { enableOfflineQueue: false });
-    const publish = pub.publish.bind(pub);
     let warned = false;
     pub.on('ready', () => {
       warned = false;
     });
-    pub.publish = ((channel: string, message: string) =>
-      publish(channel, message).catch((err: Error) => {
-        if (!warned) log.warn({ err: err.message }, 'Socket.IO: evento não repassado às outras instâncias (Redis indisponível)');
-        warned = true;
-        return 0;
-      })) as typeof pub.publish;
+    answerFailures(pub, ['publish'], (err) => {
+      if (!warned) log.warn({ err: err.message }, 'Socket.IO: evento não repassado às outras instâncias (Redis indisponível)');
+      warned = true;
+      return 0;
+    });
     // The subscriber resubscribes by itself after each reconnection.
     const sub = createRedis(opts.redisUrl, 'socket.io sub', log);
     // The adapter's close() unsubscribes without awaiting: with Redis away those commands fail later, and
     // an unhandled rejection would end the process.
-    for (const client of [pub, sub]) {
-      const methods = client as unknown as Record<'punsubscribe' | 'unsubscribe', (...args: unknown[]) => Promise<unknown>>;
-      for (const name of ['punsubscribe', 'unsubscribe'] as const) {
-        const original = methods[name].bind(client);
-        methods[name] = (...args) => original(...args).catch(() => 0);
-      }
-    }
+    for (const client of [pub, sub]) answerFailures(client, ['punsubscribe', 'unsubscribe'], () => 0);
     clients.push(pub, sub);
     io.adapter(outageTolerantAdapter(pub, sub));
   }
@@ -121,7 +111,7 @@ export function createSocketServer(http: HttpServer, opts: { redisUrl?: string; 
     drain: inFlight.drain,
     disconnectAll: async (timeoutMs) => {
       // Not io.engine.close(): that discards the packets still buffered, acknowledgements included.
-      const clients = Object.values((io.engine as unknown as { clients: Record<string, EngineConnection> }).clients);
+      const clients = engineConnections(io);
       const closed = Promise.all(
         clients.map((c) => (c.readyState === 'closed' ? null : new Promise<void>((resolve) => c.once('close', () => resolve())))),
       );

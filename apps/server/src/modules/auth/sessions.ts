@@ -7,6 +7,7 @@ import { anyId, type Db, perDatabase } from '../../lib/db';
 import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../lib/error-handler';
 import { rooms } from '../../lib/rooms';
+import { namespacesOf } from '../../realtime/internals';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { Forbidden, Unauthorized } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
@@ -75,7 +76,7 @@ export async function authenticate(db: Db, tokens: TokenService, token: string):
 /** Every socket of the given rooms, in every namespace, disconnected (across instances through the Redis adapter). */
 function disconnect(io: Server | undefined, room: string, except?: string) {
   if (!io) return;
-  for (const nsp of io._nsps.values()) {
+  for (const nsp of namespacesOf(io)) {
     const target = except ? nsp.in(room).except(except) : nsp.in(room);
     target.disconnectSockets(true);
   }

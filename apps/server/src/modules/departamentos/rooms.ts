@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import { ATENDIMENTO_NAMESPACE } from '@balcao/shared/atendimentos/realtime';
 import { rooms } from '../../lib/rooms';
+import { madeNamespace } from '../../realtime/internals';
 
 /** A user whose department changed: their open customer-chat sockets change queue at once. */
 export type RoomMove = { userId: string; from: string | null; to: string | null };
@@ -13,7 +14,7 @@ type StaffData = { user?: { id: string; departamentoId: string | null } };
  * the adapter (their record is refreshed when they reconnect).
  */
 export function moveDepartmentRooms(io: Server | undefined, moves: RoomMove[]): void {
-  const nsp = io?._nsps.get(ATENDIMENTO_NAMESPACE);
+  const nsp = madeNamespace(io, ATENDIMENTO_NAMESPACE);
   if (!nsp) return;
   for (const m of moves) {
     for (const socket of nsp.sockets.values()) {
@@ -27,7 +28,7 @@ export function moveDepartmentRooms(io: Server | undefined, moves: RoomMove[]): 
 
 /** A deleted department's queue room is emptied everywhere. */
 export function leaveDepartmentRooms(io: Server | undefined, depId: string): void {
-  const nsp = io?._nsps.get(ATENDIMENTO_NAMESPACE);
+  const nsp = madeNamespace(io, ATENDIMENTO_NAMESPACE);
   if (!nsp) return;
   nsp.in(rooms.department(depId)).socketsLeave(rooms.department(depId));
   for (const socket of nsp.sockets.values()) {
