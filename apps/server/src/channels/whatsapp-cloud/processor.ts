@@ -26,6 +26,7 @@ import {
   parseDelivery,
 } from './meta';
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
+import { contactsMessage } from './contacts';
 import { openSecrets } from './service';
 import { type Delivery, markProcessed, onlyPlainMessages, receiveTextBatch } from './text-batch';
 
@@ -465,15 +466,7 @@ export class WhatsAppProcessor {
         return { mensagem: locationMessage(l.latitude, l.longitude, l.name, l.address) };
       }
       case 'contacts':
-        return text(
-          (m.contacts ?? [])
-            .map((c) => {
-              const nome = c.name?.formatted_name ?? c.name?.first_name ?? 'Contato';
-              const fones = (c.phones ?? []).map((p) => p.phone ?? p.wa_id).filter(Boolean);
-              return `👤 ${nome}${fones.length ? `: ${fones.join(', ')}` : ''}`;
-            })
-            .join('\n'),
-        );
+        return { mensagem: contactsMessage(m.contacts ?? []) };
       case 'interactive': {
         const i = m.interactive ?? {};
         if (i.type === 'list_reply') return text([i.list_reply?.title, i.list_reply?.description].filter(Boolean).join('\n'));

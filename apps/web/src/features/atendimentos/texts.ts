@@ -75,6 +75,7 @@ export const MENSAGENS_TEXTS = {
   abrirMapa: 'Abrir no mapa',
   contato: 'Contato compartilhado',
   ligarPara: 'Ligar para',
+  escreverPara: 'Enviar e-mail para',
   enviando: 'Enviando',
   enviada: 'Enviada',
   entregue: 'Entregue',
