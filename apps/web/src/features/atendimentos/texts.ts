@@ -153,6 +153,8 @@ export const CLIENTE_TEXTS = {
   erro: 'Não foi possível carregar os dados do cliente.',
   nota: (n: number) => `Nota ${n} de 5`,
   ticket: (n: number) => `#${n}`,
+  anuncio: 'Anúncio',
+  anuncioSemDetalhes: 'O WhatsApp não informou qual',
 } as const;
 
 /** One atendimento's status (the tabs use the shared plural labels). */
