@@ -428,7 +428,7 @@ export class WhatsAppProcessor {
       // One reaction per customer and message: a new emoji replaces the previous one.
       await this.unreact(canal, clienteId, m);
     }
-    const r = await receiveFromCliente(this.ctx.db, {
+    let r = await receiveFromCliente(this.ctx.db, {
       canal,
       clienteId,
       origem: () => 'whatsapp',
@@ -440,6 +440,8 @@ export class WhatsAppProcessor {
     if (m.referral) {
       const anuncio = { titulo: m.referral.headline ?? null, url: m.referral.source_url ?? null };
       await this.ctx.db.update(atendimentos).set({ anuncio }).where(eq(atendimentos.id, r.atendimentoId));
+      // The screens learn of a new conversation from this row: it names the ad as a later read would.
+      r = { ...r, row: { ...r.row, anuncio } };
     }
     broadcastNewMessage(atendimentoEvents(this.ctx), canal.accountId, r, { toVisitor: false });
   }
