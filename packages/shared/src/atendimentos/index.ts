@@ -48,6 +48,18 @@ export const ZMidia = z.object({
 });
 export type TMidia = z.infer<typeof ZMidia>;
 
+/**
+ * A contact card the customer shared (WhatsApp's contacts message), kept as the provider sends it: the
+ * bubble shows each field on its own instead of reading them back from the message's text.
+ */
+export const ZContato = z.object({
+  nome: z.string(),
+  telefones: z.array(z.object({ numero: z.string(), tipo: z.string().nullable() })),
+  emails: z.array(z.object({ email: z.string(), tipo: z.string().nullable() })),
+  organizacao: z.object({ empresa: z.string().nullable(), departamento: z.string().nullable(), cargo: z.string().nullable() }).nullable(),
+});
+export type TContato = z.infer<typeof ZContato>;
+
 export const ZMensagemCitada = z.object({ id: z.string(), autor: ZAutor, tipo: ZTipoMensagem, conteudo: z.string() });
 
 /** One message of a customer conversation, as HTTP answers and socket events carry it. */
@@ -62,6 +74,8 @@ export const ZMensagem = z.object({
   conteudo: z.string(),
   midia: ZMidia.nullable(),
   localizacao: z.object({ latitude: z.number(), longitude: z.number(), nome: z.string().nullable() }).nullable(),
+  /** Shared contact cards, only on such a message (its `conteudo` still reads as text: previews, notifications). */
+  contatos: z.array(ZContato).optional(),
   /** For reactions: the emoji is `conteudo` and this is the message reacted to. */
   reagindoA: z.string().nullable(),
   respondendoA: ZMensagemCitada.nullable(),
@@ -89,6 +103,7 @@ export const ZMensagemRecebida = z.object({
   conteudo: z.string(),
   midia: ZMidia.nullish(),
   localizacao: z.object({ latitude: z.number(), longitude: z.number(), nome: z.string().nullable() }).nullish(),
+  contatos: z.array(ZContato).nullish(),
   respondendoA: z.uuid().nullish(),
   reagindoA: z.uuid().nullish(),
   /** A reaction to a provider message we do not hold: its external id (a later removal finds it). */

@@ -8,6 +8,7 @@ import type { TWapiEvento } from '../wapi';
  */
 export type TDetalhesMensagem = Pick<TMensagem, 'autor' | 'atendenteId' | 'atendenteNome' | 'status'> & {
   localizacao?: NonNullable<TMensagem['localizacao']>;
+  contatos?: NonNullable<TMensagem['contatos']>;
   reagindoA?: string;
   respondendoA?: NonNullable<TMensagem['respondendoA']>;
   erroEnvio?: string;
@@ -53,6 +54,7 @@ export type TRealtimeMessage = {
 export function detalhesDaMensagem(msg: TMensagem): TDetalhesMensagem {
   const d: TDetalhesMensagem = { autor: msg.autor, atendenteId: msg.atendenteId, atendenteNome: msg.atendenteNome, status: msg.status };
   if (msg.localizacao) d.localizacao = msg.localizacao;
+  if (msg.contatos) d.contatos = msg.contatos;
   if (msg.reagindoA) d.reagindoA = msg.reagindoA;
   if (msg.respondendoA) d.respondendoA = msg.respondendoA;
   if (msg.erroEnvio) d.erroEnvio = msg.erroEnvio;
@@ -74,6 +76,7 @@ export function mensagemDoEvento(e: TRealtimeMessage): TMensagem {
     conteudo: e.content,
     midia: m.mediaUrl ? { url: m.mediaUrl, mimeType: m.mimeType ?? '', filename: m.filename, size: m.size } : null,
     localizacao: d.localizacao ?? null,
+    ...(d.contatos ? { contatos: d.contatos } : {}),
     reagindoA: d.reagindoA ?? null,
     respondendoA: d.respondendoA ?? null,
     status: d.status,

@@ -5,6 +5,7 @@ import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
 import { waVector } from '../../test/fake-graph';
 import { DB_KINDS } from '../../test/harness';
+import { whilePublishing } from '../../test/publisher-spy';
 import { FAKE_WA_SECRET, newWhatsAppChannel, whatsappTestApp } from '../../test/whatsapp-channel';
 import { whatsappOf } from '../registry';
 
@@ -142,9 +143,14 @@ describe.each(DB_KINDS)('WhatsApp: a customer known by phone and/or BSUID on %s'
   it('keeps the ad a customer clicked (referral) on the conversation', async () => {
     const c = await channel();
     const referral = { source_url: 'https://fb.me/anuncio-1', headline: 'Promoção de verão', body: 'Só hoje', source_type: 'ad' };
-    await c.deliver(
-      delivery('bsuid_with_phone.json', c.pnid, { id: 'wamid.anuncio.1', from: '5511987650077', referral }, { wa_id: '5511987650077' }),
+    const shown: unknown[] = [];
+    await whilePublishing(app.t.ctx, { row: (_, row) => shown.push(row.anuncio) }, () =>
+      c.deliver(
+        delivery('bsuid_with_phone.json', c.pnid, { id: 'wamid.anuncio.1', from: '5511987650077', referral }, { wa_id: '5511987650077' }),
+      ),
     );
+    // The live row of the new conversation already names the ad (the list shows it without a reload).
+    expect(shown).toEqual([{ titulo: 'Promoção de verão', url: 'https://fb.me/anuncio-1' }]);
     const page = (
       await app.t.app.inject({ method: 'GET', url: '/backend/api/atendimento/conversas?status=aguardando', headers: c.master.auth })
     ).json() as {

@@ -17,7 +17,7 @@ export type MetaMessage = {
   document?: MetaMedia;
   sticker?: MetaMedia;
   location?: { latitude?: number; longitude?: number; name?: string; address?: string };
-  contacts?: { name?: { formatted_name?: string; first_name?: string }; phones?: { phone?: string; wa_id?: string }[] }[];
+  contacts?: MetaSharedContact[];
   interactive?: {
     type?: string;
     button_reply?: { title?: string };
@@ -39,6 +39,13 @@ export type MetaMessage = {
 };
 export type MetaStatus = { id?: string; status?: string; timestamp?: string; errors?: MetaError[] };
 export type MetaContact = { wa_id?: string; user_id?: string; profile?: { name?: string; username?: string } };
+/** A contact card as Meta sends it (its addresses, URLs and birthday are not kept). */
+export type MetaSharedContact = {
+  name?: { formatted_name?: string; first_name?: string; last_name?: string };
+  phones?: { phone?: string; wa_id?: string; type?: string }[];
+  emails?: { email?: string; type?: string }[];
+  org?: { company?: string; department?: string; title?: string };
+};
 type MetaValue = {
   metadata?: { phone_number_id?: string; display_phone_number?: string };
   contacts?: MetaContact[];

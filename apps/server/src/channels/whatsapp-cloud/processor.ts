@@ -26,6 +26,7 @@ import {
   parseDelivery,
 } from './meta';
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
+import { contactsMessage } from './contacts';
 import { openSecrets } from './service';
 import { type Delivery, markProcessed, onlyPlainMessages, receiveTextBatch } from './text-batch';
 
@@ -427,7 +428,7 @@ export class WhatsAppProcessor {
       // One reaction per customer and message: a new emoji replaces the previous one.
       await this.unreact(canal, clienteId, m);
     }
-    const r = await receiveFromCliente(this.ctx.db, {
+    let r = await receiveFromCliente(this.ctx.db, {
       canal,
       clienteId,
       origem: () => 'whatsapp',
@@ -439,6 +440,8 @@ export class WhatsAppProcessor {
     if (m.referral) {
       const anuncio = { titulo: m.referral.headline ?? null, url: m.referral.source_url ?? null };
       await this.ctx.db.update(atendimentos).set({ anuncio }).where(eq(atendimentos.id, r.atendimentoId));
+      // The screens learn of a new conversation from this row: it names the ad as a later read would.
+      r = { ...r, row: { ...r.row, anuncio } };
     }
     broadcastNewMessage(atendimentoEvents(this.ctx), canal.accountId, r, { toVisitor: false });
   }
@@ -465,15 +468,7 @@ export class WhatsAppProcessor {
         return { mensagem: locationMessage(l.latitude, l.longitude, l.name, l.address) };
       }
       case 'contacts':
-        return text(
-          (m.contacts ?? [])
-            .map((c) => {
-              const nome = c.name?.formatted_name ?? c.name?.first_name ?? 'Contato';
-              const fones = (c.phones ?? []).map((p) => p.phone ?? p.wa_id).filter(Boolean);
-              return `👤 ${nome}${fones.length ? `: ${fones.join(', ')}` : ''}`;
-            })
-            .join('\n'),
-        );
+        return { mensagem: contactsMessage(m.contacts ?? []) };
       case 'interactive': {
         const i = m.interactive ?? {};
         if (i.type === 'list_reply') return text([i.list_reply?.title, i.list_reply?.description].filter(Boolean).join('\n'));

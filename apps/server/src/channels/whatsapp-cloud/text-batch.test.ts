@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { asCanal, atendimentos, canais, clientes, mensagens, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { whatsappEventos } from '../../db/schema/whatsapp';
 import { waVector } from '../../test/fake-graph';
+import { whilePublishing } from '../../test/publisher-spy';
 import { DB_KINDS } from '../../test/harness';
 import { newWhatsAppChannel, whatsappTestApp } from '../../test/whatsapp-channel';
 import { mergeClientes } from '../../modules/clientes/merge';
@@ -165,25 +166,12 @@ describe.each(DB_KINDS)('WhatsApp deliveries stored and processed together on %s
     await mergeClientes(app.t.ctx.db, canal.accountId, dora.id, outra!.id);
 
     const shown: string[] = [];
-    const publish = app.t.ctx.publish!;
-    app.t.ctx.publish = {
-      ...publish,
-      // The publisher's other methods as they are (its prototype's): only what it is told is recorded.
-      atendimentos: Object.assign(Object.create(publish.atendimentos), {
-        messages: (...args: Parameters<typeof publish.atendimentos.messages>) => {
-          shown.push(...args[2].map((l) => l.conteudo));
-          publish.atendimentos.messages(...args);
-        },
-      }),
-    };
-    try {
-      await process(
+    await whilePublishing(app.t.ctx, { messages: (_a, _r, lines) => shown.push(...lines.map((l) => l.conteudo)) }, () =>
+      process(
         text('5511900000201', 'wamid.some-2', 'ainda aqui?', now - 20, 'Dora'),
         text('5511900000202', 'wamid.fica-2', 'e eu', now - 20, 'Edu'),
-      );
-    } finally {
-      app.t.ctx.publish = publish;
-    }
+      ),
+    );
     // Each message once, shown once; Dora's under a customer of her number again.
     expect(shown.sort()).toEqual(['ainda aqui?', 'e eu']);
     const again = (await customer('5511900000201'))!;

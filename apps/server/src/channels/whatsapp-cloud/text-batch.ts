@@ -10,8 +10,11 @@ import { anyId, type Db, perDatabase, preparedRows, preparedStatement } from '..
 import { contactNames, type MetaMessage, type MetaWebhook } from './meta';
 import { waIdCanonico } from '@balcao/shared/clientes';
 
-/** Kinds that become a plain line of text and need nothing but the message itself (no media, no target). */
-const PLAIN = new Set(['text', 'interactive', 'button', 'contacts', 'location']);
+/**
+ * Kinds that become a plain line of text and need nothing but the message itself (no media, no target).
+ * Shared contacts are not among them: their cards take the one-by-one path, which stores them whole.
+ */
+const PLAIN = new Set(['text', 'interactive', 'button', 'location']);
 
 /**
  * Whether a delivery holds only plain customer messages (the common case, and the bulk of a busy hour):

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TAtendimento, TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS, type TCanalWhatsApp, type TIntegracoes } from '@balcao/shared/canais';
-import type { TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
+import { mensagemDoEvento, type TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { AppContext } from '../../context';
 import { presentRealtimeMessage } from '../../modules/atendimentos/presenter';
 import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
@@ -275,6 +275,33 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
       const asked = graph.calls.slice(seen).filter((c) => c.path === `/v23.0/${mediaId}` || c.path === `/media/${mediaId}`);
       expect(asked.map((c) => c.auth)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
     }
+  });
+
+  it("keeps shared contacts' phones, e-mails and organisation as cards, over HTTP and in the realtime event", async () => {
+    const s = await setup();
+    await s.deliver(
+      variant('incoming_contacts.json', (m) => {
+        const [, monica] = m.contacts as Record<string, unknown>[];
+        Object.assign(monica!, {
+          emails: [{ email: 'monica@centralperk.com', type: 'WORK' }, { email: ' ' }],
+          org: { company: 'Central Perk', title: 'Chef' },
+        });
+      }),
+    );
+    const { conversa, ultima } = await s.last();
+    expect(ultima).toMatchObject({ tipo: 'text', conteudo: expect.stringContaining('👤 Monica: +1 666-666-6666') });
+    expect(ultima!.contatos).toEqual([
+      { nome: 'Chandler Bing', telefones: [{ numero: '+1 555-555-5555', tipo: 'CELL' }], emails: [], organizacao: null },
+      {
+        nome: 'Monica',
+        telefones: [{ numero: '+1 666-666-6666', tipo: 'HOME' }],
+        emails: [{ email: 'monica@centralperk.com', tipo: 'WORK' }],
+        organizacao: { empresa: 'Central Perk', departamento: null, cargo: 'Chef' },
+      },
+      { nome: 'Rachel Green', telefones: [{ numero: '+1 777-777-7777', tipo: 'WORK' }], emails: [], organizacao: null },
+    ]);
+    // The screen rebuilds the message from its event with the same cards.
+    expect(mensagemDoEvento(presentRealtimeMessage(ultima!, conversa!, null))).toEqual(ultima);
   });
 
   it('quotes the message replied to, removes reactions (emoji omitted or empty), applies edits and revokes', async () => {

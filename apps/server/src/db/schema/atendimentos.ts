@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { STATUS_ATENDIMENTO, type TAnuncio, type TMidia } from '@balcao/shared/atendimentos';
+import { STATUS_ATENDIMENTO, type TAnuncio, type TContato, type TMidia } from '@balcao/shared/atendimentos';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import {
   PROVEDORES_CANAL,
@@ -228,6 +228,8 @@ export const mensagens = pgTable(
     conteudo: text('conteudo').notNull().default(''),
     midia: jsonb('midia').$type<TMidia>(),
     localizacao: jsonb('localizacao').$type<{ latitude: number; longitude: number; nome: string | null }>(),
+    /** Contact cards the customer shared (name, phones, e-mails, organisation); null on every other message. */
+    contatos: jsonb('contatos').$type<TContato[]>(),
     reagindoA: uuid('reagindo_a'),
     respondendoA: uuid('respondendo_a'),
     status: text('status', { enum: ['pending', 'sent', 'delivered', 'read', 'failed'] })

@@ -129,10 +129,10 @@ async function insertCustomerMessages(tx: Db, placed: { item: InboundInput; a: P
   );
   const raw = await rawRows<Record<string, unknown>>(
     tx,
-    sql`insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, respondendo_a, reagindo_a, alvo_externo, client_id, external_id, created_at)
-      select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, respondendo_a, reagindo_a, alvo_externo, client_id, external_id, created_at
+    sql`insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, contatos, respondendo_a, reagindo_a, alvo_externo, client_id, external_id, created_at)
+      select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, contatos, respondendo_a, reagindo_a, alvo_externo, client_id, external_id, created_at
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(account_id uuid, atendimento_id uuid, autor text, tipo text, conteudo text,
-        midia jsonb, localizacao jsonb, respondendo_a uuid, reagindo_a uuid, alvo_externo text, client_id text, external_id text, created_at timestamptz)
+        midia jsonb, localizacao jsonb, contatos jsonb, respondendo_a uuid, reagindo_a uuid, alvo_externo text, client_id text, external_id text, created_at timestamptz)
       on conflict do nothing
       returning *`,
   );

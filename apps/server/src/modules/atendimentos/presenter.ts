@@ -81,6 +81,12 @@ const storedLocalizacao = (value: unknown): TMensagem['localizacao'] => {
   return parsed.success ? parsed.data : null;
 };
 
+const ZContatos = ZMensagem.shape.contatos.unwrap();
+const storedContatos = (value: unknown): TMensagem['contatos'] => {
+  const parsed = ZContatos.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};
+
 export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): TMensagem {
   return {
     id: m.id,
@@ -93,6 +99,7 @@ export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): T
     conteudo: m.apagada ? '' : m.conteudo,
     midia: m.apagada ? null : storedMidia(m.midia),
     localizacao: storedLocalizacao(m.localizacao),
+    ...(m.contatos && !m.apagada ? { contatos: storedContatos(m.contatos) } : {}),
     reagindoA: m.reagindoA,
     respondendoA: citada ? { id: citada.id, autor: citada.autor, tipo: citada.tipo, conteudo: citada.conteudo } : null,
     status: m.status,

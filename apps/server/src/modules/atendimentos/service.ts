@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { CAPACIDADES_CANAL, FORA_DA_JANELA, WHATSAPP_TEXTS, tipoCanalDaOrigem, type TProvedorCanal } from '@balcao/shared/canais';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
-import { ATENDIMENTO_TEXTS, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
+import { ATENDIMENTO_TEXTS, type TContato, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
@@ -19,6 +19,7 @@ export type NewMessage = {
   conteudo: string;
   midia?: TMidia | null;
   localizacao?: { latitude: number; longitude: number; nome: string | null } | null;
+  contatos?: TContato[] | null;
   respondendoA?: string | null;
   reagindoA?: string | null;
   /** A reaction to a provider message we do not hold: its external id (a later removal finds it). */
@@ -94,6 +95,7 @@ export const messageValues = (
   conteudo: m.conteudo,
   midia: m.midia ?? null,
   localizacao: m.localizacao ?? null,
+  contatos: m.contatos ?? null,
   respondendoA: m.respondendoA ?? null,
   reagindoA: m.reagindoA ?? null,
   alvoExterno: m.alvoExterno ?? null,

@@ -75,6 +75,7 @@ export const MENSAGENS_TEXTS = {
   abrirMapa: 'Abrir no mapa',
   contato: 'Contato compartilhado',
   ligarPara: 'Ligar para',
+  escreverPara: 'Enviar e-mail para',
   enviando: 'Enviando',
   enviada: 'Enviada',
   entregue: 'Entregue',
@@ -152,6 +153,8 @@ export const CLIENTE_TEXTS = {
   erro: 'Não foi possível carregar os dados do cliente.',
   nota: (n: number) => `Nota ${n} de 5`,
   ticket: (n: number) => `#${n}`,
+  anuncio: 'Anúncio',
+  anuncioSemDetalhes: 'O WhatsApp não informou qual',
 } as const;
 
 /** One atendimento's status (the tabs use the shared plural labels). */

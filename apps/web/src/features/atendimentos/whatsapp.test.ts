@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { WHATSAPP_TEXTS, FORA_DA_JANELA } from '@balcao/shared/canais';
 import {
-  contatosDe,
   estaForaDaJanela,
   falhouNoProvedor,
   isForaDaJanela,
   limparForaDaJanela,
+  linhaDaOrganizacao,
   linkDoMapa,
   marcarForaDaJanela,
   telLink,
@@ -24,14 +24,9 @@ describe('WhatsApp messages on screen', () => {
     expect(textoDaLocalizacao({ ...m, conteudo: 'Estou aqui\nhttps://x.test/y' })).toBe('Estou aqui');
   });
 
-  it('reads shared contacts and nothing else', () => {
-    expect(contatosDe('👤 Ana Souza: +55 11 99999-0000, +55 11 3333-4444\n👤 Bruno')).toEqual([
-      { nome: 'Ana Souza', telefones: ['+55 11 99999-0000', '+55 11 3333-4444'] },
-      { nome: 'Bruno', telefones: [] },
-    ]);
-    expect(contatosDe('Olá, tudo bem?')).toBeNull();
-    expect(contatosDe('👤 Ana: 1\numa linha comum')).toBeNull();
-    expect(contatosDe('')).toBeNull();
+  it("calls a shared contact's numbers and names its organisation with what was given", () => {
+    expect(linhaDaOrganizacao({ empresa: 'Loja Azul', departamento: null, cargo: 'Gerente' })).toBe('Gerente · Loja Azul');
+    expect(linhaDaOrganizacao(null)).toBe('');
     expect(telLink('+55 11 99999-0000')).toBe('tel:+5511999990000');
   });
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { TMensagem } from '@balcao/shared/atendimentos';
+import type { TContato, TMensagem } from '@balcao/shared/atendimentos';
 import { FORA_DA_JANELA } from '@balcao/shared/canais';
 import type { TMensagemLocal } from './message-cache';
 
@@ -19,31 +19,12 @@ export function textoDaLocalizacao(m: Pick<TMensagem, 'conteudo' | 'localizacao'
   return linhas.join('\n');
 }
 
-/** One contact card the customer shared, as the server writes it: '👤 Nome: +55 11 9..., +55 ...'. */
-export type TContato = { nome: string; telefones: string[] };
-const CONTATO = /^👤 (.+?)(?:: (.+))?$/u;
-
-/** The contacts of a shared-contacts message, or null when the text is anything else. */
-export function contatosDe(conteudo: string): TContato[] | null {
-  const linhas = conteudo.split('\n').filter((l) => l.trim());
-  if (linhas.length === 0) return null;
-  const contatos: TContato[] = [];
-  for (const l of linhas) {
-    const m = CONTATO.exec(l.trim());
-    if (!m) return null;
-    contatos.push({
-      nome: m[1]!.trim(),
-      telefones: (m[2] ?? '')
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    });
-  }
-  return contatos;
-}
-
 /** 'tel:' link of a phone number as WhatsApp writes it ('+55 11 99999-0000'). */
 export const telLink = (fone: string) => `tel:${fone.replace(/[^\d+]/g, '')}`;
+
+/** A shared contact's organisation on one line: 'Cargo · Empresa · Departamento', what of it was given. */
+export const linhaDaOrganizacao = (o: TContato['organizacao']) =>
+  o ? [o.cargo, o.empresa, o.departamento].filter(Boolean).join(' · ') : '';
 
 /** A send the provider refused (status failed, with its reason) that the attendant may put back in the queue. */
 export const falhouNoProvedor = (m: TMensagemLocal) => m.autor !== 'cliente' && !m.envio && m.status === 'failed';

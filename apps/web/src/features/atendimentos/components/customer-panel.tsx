@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { History, Mail, Phone, Star, X } from 'lucide-react';
-import type { TAtendimento } from '@balcao/shared/atendimentos';
+import { History, Mail, Megaphone, Phone, Star, X } from 'lucide-react';
+import type { TAnuncio, TAtendimento } from '@balcao/shared/atendimentos';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -70,6 +70,7 @@ export function CustomerPanel({
           />
           {a.atendenteNome && <Campo rotulo={CLIENTE_TEXTS.atendente} valor={a.atendenteNome} />}
           <Campo rotulo={CLIENTE_TEXTS.inicio} valor={formatDataHora(a.inicio)} />
+          {a.anuncio && <Anuncio anuncio={a.anuncio} />}
         </dl>
         <section className="px-2 py-3">
           <h3 className="flex items-center gap-1.5 px-2 pb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
@@ -115,6 +116,32 @@ function Campo({ icon, rotulo, valor, vazio }: { icon?: ReactNode; rotulo: strin
         {rotulo}
       </dt>
       <dd className={cn('break-words', vazio && 'text-muted-foreground')}>{valor ?? <Skeleton className="h-4 w-32" />}</dd>
+    </div>
+  );
+}
+
+/** Only a web address opens: the ad's URL comes from the provider and is never run as a script. */
+const linkSeguro = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
+
+/** The ad the customer clicked to start this conversation (WhatsApp click-to-chat): its title, opening its page. */
+function Anuncio({ anuncio }: { anuncio: TAnuncio }) {
+  const href = linkSeguro(anuncio.url);
+  const texto = anuncio.titulo ?? anuncio.url;
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground [&_svg]:size-3.5">
+        <Megaphone />
+        {CLIENTE_TEXTS.anuncio}
+      </dt>
+      <dd className={cn('break-words', !texto && 'text-muted-foreground')}>
+        {href ? (
+          <a href={href} target="_blank" rel="noopener noreferrer" className="text-primary hover:underline">
+            {texto}
+          </a>
+        ) : (
+          (texto ?? CLIENTE_TEXTS.anuncioSemDetalhes)
+        )}
+      </dd>
     </div>
   );
 }

@@ -86,8 +86,31 @@ describe('WhatsApp messages in the bubble', () => {
     );
     expect(screen.queryByText(/^https:/)).toBeNull();
     cleanup();
-    bubble(umaMensagem({ conteudo: '👤 Ana Souza: +55 11 99999-0000' }));
+    bubble(
+      umaMensagem({
+        conteudo: '👤 Ana Souza: +55 11 99999-0000',
+        contatos: [
+          {
+            nome: 'Ana Souza',
+            telefones: [{ numero: '+55 11 99999-0000', tipo: 'CELL' }],
+            emails: [{ email: 'ana@lojaazul.com.br', tipo: 'WORK' }],
+            organizacao: { empresa: 'Loja Azul', departamento: null, cargo: 'Gerente' },
+          },
+        ],
+      }),
+    );
     expect(screen.getByRole('link', { name: 'Ligar para Ana Souza: +55 11 99999-0000' }).getAttribute('href')).toBe('tel:+5511999990000');
+    expect(screen.getByRole('link', { name: 'Enviar e-mail para Ana Souza: ana@lojaazul.com.br' }).getAttribute('href')).toBe(
+      'mailto:ana@lojaazul.com.br',
+    );
+    expect(screen.getByText('Gerente · Loja Azul')).toBeTruthy();
+    // The card replaces the text it repeats.
+    expect(screen.queryByText(/👤/)).toBeNull();
+    cleanup();
+    // A customer typing a contact-like line is not a card (cards come only from the provider's structure).
+    bubble(umaMensagem({ conteudo: '👤 Ana Souza: +55 11 99999-0000' }));
+    expect(screen.queryByRole('link', { name: /Ligar para/ })).toBeNull();
+    expect(screen.getByText('👤 Ana Souza: +55 11 99999-0000')).toBeTruthy();
     cleanup();
     bubble(
       umaMensagem({ tipo: 'image', conteudo: '', midia: { url: '/uploads/a.jpg', mimeType: 'image/jpeg', filename: null, size: 10 } }),

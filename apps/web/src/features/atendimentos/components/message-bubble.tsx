@@ -1,5 +1,5 @@
-import { Ban, CalendarClock, Phone, Reply, RotateCw, UserRound } from 'lucide-react';
-import type { TMensagem } from '@balcao/shared/atendimentos';
+import { Ban, Building2, CalendarClock, Mail, Phone, Reply, RotateCw, UserRound } from 'lucide-react';
+import type { TContato, TMensagem } from '@balcao/shared/atendimentos';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { formatHora } from '../format';
@@ -8,7 +8,7 @@ import type { TMensagemLocal } from '../message-cache';
 import { INBOX_TEXTS, MENSAGENS_TEXTS } from '../texts';
 import { MessageActions } from './message-actions';
 import { MessageMedia } from './message-media';
-import { contatosDe, falhouNoProvedor, telLink, textoDaLocalizacao, type TContato } from '../whatsapp';
+import { falhouNoProvedor, linhaDaOrganizacao, telLink, textoDaLocalizacao } from '../whatsapp';
 import { MessageTicks } from './message-status';
 
 type Props = {
@@ -50,7 +50,8 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
   const temMidia = !m.apagada && (m.midia || m.localizacao);
   // A location's card shows its name and links the map: the text keeps only what the card does not say.
   const texto = m.tipo === 'location' && m.localizacao ? textoDaLocalizacao(m) : m.conteudo;
-  const contatos = !m.apagada && m.tipo === 'text' && m.autor === 'cliente' ? contatosDe(m.conteudo) : null;
+  // Shared contacts come as cards (the text only repeats them for previews); a typed '👤' line stays text.
+  const contatos = !m.apagada && m.contatos?.length ? m.contatos : null;
   const temTexto = !m.apagada && !contatos && (m.tipo === 'text' || Boolean(texto));
   const recusada = falhouNoProvedor(m);
   return (
@@ -209,7 +210,7 @@ export function ReactionLine({ m, nome }: { m: TMensagem; nome: string }) {
   );
 }
 
-/** Contacts the customer shared on WhatsApp: a card each, numbers callable. */
+/** Contacts the customer shared on WhatsApp: a card each, numbers callable, e-mails writable, the organisation. */
 function Contatos({ contatos }: { contatos: TContato[] }) {
   return (
     <ul className="flex flex-col gap-1.5" aria-label={MENSAGENS_TEXTS.contato}>
@@ -221,15 +222,32 @@ function Contatos({ contatos }: { contatos: TContato[] }) {
           </span>
           <span className="flex min-w-0 flex-col">
             <span className="truncate text-sm font-medium">{c.nome}</span>
+            {c.organizacao && (
+              <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+                <Building2 className="size-3 shrink-0" aria-hidden />
+                <span className="truncate">{linhaDaOrganizacao(c.organizacao)}</span>
+              </span>
+            )}
             {c.telefones.map((t) => (
               <a
-                key={t}
-                href={telLink(t)}
+                key={t.numero}
+                href={telLink(t.numero)}
                 className="inline-flex items-center gap-1 text-xs tabular-nums text-primary hover:underline"
-                aria-label={`${MENSAGENS_TEXTS.ligarPara} ${c.nome}: ${t}`}
+                aria-label={`${MENSAGENS_TEXTS.ligarPara} ${c.nome}: ${t.numero}`}
               >
                 <Phone className="size-3" aria-hidden />
-                {t}
+                {t.numero}
+              </a>
+            ))}
+            {c.emails.map((e) => (
+              <a
+                key={e.email}
+                href={`mailto:${e.email}`}
+                className="inline-flex min-w-0 items-center gap-1 text-xs text-primary hover:underline"
+                aria-label={`${MENSAGENS_TEXTS.escreverPara} ${c.nome}: ${e.email}`}
+              >
+                <Mail className="size-3 shrink-0" aria-hidden />
+                <span className="truncate">{e.email}</span>
               </a>
             ))}
           </span>
