@@ -35,6 +35,15 @@ export async function readCheckedFile(
   return { buffer, mime: type.mime, ext: type.ext, filename: file.filename.replaceAll('\u0000', '') };
 }
 
+/** The name storeUpload gives a file: 32 random hex digits and the extension of its real type. */
+const STORED_NAME = /^[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
+
+/** Whether `url` names a file storeUpload wrote into `kind`, and nothing else (no other folder, no `..`). */
+export function isStoredUpload(url: string, kind: string): boolean {
+  const prefix = `${UPLOADS_URL_PREFIX}/${kind}/`;
+  return url.startsWith(prefix) && STORED_NAME.test(url.slice(prefix.length));
+}
+
 /** Stores bytes under a random name in `uploadsDir/kind/`, on the disk, and returns the public URL. */
 export async function storeUpload(uploadsDir: string, kind: string, buffer: Buffer, ext: string): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${ext}`;

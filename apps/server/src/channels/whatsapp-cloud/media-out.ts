@@ -8,9 +8,6 @@ import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
 import { prepararMidia } from '../midia';
 
 const ANEXO_SUMIU = 'O arquivo do anexo não está mais disponível: anexe-o de novo.';
-/** Meta's largest file (a document); what an attachment link elsewhere may bring. */
-const MAIOR_ARQUIVO = 100 * 1024 * 1024;
-const DOWNLOAD_TIMEOUT_MS = 60_000;
 /** Meta names some types in their base form: Ogg with Opus is 'audio/ogg', M4A 'audio/mp4'. */
 const TIPO_META: Record<string, string> = { 'audio/ogg; codecs=opus': 'audio/ogg', 'audio/x-m4a': 'audio/mp4' };
 /** Old Office files share one container ('application/x-cfb'): the name tells which. */
@@ -20,20 +17,18 @@ const CFB_POR_EXTENSAO: Record<string, string> = {
   ppt: 'application/vnd.ms-powerpoint',
 };
 
-/** The attachment's bytes: a file of our uploads folder (never outside it), or what a link elsewhere answers. */
+/**
+ * The attachment's bytes: a file of our uploads folder, never outside it. Never a link elsewhere: the server
+ * fetching a URL someone wrote would reach whatever our network reaches.
+ */
 async function bytesOf(uploadsDir: string, url: string): Promise<Buffer> {
-  if (url.startsWith(`${UPLOADS_URL_PREFIX}/`)) {
-    const root = path.resolve(uploadsDir);
-    const file = path.resolve(root, decodeURIComponent(url.slice(UPLOADS_URL_PREFIX.length + 1)));
-    if (!file.startsWith(root + path.sep)) throw new NotFound(ANEXO_SUMIU);
-    return readFile(file).catch(() => {
-      throw new NotFound(ANEXO_SUMIU);
-    });
-  }
-  if (!/^https?:\/\//i.test(url)) throw new NotFound(ANEXO_SUMIU);
-  const res = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) }).catch(() => null);
-  if (!res?.ok || Number(res.headers.get('content-length') ?? 0) > MAIOR_ARQUIVO) throw new NotFound(ANEXO_SUMIU);
-  return Buffer.from(await res.arrayBuffer());
+  if (!url.startsWith(`${UPLOADS_URL_PREFIX}/`)) throw new NotFound(ANEXO_SUMIU);
+  const root = path.resolve(uploadsDir);
+  const file = path.resolve(root, decodeURIComponent(url.slice(UPLOADS_URL_PREFIX.length + 1)));
+  if (!file.startsWith(root + path.sep)) throw new NotFound(ANEXO_SUMIU);
+  return readFile(file).catch(() => {
+    throw new NotFound(ANEXO_SUMIU);
+  });
 }
 
 const extensao = (filename: string | null) => (filename?.match(/\.([a-z0-9]+)$/i)?.[1] ?? '').toLowerCase();

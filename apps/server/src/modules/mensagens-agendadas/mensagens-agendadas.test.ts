@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TMensagensPage } from '@balcao/shared/atendimentos';
+import { ATENDIMENTO_TEXTS, type TMensagensPage } from '@balcao/shared/atendimentos';
 import type { TCanalWhatsApp } from '@balcao/shared/canais';
 import { MENSAGENS_AGENDADAS_TEXTS as T, type TMensagemAgendada, type TMensagemAgendadaPagina } from '@balcao/shared/mensagens-agendadas';
 import { atendimentos, mensagens } from '../../db/schema/atendimentos';
@@ -163,6 +163,9 @@ describe.each(DB_KINDS)('scheduled messages on %s', (kind) => {
     expect(await bad({ recorrencia: { tipo: 'mensal', diaMes: 32 } })).toBe(T.diaMesInvalido);
     expect(await bad({ recorrencia: { tipo: 'semanal', diasSemana: [] } })).toBe(T.diasSemanaVazio);
     expect(await bad({ clienteId: 'x' })).toBe(T.clienteVazio);
+    // Sent later as a staff message: its media is an upload of this account, never a link the server would fetch.
+    const fora = { url: 'http://169.254.169.254/latest/meta-data', mimeType: 'image/jpeg', filename: 'x.jpg', size: 10 };
+    expect(await bad({ midia: fora })).toBe(ATENDIMENTO_TEXTS.anexoNaoEncontrado);
 
     expect((await call('POST', '/backend/mensagemagendada/save', s.atendente.auth, s.body())).statusCode).toBe(403);
     expect((await call('POST', '/backend/mensagemagendada/list', s.atendente.auth, {})).statusCode).toBe(403);

@@ -15,6 +15,7 @@ import { clienteCorresponde } from '../../lib/busca-cliente';
 import type { Db } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
+import { assertAnexoDaConta } from '../atendimentos/anexos';
 import { ilike, likePattern } from '../atendimentos/queries';
 import { listCanais } from '../canais/service';
 import { primeiroEnvio, proximoEnvio } from './recorrencia';
@@ -173,6 +174,8 @@ export const temEnderecoWhatsApp = (c: { numero: string | null; identificador: s
 
 export async function saveAgendada(db: Db, user: TSessionUser, input: Input, now = new Date()): Promise<TMensagemAgendada> {
   await assertDestino(db, user.accountId, input);
+  // Sent later as a staff message: the same rule, an upload of this account and nothing else.
+  if (input.midia) assertAnexoDaConta(user.accountId, input.midia.url);
   const tz = await timeZoneOf(db, user.accountId);
   // Validates the date first: a one-off in the past is refused even when saved inactive.
   primeiroEnvio(input.dataEnvio, tz);
