@@ -3,6 +3,9 @@ import type { TCanal, TCanalWidgetInput } from '@balcao/shared/canais';
 import type { TWidgetSession } from '@balcao/shared/widget';
 import { visitorSend } from '../channels/widget/send';
 import { findCanalByToken, requireVisitante } from '../channels/widget/service';
+import { atendimentos } from '../db/schema/atendimentos';
+import type { Db } from '../lib/db';
+import { nextTicket } from '../modules/atendimentos/service';
 import type { TestApp } from './harness';
 
 export const SITE = 'https://loja.exemplo.com.br';
@@ -34,4 +37,13 @@ export async function makeVisitor(t: TestApp, canal: TCanal, body: Record<string
   const v = await requireVisitante(t.ctx.db, c, session.visitante);
   const send = (conteudo: string, clientId: string = randomUUID()) => visitorSend(t.ctx, c, v, { clientId, conteudo });
   return { session, send };
+}
+
+/** A conversation row written straight to the database, with the account's next ticket. */
+export async function makeAtendimento(db: Db, values: Omit<typeof atendimentos.$inferInsert, 'ticket'>) {
+  const [a] = await db
+    .insert(atendimentos)
+    .values({ ...values, ticket: await nextTicket(db, values.accountId) })
+    .returning();
+  return a!;
 }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
 import { WHATSAPP_JANELA_MS, type TProvedorCanal } from '@balcao/shared/canais';
-import { atendimentos, canais, clientes } from '../../db/schema/atendimentos';
+import { canais, clientes } from '../../db/schema/atendimentos';
+import { makeAtendimento } from '../../test/atendimentos-fixtures';
 import { makeAccountWithAdmin } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
-import { nextTicket } from './service';
 
 /** A channel's config by type; a WhatsApp number belongs to one channel, so each gets its own. */
 const configOf = (tipo: TProvedorCanal): (typeof canais.$inferInsert)['config'] =>
@@ -34,18 +34,14 @@ describe.each(DB_KINDS)("the reply window in a conversation's data on %s", (kind
         .insert(clientes)
         .values({ accountId: acc.account.id, nome: `Cliente ${tipo}` })
         .returning();
-      const [a] = await t.ctx.db
-        .insert(atendimentos)
-        .values({
-          accountId: acc.account.id,
-          ticket: await nextTicket(t.ctx.db, acc.account.id),
-          clienteId: cli!.id,
-          canalId: canal!.id,
-          origem: tipo === 'widget' ? 'widget' : 'whatsapp',
-          clienteEscreveuEm,
-        })
-        .returning();
-      const r = await t.app.inject({ method: 'GET', url: `/backend/api/atendimento/${a!.id}`, headers: admin.auth });
+      const a = await makeAtendimento(t.ctx.db, {
+        accountId: acc.account.id,
+        clienteId: cli!.id,
+        canalId: canal!.id,
+        origem: tipo === 'widget' ? 'widget' : 'whatsapp',
+        clienteEscreveuEm,
+      });
+      const r = await t.app.inject({ method: 'GET', url: `/backend/api/atendimento/${a.id}`, headers: admin.auth });
       return (r.json() as TAtendimento).janela;
     };
     expect(await conversa('whatsapp', escreveu)).toEqual({

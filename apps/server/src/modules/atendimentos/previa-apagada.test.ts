@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
 import { makeCanal } from '../../test/atendimentos-fixtures';
+import { makeAtendimento } from '../../test/atendimentos-fixtures';
 import { makeAccountWithAdmin } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
-import { lastMessage, messageValues, type NewMessage, nextTicket } from './service';
+import { lastMessage, messageValues, type NewMessage } from './service';
 
 describe.each(DB_KINDS)("a conversation's preview after a message is deleted on %s", (kind) => {
   let t: TestApp;
@@ -17,16 +18,7 @@ describe.each(DB_KINDS)("a conversation's preview after a message is deleted on 
     const { acc, admin } = await makeAccountWithAdmin(t.app, t.ctx.db);
     const canal = await makeCanal(t, admin.auth);
     const [cli] = await t.ctx.db.insert(clientes).values({ accountId: acc.account.id, nome: 'Rita' }).returning();
-    const [a] = await t.ctx.db
-      .insert(atendimentos)
-      .values({
-        accountId: acc.account.id,
-        ticket: await nextTicket(t.ctx.db, acc.account.id),
-        clienteId: cli!.id,
-        canalId: canal.id,
-        origem: 'widget',
-      })
-      .returning();
+    const a = await makeAtendimento(t.ctx.db, { accountId: acc.account.id, clienteId: cli!.id, canalId: canal.id, origem: 'widget' });
     const escritas: NewMessage[] = [
       { tipo: 'text', conteudo: 'Primeira' },
       { tipo: 'image', conteudo: '', midia: { url: '/x.jpg', mimeType: 'image/jpeg', filename: 'x.jpg', size: 1 } },
@@ -36,10 +28,10 @@ describe.each(DB_KINDS)("a conversation's preview after a message is deleted on 
     for (const m of escritas) {
       const [row] = await t.ctx.db
         .insert(mensagens)
-        .values(messageValues(a!, 'cliente', null, m))
+        .values(messageValues(a, 'cliente', null, m))
         .returning({ id: mensagens.id });
       ids.push(row!.id);
-      await t.ctx.db.update(atendimentos).set(lastMessage(m)).where(eq(atendimentos.id, a!.id));
+      await t.ctx.db.update(atendimentos).set(lastMessage(m)).where(eq(atendimentos.id, a.id));
     }
     const [primeira, imagem, ultima] = ids;
     const apagar = (id: string) => t.ctx.db.update(mensagens).set({ apagada: true }).where(eq(mensagens.id, id));
@@ -47,7 +39,7 @@ describe.each(DB_KINDS)("a conversation's preview after a message is deleted on 
       const [r] = await t.ctx.db
         .select({ texto: atendimentos.ultimaMensagem, tipo: atendimentos.ultimaMensagemTipo, em: atendimentos.ultimaMensagemEm })
         .from(atendimentos)
-        .where(eq(atendimentos.id, a!.id));
+        .where(eq(atendimentos.id, a.id));
       return r!;
     };
     const antes = await previa();

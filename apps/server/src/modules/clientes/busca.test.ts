@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TConversasPage } from '@balcao/shared/atendimentos';
 import type { TClientePagina } from '@balcao/shared/clientes';
 import type { TMensagemAgendadaPagina } from '@balcao/shared/mensagens-agendadas';
-import { atendimentos, clientes } from '../../db/schema/atendimentos';
+import { clientes } from '../../db/schema/atendimentos';
 import { mensagensAgendadas } from '../../db/schema/mensagens-agendadas';
 import { makeCanal } from '../../test/atendimentos-fixtures';
+import { makeAtendimento } from '../../test/atendimentos-fixtures';
 import { makeAccountWithAdmin } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
-import { nextTicket } from '../atendimentos/service';
 
 /** How people type a customer: without accents, in any case, the number as the screen shows it or bare. */
 const BUSCAS = ['joao', 'JOAO conceicao', 'Conceição', 'joão@', '(11) 98765-4321', '+55 11 98765-4321', '11987654321', '98765'];
@@ -30,16 +30,7 @@ describe.each(DB_KINDS)('customer search ignores accents and number formats on %
         { accountId: acc.account.id, nome: 'Joana Prado', numero: '+5521912345678' },
       ])
       .returning();
-    const [a] = await t.ctx.db
-      .insert(atendimentos)
-      .values({
-        accountId: acc.account.id,
-        ticket: await nextTicket(t.ctx.db, acc.account.id),
-        clienteId: joao!.id,
-        canalId: canal.id,
-        origem: 'widget',
-      })
-      .returning();
+    const a = await makeAtendimento(t.ctx.db, { accountId: acc.account.id, clienteId: joao!.id, canalId: canal.id, origem: 'widget' });
     await t.ctx.db.insert(mensagensAgendadas).values({
       accountId: acc.account.id,
       clienteId: joao!.id,
@@ -62,7 +53,7 @@ describe.each(DB_KINDS)('customer search ignores accents and number formats on %
       expect(
         inbox.itens.map((c) => c.atendimentoId),
         q,
-      ).toEqual([a!.id]);
+      ).toEqual([a.id]);
       const agendadas = (
         await t.app.inject({ method: 'POST', url: '/backend/mensagemagendada/list', headers: admin.auth, payload: { pesquisa: q } })
       ).json() as TMensagemAgendadaPagina;
