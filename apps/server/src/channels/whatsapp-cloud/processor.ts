@@ -24,6 +24,7 @@ import {
   type MetaStatus,
   type MetaWebhook,
   parseDelivery,
+  type ParsedDelivery,
 } from './meta';
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import { contactsMessage } from './contacts';
@@ -162,7 +163,7 @@ export class WhatsAppProcessor {
         }
         await this.processRun(run);
         run = [];
-        await this.guarded(d, () => (parsed.ok ? this.processStored(d) : this.reject(d, parsed.erro)));
+        await this.guarded(d, () => (parsed.ok ? this.processStored(d, parsed) : this.reject(d, parsed.erro)));
       }
       await this.processRun(run);
     }
@@ -246,14 +247,14 @@ export class WhatsAppProcessor {
   }
 
   /** A delivery once its row is stored; none when the same body was stored before, or storing it failed (no 200). */
-  private async processStored(d: Delivery) {
+  private async processStored(d: Delivery, parsed?: ParsedDelivery) {
     const e = await d.stored;
-    if (e) await this.processOne(e, d.canal);
+    if (e) await this.processOne(e, d.canal, parsed);
   }
 
-  private async processOne(e: WhatsAppEventoRow, handed?: WhatsAppCanalRow) {
+  /** `parsed`: its body as the drain already read it (a sweep's or a retry's row is read here). */
+  private async processOne(e: WhatsAppEventoRow, handed?: WhatsAppCanalRow, parsed: ParsedDelivery = parseDelivery(e.corpo)) {
     try {
-      const parsed = parseDelivery(e.corpo);
       if (!parsed.ok) return await this.fail(e, parsed.erro);
       const [row] = handed ? [] : await this.ctx.db.select().from(canais).where(eq(canais.id, e.canalId)).limit(1);
       const canal = handed ?? (row ? (asCanal(row) as WhatsAppCanalRow) : null);
