@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +35,8 @@ export class FakeGraph {
   private failures: { status: number; body: unknown }[] = [];
   private drops = 0;
   private n = 0;
+  /** Meta's message ids are unique across numbers and servers: two fakes in one test must not repeat each other's. */
+  private readonly tag = randomUUID().slice(0, 8);
   private uploaded = 0;
   /** Sends wait for this before answering (hold), then take `sendDelayMs`; the most answered at once is kept. */
   private held: Promise<void> = Promise.resolve();
@@ -219,7 +222,7 @@ export class FakeGraph {
         contacts: [
           b.to === undefined ? { input: b.recipient, user_id: b.recipient } : { input: b.to, wa_id: String(b.to).replace(/^\+/, '') },
         ],
-        messages: [{ id: `wamid.FAKE${++this.n}` }],
+        messages: [{ id: `wamid.FAKE${this.tag}${++this.n}` }],
       });
     }
     if (req.method === 'GET' && edge === 'message_templates')

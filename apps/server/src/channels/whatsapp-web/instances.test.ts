@@ -66,8 +66,11 @@ describe.runIf(process.env.DATABASE_URL)('WhatsApp Web with two instances on one
 
     // Both instances answer the screens from the shared session row.
     expect(((await on(b, 'GET', api('qr'))).json() as TWapiSessao).estado).toBe('conectado');
-    // B's lease loop leaves the session to A: B never opens a socket while A renews.
-    await new Promise((r) => setTimeout(r, 1000));
+    // B's lease loop leaves the session to A: B never opens a socket while A renews. Two awaited wakes end with a
+    // whole pass of B that began after this point.
+    await wapiOf(b.ctx).wake();
+    await wapiOf(b.ctx).wake();
+    await wapiOf(b.ctx).idle();
     expect(waB.sockets).toHaveLength(0);
 
     // A customer writes (to A's socket); the attendant answers through instance B.

@@ -55,8 +55,10 @@ describe.each(DB_KINDS)('WhatsApp Web without network (real Baileys) on %s', (ki
     expect((await t.app.inject({ method: 'GET', url: '/backend/health' })).statusCode).toBe(200);
     // Bounded: 5 sockets in all, and none after giving up (the lease loop does not start it again).
     expect(opened).toBe(5);
+    // Two awaited wakes end with a whole lease pass that began after giving up; idle waits for any socket it opens.
     await wapiOf(t.ctx).wake();
-    await new Promise((r) => setTimeout(r, 200));
+    await wapiOf(t.ctx).wake();
+    await wapiOf(t.ctx).idle();
     expect(opened).toBe(5);
     // 'Tentar novamente' is conectar again: it starts over.
     expect((await t.app.inject({ method: 'POST', url: api('conectar'), headers: master.auth })).statusCode).toBe(202);

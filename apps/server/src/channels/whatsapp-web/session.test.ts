@@ -83,10 +83,10 @@ describe.each(DB_KINDS)('WhatsApp Web closes by DisconnectReason on %s', (kind) 
     await idle();
     expect(await s.qr()).toMatchObject({ estado: 'desconectado', erro: WAPI_TEXTS.substituida });
     expect(await s.store.hasCreds()).toBe(true);
+    // A whole lease pass after the replacement (two awaited wakes) opens no new socket.
+    await wapiOf(h.t.ctx).wake();
     await wapiOf(h.t.ctx).wake();
     await idle();
-    // Give any stray timer a chance: still no new socket.
-    await new Promise((r) => setTimeout(r, 50));
     expect(h.wa.sockets.length).toBe(count);
   });
 
