@@ -37,6 +37,8 @@ export class FakeGraph {
   private n = 0;
   /** Meta's message ids are unique across numbers and servers: two fakes in one test must not repeat each other's. */
   private readonly tag = randomUUID().slice(0, 8);
+  /** The id this fake answered for its n-th send (1-based). */
+  wamid = (n: number) => `wamid.FAKE${this.tag}${n}`;
   private uploaded = 0;
   /** Sends wait for this before answering (hold), then take `sendDelayMs`; the most answered at once is kept. */
   private held: Promise<void> = Promise.resolve();
@@ -222,7 +224,7 @@ export class FakeGraph {
         contacts: [
           b.to === undefined ? { input: b.recipient, user_id: b.recipient } : { input: b.to, wa_id: String(b.to).replace(/^\+/, '') },
         ],
-        messages: [{ id: `wamid.FAKE${this.tag}${++this.n}` }],
+        messages: [{ id: this.wamid(++this.n) }],
       });
     }
     if (req.method === 'GET' && edge === 'message_templates')

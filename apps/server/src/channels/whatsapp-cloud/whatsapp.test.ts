@@ -381,7 +381,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     ).toBe(true);
     const sent = (await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0001')!;
     expect(sent.status).toBe('sent');
-    const wamid = `wamid.FAKE${graph.sends().indexOf(texts[0]!) + 1}`;
+    const wamid = graph.wamid(graph.sends().indexOf(texts[0]!) + 1);
 
     const status = async (file: string) => {
       await s.deliver(variant(file, (st) => Object.assign(st, { id: wamid })));
@@ -440,7 +440,7 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
 
     // Meta's 'failed' status on a sent message: the reason in Portuguese.
     const other = (await s.mensagens(c.atendimentoId)).find((m) => m.clientId === 'wa-test-0002')!;
-    const otherWamid = `wamid.FAKE${graph.sends().findIndex((x) => (x.body?.text as { body?: string })?.body === 'respondendo') + 1}`;
+    const otherWamid = graph.wamid(graph.sends().findIndex((x) => (x.body?.text as { body?: string })?.body === 'respondendo') + 1);
     await s.deliver(variant('status_failed.json', (st) => Object.assign(st, { id: otherWamid })));
     expect((await s.mensagens(c.atendimentoId)).find((m) => m.id === other.id)).toMatchObject({
       status: 'failed',
