@@ -15,7 +15,6 @@ import {
   type TTransferir,
 } from '@balcao/shared/atendimentos';
 import { ZCapacidadesPorCanal } from '@balcao/shared/canais';
-import { ZDepartamento } from '@balcao/shared/departamentos';
 import { cachedCurrentUser, useCurrentUser } from '@/features/auth/api';
 import { request } from '@/lib/http';
 import { atendimentoKeys } from './keys';
@@ -114,13 +113,6 @@ export const useAtendentes = (enabled: boolean) =>
   useQuery({
     queryKey: atendimentoKeys.atendentes(),
     queryFn: () => request('GET', '/api/atendimento/atendentes', z.array(ZAtendenteOnline)),
-    enabled,
-  });
-
-export const useDepartamentos = (enabled = true) =>
-  useQuery({
-    queryKey: atendimentoKeys.departamentos(),
-    queryFn: () => request('GET', '/api/departamentos', z.array(ZDepartamento)),
     enabled,
   });
 
