@@ -8,7 +8,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { WhatsAppConnection } from '@/features/integracoes/components/whatsapp-connection';
 import { AppShell } from '@/features/layout/components/app-shell';
 import { NovaVersaoAviso } from '@/features/layout/components/nova-versao-aviso';
-import { bloqueiaLicenca, useLicencaStatus } from '@/features/licenca/api';
+import { isBlockedByLicenca, useLicencaStatus } from '@/features/licenca/api';
 import { LicencaBloqueio } from '@/features/licenca/components/licenca-bloqueio';
 import { LimiteUsuariosAviso } from '@/features/licenca/components/limite-usuarios-aviso';
 import { SolicitacoesAviso } from '@/features/autoatendimento/solicitacoes-aviso';
@@ -31,7 +31,7 @@ export default function ProtectedLayout() {
   usePreloadRoutes(user?.role);
   // Spec part 1 §4: the licence blocker (every role; the master may pay on /licenca).
   const licenca = useLicencaStatus(Boolean(user));
-  const bloqueado = Boolean(user) && bloqueiaLicenca(licenca.data, user?.role ?? '', location.pathname);
+  const bloqueado = Boolean(user) && isBlockedByLicenca(licenca.data, user?.role ?? '', location.pathname);
 
   if (!authenticated || (!isLoading && !user)) {
     if (!new URLSearchParams(location.search).has('token')) {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ZTokenAnswer } from '@balcao/shared/auth';
 import { WEB_BUILD_HEADER } from '@balcao/shared/layout';
 import { clearToken, getToken, setToken } from './session-store';
-import { notarBuildDoServidor } from './web-build';
+import { noteServerBuild } from './web-build';
 
 export const API_BASE = '/backend';
 
@@ -54,7 +54,7 @@ export function onLicencaExpirada(listener: () => void): () => void {
   licencaExpiradaListeners.add(listener);
   return () => licencaExpiradaListeners.delete(listener);
 }
-export function avisarLicencaExpirada() {
+export function notifyLicencaExpirada() {
   for (const l of licencaExpiradaListeners) l();
 }
 
@@ -98,7 +98,7 @@ export async function request<S extends z.ZodType>(method: string, path: string,
     if (fresh) res = await send(method, path, body, fresh);
     else clearToken();
   }
-  notarBuildDoServidor(res.headers.get(WEB_BUILD_HEADER));
+  noteServerBuild(res.headers.get(WEB_BUILD_HEADER));
   const text = await res.text();
   let data: unknown;
   try {
@@ -107,7 +107,7 @@ export async function request<S extends z.ZodType>(method: string, path: string,
     data = text;
   }
   if (!res.ok) {
-    if (res.status === 402) avisarLicencaExpirada();
+    if (res.status === 402) notifyLicencaExpirada();
     const err = (data && typeof data === 'object' ? data : {}) as { message?: unknown; code?: string; errors?: Record<string, string[]> };
     throw new ApiError(res.status, texto(err.message) ?? '', err.code, err.errors, data);
   }

@@ -19,7 +19,7 @@ const listeners = new Set<() => void>();
  * An API answer named the server's build: another one than this tab's means the server was upgraded while the tab
  * stayed open, and the tab offers to reload (what the server sends may have changed with it).
  */
-export function notarBuildDoServidor(build: string | null): void {
+export function noteServerBuild(build: string | null): void {
   if (nova || !build) return;
   daAba ??= buildDaAba();
   if (!daAba || build === daAba) return;

@@ -14,6 +14,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 
 /** The side panel's open state from `document.cookie`; null when never stored (spec part 1 §2). */
@@ -30,16 +31,7 @@ export const sidebarCookie = (open: boolean) => `${SIDEBAR_COOKIE_NAME}=${open};
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 /** Under 768 px the side panel is a sheet. Tailwind's `md:` is the same breakpoint. */
-export function useIsMobile() {
-  return React.useSyncExternalStore(
-    (notify) => {
-      const media = window.matchMedia(MOBILE_QUERY);
-      media.addEventListener('change', notify);
-      return () => media.removeEventListener('change', notify);
-    },
-    () => window.matchMedia(MOBILE_QUERY).matches,
-  );
-}
+export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);
 
 type SidebarContextValue = {
   state: 'expanded' | 'collapsed';

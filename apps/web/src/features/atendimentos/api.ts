@@ -15,12 +15,11 @@ import {
   type TTransferir,
 } from '@balcao/shared/atendimentos';
 import { ZCapacidadesPorCanal } from '@balcao/shared/canais';
-import { ZDepartamento } from '@balcao/shared/departamentos';
 import { cachedCurrentUser, useCurrentUser } from '@/features/auth/api';
 import { request } from '@/lib/http';
 import { atendimentoKeys } from './keys';
-import { acharConversa, type TConversasData, type TFiltroConversas } from './list-cache';
-import { aplicarConversaDoServidor, comConhecidas, marcarLidaLocal } from './cache-sync';
+import { findConversa, type TConversasData, type TFiltroConversas } from './list-cache';
+import { applyServerConversa, withKnownConversas, markLidaLocally } from './cache-sync';
 import type { TMensagensData, TPaginaMensagens } from './message-cache';
 
 const qs = (params: Record<string, string | number | null | undefined>) => {
@@ -43,7 +42,7 @@ export function useConversas(filtro: TFiltroConversas, enabled = true) {
         `/api/atendimento/conversas?${qs({ status: filtro.status, busca: filtro.busca.trim(), departamentoId: filtro.departamentoId, cursor: pageParam, limit: CONVERSAS_PAGE_SIZE })}`,
         ZConversasPage,
       );
-      return comConhecidas(qc, page, filtro, cachedCurrentUser(qc));
+      return withKnownConversas(qc, page, filtro, cachedCurrentUser(qc));
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.proximoCursor,
@@ -61,13 +60,13 @@ const fetchAtendimento = (id: string) => request('GET', `/api/atendimento/${id}`
  * row): read once into the cached lists, where it goes to the top (the header's query, so messages arriving
  * meanwhile share the read). Nothing to do when no list is cached.
  */
-export function trazerConversa(qc: QueryClient, id: string) {
+export function fetchUnknownConversa(qc: QueryClient, id: string) {
   const user = cachedCurrentUser(qc);
   const algumaLista = qc.getQueriesData<TConversasData>({ queryKey: atendimentoKeys.listas() }).some(([, data]) => data);
   if (!user || !algumaLista) return;
   void qc
     .fetchQuery({ queryKey: atendimentoKeys.detalhe(id), queryFn: () => fetchAtendimento(id) })
-    .then((row) => aplicarConversaDoServidor(qc, row, user))
+    .then((row) => applyServerConversa(qc, row, user))
     .catch(() => undefined);
 }
 
@@ -80,7 +79,7 @@ export function useAtendimento(id: string | null) {
     enabled: Boolean(id),
     initialData: () => {
       for (const [, data] of qc.getQueriesData<TConversasData>({ queryKey: atendimentoKeys.listas() })) {
-        const row = id ? acharConversa(data, id) : undefined;
+        const row = id ? findConversa(data, id) : undefined;
         if (row) return row;
       }
       return undefined;
@@ -117,13 +116,6 @@ export const useAtendentes = (enabled: boolean) =>
     enabled,
   });
 
-export const useDepartamentos = (enabled = true) =>
-  useQuery({
-    queryKey: atendimentoKeys.departamentos(),
-    queryFn: () => request('GET', '/api/departamentos', z.array(ZDepartamento)),
-    enabled,
-  });
-
 /** What each of the account's channels can carry (edits exist on WhatsApp Web only); channels rarely change. */
 const useCapacidades = () =>
   useQuery({
@@ -139,7 +131,7 @@ export const useEdicoes = (canalId: string) => useCapacidades().data?.[canalId]?
 export function useAcaoAtendimento() {
   const qc = useQueryClient();
   const { user } = useCurrentUser();
-  const apply = (row: TAtendimento) => user && aplicarConversaDoServidor(qc, row, user);
+  const apply = (row: TAtendimento) => user && applyServerConversa(qc, row, user);
   const aceitar = useMutation({
     mutationFn: (id: string) => request('POST', `/api/atendimento/${id}/aceitar`, ZAtendimento),
     onSuccess: apply,
@@ -157,11 +149,11 @@ export function useAcaoAtendimento() {
 }
 
 /** Optimistic: the badge drops now; a failure is silent (the next list refresh shows the truth). */
-export function useMarcarLidas() {
+export function useMarkLidas() {
   const qc = useQueryClient();
   return useCallback(
     (id: string) => {
-      marcarLidaLocal(qc, id);
+      markLidaLocally(qc, id);
       void request('POST', `/api/atendimento/${id}/lidas`, null).catch(() => undefined);
     },
     [qc],

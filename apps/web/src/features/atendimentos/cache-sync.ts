@@ -4,20 +4,20 @@ import type { TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { atendimentoKeys } from './keys';
 import {
-  acharConversa,
-  comUltimaMensagem,
+  findConversa,
+  withUltimaMensagem,
   maisRecentePrimeiro,
-  pertenceALista,
-  podeVer,
+  belongsToLista,
+  canSee,
   previaDaMensagem,
   previaDe,
-  semNaoLidas,
+  withoutNaoLidas,
   upsertConversa,
   type TConversasData,
   type TFiltroConversas,
   type TPrevia,
 } from './list-cache';
-import { comEnvio, comStatus, todasMensagens, upsertMensagem, type TMensagemLocal, type TMensagensData } from './message-cache';
+import { withEnvio, withStatus, todasMensagens, upsertMensagem, type TMensagemLocal, type TMensagensData } from './message-cache';
 
 type TUser = Pick<TCurrentUser, 'id' | 'role' | 'departamentoId'>;
 
@@ -29,16 +29,16 @@ export function conversaConhecida(qc: QueryClient, id: string): TAtendimento | u
   const detalhe = qc.getQueryData<TAtendimento>(atendimentoKeys.detalhe(id));
   if (detalhe) return detalhe;
   for (const [, data] of listas(qc)) {
-    const row = acharConversa(data, id);
+    const row = findConversa(data, id);
     if (row) return row;
   }
   return undefined;
 }
 
-/** A changed row into every cached list and the header (rows from the server go through aplicarConversaDoServidor). */
+/** A changed row into every cached list and the header (rows from the server go through applyServerConversa). */
 function aplicarConversa(qc: QueryClient, row: TAtendimento, user: TUser) {
   const antes: TStatusAtendimento | null = conversaConhecida(qc, row.atendimentoId)?.status ?? null;
-  const visivel = podeVer(row, user);
+  const visivel = canSee(row, user);
   for (const [key, data] of listas(qc)) {
     if (data) qc.setQueryData<TConversasData>(key, upsertConversa(data, row, filtroDe(key), antes, visivel));
   }
@@ -70,7 +70,7 @@ const antesDaPrevia = (c: TContado, em: string | null) => Boolean(em && c.previa
  * row (an action's answer slower than the hub, or a change made at the same moment) is left out: applying it
  * would put an older state back. A row read before a newer message only takes that message's preview and count.
  */
-export function aplicarConversaDoServidor(qc: QueryClient, row: TAtendimento, user: TUser) {
+export function applyServerConversa(qc: QueryClient, row: TAtendimento, user: TUser) {
   const c = contado(qc, row.atendimentoId);
   const em = row.ultimaMensagemEm;
   if (c.linhaEm && em && em < c.linhaEm) return;
@@ -86,7 +86,7 @@ export function aplicarConversaDoServidor(qc: QueryClient, row: TAtendimento, us
  * that list was not cached, so the hub's row went nowhere). Such a row is the newer one known here (only its
  * preview when just a message came since), in its place by time, or is left out when it no longer belongs here.
  */
-export function comConhecidas(qc: QueryClient, page: TConversasPage, filtro: TFiltroConversas, user: TUser | null): TConversasPage {
+export function withKnownConversas(qc: QueryClient, page: TConversasPage, filtro: TFiltroConversas, user: TUser | null): TConversasPage {
   let mudou = false;
   const itens = page.itens.flatMap((row) => {
     const conhecida = conversaConhecida(qc, row.atendimentoId);
@@ -95,13 +95,13 @@ export function comConhecidas(qc: QueryClient, page: TConversasPage, filtro: TFi
     mudou = true;
     const linhaEm = contadas.get(qc)?.get(row.atendimentoId)?.linhaEm;
     const nova = linhaEm && linhaEm > em ? conhecida : { ...row, ...previaDe(conhecida) };
-    return pertenceALista(nova, filtro, !user || podeVer(nova, user)) ? [nova] : [];
+    return belongsToLista(nova, filtro, !user || canSee(nova, user)) ? [nova] : [];
   });
   return mudou ? { ...page, itens: itens.sort(maisRecentePrimeiro) } : page;
 }
 
 /** A message into the open (cached) conversation; conversations not loaded fetch fresh when opened. */
-export function aplicarMensagem(qc: QueryClient, m: TMensagemLocal, forcarStatus = false) {
+export function applyMensagem(qc: QueryClient, m: TMensagemLocal, forcarStatus = false) {
   const key = atendimentoKeys.mensagens(m.atendimentoId);
   const data = qc.getQueryData<TMensagensData>(key);
   if (data) qc.setQueryData<TMensagensData>(key, upsertMensagem(data, m, forcarStatus));
@@ -116,47 +116,41 @@ function restanteApos(qc: QueryClient, m: TMensagem): TMensagem | null {
 
 /**
  * The row's preview and unread count follow a message (our own optimistic copy, the server's ack, or the
- * hub's through aplicarPreviewDoServidor). Answers whether a cached row holds it.
+ * hub's through applyServerPreview). Answers whether a cached row holds it.
  */
-export function aplicarPreview(qc: QueryClient, m: TMensagemLocal, naoLidas: number | undefined, aberto: boolean, user: TUser): boolean {
+export function applyPreview(qc: QueryClient, m: TMensagemLocal, naoLidas: number | undefined, aberto: boolean, user: TUser): boolean {
   const row = conversaConhecida(qc, m.atendimentoId);
   if (!row) return false;
-  const next = comUltimaMensagem(row, m, naoLidas, aberto, restanteApos(qc, m));
+  const next = withUltimaMensagem(row, m, naoLidas, aberto, restanteApos(qc, m));
   if (next !== row) aplicarConversa(qc, next, user);
   return true;
 }
 
 /**
- * A message the hub told of, with the conversation's unread count on the server: applied as aplicarPreview,
+ * A message the hub told of, with the conversation's unread count on the server: applied as applyPreview,
  * and counted as the server's preview (a row read before it, arriving later or read for it because no cached
- * row holds it, takes this preview: aplicarConversaDoServidor).
+ * row holds it, takes this preview: applyServerConversa).
  */
-export function aplicarPreviewDoServidor(
-  qc: QueryClient,
-  m: TMensagem,
-  naoLidas: number | undefined,
-  aberto: boolean,
-  user: TUser,
-): boolean {
+export function applyServerPreview(qc: QueryClient, m: TMensagem, naoLidas: number | undefined, aberto: boolean, user: TUser): boolean {
   const c = contado(qc, m.atendimentoId);
   if (naoLidas !== undefined && !antesDaPrevia(c, m.criadaEm)) c.previa = previaDaMensagem(m, aberto ? 0 : naoLidas, restanteApos(qc, m));
-  return aplicarPreview(qc, m, naoLidas, aberto, user);
+  return applyPreview(qc, m, naoLidas, aberto, user);
 }
 
-export function aplicarStatus(qc: QueryClient, u: TStatusUpdate) {
+export function applyStatus(qc: QueryClient, u: TStatusUpdate) {
   const key = atendimentoKeys.mensagens(u.atendimentoId);
   const data = qc.getQueryData<TMensagensData>(key);
-  if (data) qc.setQueryData<TMensagensData>(key, comStatus(data, u));
+  if (data) qc.setQueryData<TMensagensData>(key, withStatus(data, u));
 }
 
-export function aplicarEnvio(qc: QueryClient, atendimentoId: string, clientId: string, envio: TMensagemLocal['envio'], erro?: string) {
+export function applyEnvio(qc: QueryClient, atendimentoId: string, clientId: string, envio: TMensagemLocal['envio'], erro?: string) {
   const key = atendimentoKeys.mensagens(atendimentoId);
   const data = qc.getQueryData<TMensagensData>(key);
-  if (data) qc.setQueryData<TMensagensData>(key, comEnvio(data, clientId, envio, erro));
+  if (data) qc.setQueryData<TMensagensData>(key, withEnvio(data, clientId, envio, erro));
 }
 
-export function marcarLidaLocal(qc: QueryClient, id: string) {
-  for (const [key, data] of listas(qc)) if (data) qc.setQueryData<TConversasData>(key, semNaoLidas(data, id));
+export function markLidaLocally(qc: QueryClient, id: string) {
+  for (const [key, data] of listas(qc)) if (data) qc.setQueryData<TConversasData>(key, withoutNaoLidas(data, id));
   const detalhe = qc.getQueryData<TAtendimento>(atendimentoKeys.detalhe(id));
   if (detalhe) qc.setQueryData(atendimentoKeys.detalhe(id), { ...detalhe, mensagensNaoLidas: 0 });
 }

@@ -9,18 +9,6 @@ export function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
-  useEffect(() => {
-    const mql = window.matchMedia(query);
-    const on = () => setMatches(mql.matches);
-    on();
-    mql.addEventListener('change', on);
-    return () => mql.removeEventListener('change', on);
-  }, [query]);
-  return matches;
-}
-
 /**
  * The inbox fills what the shell leaves (side-panel header or dock) without a page scroll: its height is
  * the viewport minus where it starts and minus the room the shell keeps free below it.

@@ -21,7 +21,7 @@ function estadoJanela(janela: TAtendimento['janela'], recusada: boolean, agora: 
 }
 
 /** 'fecha às 14:32', 'fecha amanhã às 09:10', 'fecha em 35 min' (the account's time zone). */
-export function quandoFecha(fechaEm: Date, agora: number, tz = ACCOUNT_TIME_ZONE): string {
+export function formatClosesAt(fechaEm: Date, agora: number, tz = ACCOUNT_TIME_ZONE): string {
   const falta = fechaEm.getTime() - agora;
   if (falta <= AVISO_MS) return `fecha em ${Math.max(1, Math.ceil(falta / MINUTO_MS))} min`;
   const dia = (d: Date | number) => format(new TZDate(typeof d === 'number' ? d : d.getTime(), tz), 'yyyy-MM-dd');

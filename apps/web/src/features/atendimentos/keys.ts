@@ -9,6 +9,5 @@ export const atendimentoKeys = {
   mensagens: (id: string) => [...atendimentoKeys.all, 'mensagens', id] as const,
   cliente: (id: string) => [...atendimentoKeys.all, 'cliente', id] as const,
   atendentes: () => [...atendimentoKeys.all, 'atendentes'] as const,
-  departamentos: () => [...atendimentoKeys.all, 'departamentos'] as const,
   capacidades: () => [...atendimentoKeys.all, 'capacidades'] as const,
 };

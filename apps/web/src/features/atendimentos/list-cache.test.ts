@@ -1,33 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ajustarContagens,
-  combinaFiltro,
-  comUltimaMensagem,
-  podeVer,
-  semNaoLidas,
+  adjustContagens,
+  matchesFiltro,
+  withUltimaMensagem,
+  canSee,
+  withoutNaoLidas,
   upsertConversa,
   type TFiltroConversas,
 } from './list-cache';
-import { umaLista, umaMensagem, umAtendimento } from './testing/factories';
+import { makeLista, makeMensagem, makeAtendimento } from './testing/factories';
 
 const filtro = (p: Partial<TFiltroConversas> = {}): TFiltroConversas => ({ status: 'aguardando', busca: '', departamentoId: null, ...p });
 const contagens = { aguardando: 2, em_atendimento: 1 };
-const ids = (d: ReturnType<typeof umaLista>) => d.pages.flatMap((p) => p.itens.map((r) => r.atendimentoId));
+const ids = (d: ReturnType<typeof makeLista>) => d.pages.flatMap((p) => p.itens.map((r) => r.atendimentoId));
 
 describe('upsertConversa', () => {
-  const a = umAtendimento({ ultimaMensagemEm: '2026-03-10T12:00:00.000Z' });
-  const b = umAtendimento({ ultimaMensagemEm: '2026-03-10T11:00:00.000Z' });
+  const a = makeAtendimento({ ultimaMensagemEm: '2026-03-10T12:00:00.000Z' });
+  const b = makeAtendimento({ ultimaMensagemEm: '2026-03-10T11:00:00.000Z' });
 
   it('puts a new row in sorted place and counts it', () => {
-    const novo = umAtendimento({ ultimaMensagemEm: '2026-03-10T11:30:00.000Z' });
-    const out = upsertConversa(umaLista([a, b], { contagens }), novo, filtro(), null, true);
+    const novo = makeAtendimento({ ultimaMensagemEm: '2026-03-10T11:30:00.000Z' });
+    const out = upsertConversa(makeLista([a, b], { contagens }), novo, filtro(), null, true);
     expect(ids(out)).toEqual([a.atendimentoId, novo.atendimentoId, b.atendimentoId]);
     expect(out.pages[0]!.contagens).toEqual({ aguardando: 3, em_atendimento: 1 });
   });
 
   it('moves an updated row to the top without counting it twice', () => {
     const out = upsertConversa(
-      umaLista([a, b], { contagens }),
+      makeLista([a, b], { contagens }),
       { ...b, ultimaMensagemEm: '2026-03-10T13:00:00.000Z' },
       filtro(),
       'aguardando',
@@ -39,8 +39,8 @@ describe('upsertConversa', () => {
 
   it('removes an accepted row from Aguardando and adds it to Em atendimento, moving the counts', () => {
     const aceito = { ...a, status: 'em_atendimento' as const, atendenteId: 'u1' };
-    const aguardando = upsertConversa(umaLista([a, b], { contagens }), aceito, filtro(), 'aguardando', true);
-    const emAtendimento = upsertConversa(umaLista([], { contagens }), aceito, filtro({ status: 'em_atendimento' }), 'aguardando', true);
+    const aguardando = upsertConversa(makeLista([a, b], { contagens }), aceito, filtro(), 'aguardando', true);
+    const emAtendimento = upsertConversa(makeLista([], { contagens }), aceito, filtro({ status: 'em_atendimento' }), 'aguardando', true);
     expect(ids(aguardando)).toEqual([b.atendimentoId]);
     expect(ids(emAtendimento)).toEqual([a.atendimentoId]);
     const esperado = { aguardando: 1, em_atendimento: 2 };
@@ -50,7 +50,7 @@ describe('upsertConversa', () => {
 
   it('drops a row the user may no longer see (transferred to someone else)', () => {
     const out = upsertConversa(
-      umaLista([a, b], { contagens }),
+      makeLista([a, b], { contagens }),
       { ...a, status: 'em_atendimento' },
       filtro({ status: 'aguardando' }),
       'aguardando',
@@ -61,22 +61,22 @@ describe('upsertConversa', () => {
   });
 
   it('leaves a list whose search the row does not match alone', () => {
-    const out = upsertConversa(umaLista([b], { contagens }), { ...a, clienteNome: 'João' }, filtro({ busca: 'maria' }), null, true);
+    const out = upsertConversa(makeLista([b], { contagens }), { ...a, clienteNome: 'João' }, filtro({ busca: 'maria' }), null, true);
     expect(ids(out)).toEqual([b.atendimentoId]);
     expect(out.pages[0]!.contagens).toEqual(contagens);
   });
 
   it('does not append a row older than a list with more pages to load', () => {
-    const antigo = umAtendimento({ ultimaMensagemEm: '2020-01-01T00:00:00.000Z' });
-    const out = upsertConversa(umaLista([a], { contagens, proximoCursor: 'c2' }), antigo, filtro(), null, true);
+    const antigo = makeAtendimento({ ultimaMensagemEm: '2020-01-01T00:00:00.000Z' });
+    const out = upsertConversa(makeLista([a], { contagens, proximoCursor: 'c2' }), antigo, filtro(), null, true);
     expect(ids(out)).toEqual([a.atendimentoId]);
     expect(out.pages[0]!.contagens.aguardando).toBe(3);
   });
 
   it('inserts into a later page when the row sorts there', () => {
-    const data = umaLista([a]);
+    const data = makeLista([a]);
     data.pages.push({ itens: [b], proximoCursor: null, contagens });
-    const meio = umAtendimento({ ultimaMensagemEm: '2026-03-10T10:00:00.000Z' });
+    const meio = makeAtendimento({ ultimaMensagemEm: '2026-03-10T10:00:00.000Z' });
     const out = upsertConversa(data, meio, filtro(), null, true);
     expect(out.pages[1]!.itens.map((r) => r.atendimentoId)).toEqual([b.atendimentoId, meio.atendimentoId]);
   });
@@ -84,56 +84,56 @@ describe('upsertConversa', () => {
 
 describe('list helpers', () => {
   it('matches search by name or number digits, and the department', () => {
-    const r = umAtendimento({ clienteNome: 'Maria Souza', numero: '5511987654321', departamentoId: 'd1' });
-    expect(combinaFiltro(r, { busca: 'souza', departamentoId: null })).toBe(true);
-    expect(combinaFiltro(r, { busca: '98765-4321', departamentoId: null })).toBe(true);
-    expect(combinaFiltro(r, { busca: '', departamentoId: 'd2' })).toBe(false);
+    const r = makeAtendimento({ clienteNome: 'Maria Souza', numero: '5511987654321', departamentoId: 'd1' });
+    expect(matchesFiltro(r, { busca: 'souza', departamentoId: null })).toBe(true);
+    expect(matchesFiltro(r, { busca: '98765-4321', departamentoId: null })).toBe(true);
+    expect(matchesFiltro(r, { busca: '', departamentoId: 'd2' })).toBe(false);
   });
 
   it('applies the role rule', () => {
     const user = { id: 'u1', role: 'atendente' as const, departamentoId: 'd1' };
-    expect(podeVer(umAtendimento({ status: 'aguardando', departamentoId: 'd1' }), user)).toBe(true);
-    expect(podeVer(umAtendimento({ status: 'aguardando', departamentoId: null }), user)).toBe(true);
-    expect(podeVer(umAtendimento({ status: 'aguardando', departamentoId: 'd2' }), user)).toBe(false);
-    expect(podeVer(umAtendimento({ status: 'em_atendimento', atendenteId: 'u2' }), user)).toBe(false);
-    expect(podeVer(umAtendimento({ status: 'finalizado', atendenteId: 'u1' }), user)).toBe(true);
-    expect(podeVer(umAtendimento({ status: 'em_atendimento', atendenteId: 'u2' }), { ...user, role: 'admin' })).toBe(true);
+    expect(canSee(makeAtendimento({ status: 'aguardando', departamentoId: 'd1' }), user)).toBe(true);
+    expect(canSee(makeAtendimento({ status: 'aguardando', departamentoId: null }), user)).toBe(true);
+    expect(canSee(makeAtendimento({ status: 'aguardando', departamentoId: 'd2' }), user)).toBe(false);
+    expect(canSee(makeAtendimento({ status: 'em_atendimento', atendenteId: 'u2' }), user)).toBe(false);
+    expect(canSee(makeAtendimento({ status: 'finalizado', atendenteId: 'u1' }), user)).toBe(true);
+    expect(canSee(makeAtendimento({ status: 'em_atendimento', atendenteId: 'u2' }), { ...user, role: 'admin' })).toBe(true);
   });
 
   it('moves counts without going below zero, and counts only the open tabs', () => {
-    expect(ajustarContagens({ aguardando: 0, em_atendimento: 0 }, 'aguardando', 'finalizado')).toEqual({
+    expect(adjustContagens({ aguardando: 0, em_atendimento: 0 }, 'aguardando', 'finalizado')).toEqual({
       aguardando: 0,
       em_atendimento: 0,
     });
-    expect(ajustarContagens({ aguardando: 2, em_atendimento: 0 }, 'aguardando', 'em_atendimento')).toEqual({
+    expect(adjustContagens({ aguardando: 2, em_atendimento: 0 }, 'aguardando', 'em_atendimento')).toEqual({
       aguardando: 1,
       em_atendimento: 1,
     });
   });
 
   it('updates the preview and unread count from a new message', () => {
-    const r = umAtendimento({ mensagensNaoLidas: 2, ultimaMensagemEm: '2026-03-10T12:00:00.000Z' });
-    const m = umaMensagem({ tipo: 'image', conteudo: '', criadaEm: '2026-03-10T12:05:00.000Z' });
-    expect(comUltimaMensagem(r, m, undefined, false)).toMatchObject({
+    const r = makeAtendimento({ mensagensNaoLidas: 2, ultimaMensagemEm: '2026-03-10T12:00:00.000Z' });
+    const m = makeMensagem({ tipo: 'image', conteudo: '', criadaEm: '2026-03-10T12:05:00.000Z' });
+    expect(withUltimaMensagem(r, m, undefined, false)).toMatchObject({
       ultimaMensagemTipo: 'image',
       mensagensNaoLidas: 3,
       ultimaMensagemEm: m.criadaEm,
     });
-    expect(comUltimaMensagem(r, m, 7, false).mensagensNaoLidas).toBe(7);
-    expect(comUltimaMensagem(r, m, 7, true).mensagensNaoLidas).toBe(0);
-    expect(comUltimaMensagem(r, { ...m, criadaEm: '2026-03-10T11:00:00.000Z' }, undefined, false)).toBe(r);
+    expect(withUltimaMensagem(r, m, 7, false).mensagensNaoLidas).toBe(7);
+    expect(withUltimaMensagem(r, m, 7, true).mensagensNaoLidas).toBe(0);
+    expect(withUltimaMensagem(r, { ...m, criadaEm: '2026-03-10T11:00:00.000Z' }, undefined, false)).toBe(r);
   });
 
   it("reopens the reply window from a customer's new message, for the channel's length", () => {
-    const r = umAtendimento({ ultimaMensagemEm: '2026-03-10T12:00:00.000Z', janela: { fechaEm: null, duracaoMs: 86_400_000 } });
-    const m = umaMensagem({ autor: 'cliente', criadaEm: '2026-03-10T12:05:00.000Z' });
-    expect(comUltimaMensagem(r, m, undefined, false).janela).toEqual({ fechaEm: '2026-03-11T12:05:00.000Z', duracaoMs: 86_400_000 });
-    expect(comUltimaMensagem(r, { ...m, autor: 'atendente' }, undefined, false).janela).toEqual(r.janela);
-    expect(comUltimaMensagem({ ...r, janela: null }, m, undefined, false).janela).toBeNull();
+    const r = makeAtendimento({ ultimaMensagemEm: '2026-03-10T12:00:00.000Z', janela: { fechaEm: null, duracaoMs: 86_400_000 } });
+    const m = makeMensagem({ autor: 'cliente', criadaEm: '2026-03-10T12:05:00.000Z' });
+    expect(withUltimaMensagem(r, m, undefined, false).janela).toEqual({ fechaEm: '2026-03-11T12:05:00.000Z', duracaoMs: 86_400_000 });
+    expect(withUltimaMensagem(r, { ...m, autor: 'atendente' }, undefined, false).janela).toEqual(r.janela);
+    expect(withUltimaMensagem({ ...r, janela: null }, m, undefined, false).janela).toBeNull();
   });
 
   it('clears a badge', () => {
-    const r = umAtendimento({ mensagensNaoLidas: 5 });
-    expect(semNaoLidas(umaLista([r]), r.atendimentoId).pages[0]!.itens[0]!.mensagensNaoLidas).toBe(0);
+    const r = makeAtendimento({ mensagensNaoLidas: 5 });
+    expect(withoutNaoLidas(makeLista([r]), r.atendimentoId).pages[0]!.itens[0]!.mensagensNaoLidas).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ export type TContagens = TConversasPage['contagens'];
 const ordemDe = (a: Pick<TAtendimento, 'ultimaMensagemEm' | 'inicio'>) => a.ultimaMensagemEm ?? a.inicio;
 
 /** Whether the row belongs to a list with this search and department, whatever its tab. */
-export function combinaFiltro(row: TAtendimento, f: Omit<TFiltroConversas, 'status'>): boolean {
+export function matchesFiltro(row: TAtendimento, f: Omit<TFiltroConversas, 'status'>): boolean {
   if (f.departamentoId && row.departamentoId !== f.departamentoId) return false;
   const busca = f.busca.trim().toLowerCase();
   if (!busca) return true;
@@ -23,7 +23,7 @@ export function combinaFiltro(row: TAtendimento, f: Omit<TFiltroConversas, 'stat
 }
 
 /** The contract's visibility rule: admin/master see all; an atendente his queue, unassigned ones and his own. */
-export function podeVer(row: TAtendimento, user: Pick<TCurrentUser, 'id' | 'role' | 'departamentoId'>): boolean {
+export function canSee(row: TAtendimento, user: Pick<TCurrentUser, 'id' | 'role' | 'departamentoId'>): boolean {
   if (user.role === 'master' || user.role === 'admin') return true;
   if (user.role !== 'atendente') return false;
   if (row.atendenteId === user.id) return true;
@@ -33,7 +33,7 @@ export function podeVer(row: TAtendimento, user: Pick<TCurrentUser, 'id' | 'role
 /** Only the open tabs have a count (the server's `contagens`). */
 const contado = (s: TStatusAtendimento | null): s is keyof TContagens => s === 'aguardando' || s === 'em_atendimento';
 
-export function ajustarContagens(c: TContagens, antes: TStatusAtendimento | null, depois: TStatusAtendimento | null): TContagens {
+export function adjustContagens(c: TContagens, antes: TStatusAtendimento | null, depois: TStatusAtendimento | null): TContagens {
   if (antes === depois) return c;
   const next = { ...c };
   if (contado(antes)) next[antes] = Math.max(0, next[antes] - 1);
@@ -41,14 +41,14 @@ export function ajustarContagens(c: TContagens, antes: TStatusAtendimento | null
   return next;
 }
 
-export function acharConversa(data: TConversasData | undefined, id: string): TAtendimento | undefined {
+export function findConversa(data: TConversasData | undefined, id: string): TAtendimento | undefined {
   for (const p of data?.pages ?? []) for (const r of p.itens) if (r.atendimentoId === id) return r;
   return undefined;
 }
 
 /** Whether a row is shown in a list: its tab, its search and department, and the role rule (`visivel`). */
-export const pertenceALista = (row: TAtendimento, filtro: TFiltroConversas, visivel: boolean) =>
-  visivel && row.status === filtro.status && combinaFiltro(row, filtro);
+export const belongsToLista = (row: TAtendimento, filtro: TFiltroConversas, visivel: boolean) =>
+  visivel && row.status === filtro.status && matchesFiltro(row, filtro);
 
 /** Newest activity first, as the server orders a list. */
 export const maisRecentePrimeiro = (a: TAtendimento, b: TAtendimento) => (ordemDe(b) < ordemDe(a) ? -1 : ordemDe(b) > ordemDe(a) ? 1 : 0);
@@ -65,12 +65,12 @@ export function upsertConversa(
   antes: TStatusAtendimento | null,
   visivel: boolean,
 ): TConversasData {
-  const noFiltro = combinaFiltro(row, filtro);
-  const pertence = pertenceALista(row, filtro, visivel);
+  const noFiltro = matchesFiltro(row, filtro);
+  const pertence = belongsToLista(row, filtro, visivel);
   let pages = data.pages.map((p) => ({ ...p, itens: p.itens.filter((r) => r.atendimentoId !== row.atendimentoId) }));
   if (pertence) pages = inserirOrdenado(pages, row);
   const first = pages[0];
-  if (first && noFiltro) pages[0] = { ...first, contagens: ajustarContagens(first.contagens, antes, visivel ? row.status : null) };
+  if (first && noFiltro) pages[0] = { ...first, contagens: adjustContagens(first.contagens, antes, visivel ? row.status : null) };
   return { ...data, pages };
 }
 
@@ -122,7 +122,7 @@ function janelaApos(janela: TAtendimento['janela'], m: TMensagem): TAtendimento[
 }
 
 /** A new message changes a row's preview, its time (so its place) and, from the customer, its unread count. */
-export function comUltimaMensagem(
+export function withUltimaMensagem(
   row: TAtendimento,
   m: TMensagem,
   naoLidas: number | undefined,
@@ -135,7 +135,7 @@ export function comUltimaMensagem(
 }
 
 /** Marks a row read everywhere it is cached (the badge drops at once; POST .../lidas confirms). */
-export function semNaoLidas(data: TConversasData, id: string): TConversasData {
+export function withoutNaoLidas(data: TConversasData, id: string): TConversasData {
   return {
     ...data,
     pages: data.pages.map((p) => ({ ...p, itens: p.itens.map((r) => (r.atendimentoId === id ? { ...r, mensagensNaoLidas: 0 } : r)) })),

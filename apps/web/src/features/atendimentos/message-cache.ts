@@ -56,11 +56,11 @@ function comStatusMaisNovo(x: TMensagemLocal, m: TMensagemLocal, forcar: boolean
   return status === m.status ? m : { ...m, status, erroEnvio: x.erroEnvio };
 }
 
-export function comStatus(data: TMensagensData, u: Pick<TStatusUpdate, 'messageId' | 'clientId' | 'status'>): TMensagensData {
+export function withStatus(data: TMensagensData, u: Pick<TStatusUpdate, 'messageId' | 'clientId' | 'status'>): TMensagensData {
   return mapear(data, (x) => (x.id === u.messageId || (u.clientId && x.clientId === u.clientId) ? { ...x, status: u.status } : x));
 }
 
-export function comEnvio(data: TMensagensData, clientId: string, envio: TMensagemLocal['envio'], erro?: string): TMensagensData {
+export function withEnvio(data: TMensagensData, clientId: string, envio: TMensagemLocal['envio'], erro?: string): TMensagensData {
   return mapear(data, (x) => (x.clientId === clientId ? { ...x, envio, erro } : x));
 }
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type TAtendimento, type TEnviarMensagem, type TMidia, type TTipoMensagem, ZMensagem } from '@balcao/shared/atendimentos';
 import { request } from '@/lib/http';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { aplicarEnvio, aplicarMensagem, aplicarPreview } from './cache-sync';
+import { applyEnvio, applyMensagem, applyPreview } from './cache-sync';
 import type { TCitacao } from './context/chat-context';
 import type { TMensagemLocal } from './message-cache';
 import { customerChat } from './realtime/customer-chat';
@@ -19,7 +19,7 @@ type TUser = Pick<TCurrentUser, 'id' | 'nome' | 'role' | 'departamentoId'>;
 /** Which atendimento each queued clientId belongs to, so an ack can find its optimistic line. */
 const pendentes = new Map<string, string>();
 export const atendimentoDoEnvio = (clientId: string) => pendentes.get(clientId);
-export const envioConcluido = (clientId: string) => pendentes.delete(clientId);
+export const forgetEnvio = (clientId: string) => pendentes.delete(clientId);
 
 /** The wire message (TEnviarMensagem) for a new line; the clientId makes every resend store once. */
 function paraEnvio(atendimentoId: string, clientId: string, n: TNovaMensagem): TEnviarMensagem {
@@ -64,17 +64,17 @@ function mensagemOtimista(
 }
 
 /** Optimistic send through the origin's queue (spec part 2 §4). */
-export function enviarMensagem(qc: QueryClient, atendimento: TAtendimento, user: TUser, n: TNovaMensagem) {
+export function sendMensagem(qc: QueryClient, atendimento: TAtendimento, user: TUser, n: TNovaMensagem) {
   const e = paraEnvio(atendimento.atendimentoId, crypto.randomUUID(), n);
   const local = mensagemOtimista(e, user, n.citacao, new Date());
-  aplicarMensagem(qc, local);
-  aplicarPreview(qc, local, undefined, true, user);
+  applyMensagem(qc, local);
+  applyPreview(qc, local, undefined, true, user);
   pendentes.set(e.clientId, atendimento.atendimentoId);
   customerChat.send(atendimento.origem, e);
 }
 
 /** 'Tentar novamente' on a refused line: same clientId, so the server stores it once at most. */
-export function reenviarMensagem(qc: QueryClient, atendimento: TAtendimento, m: TMensagemLocal) {
+export function resendMensagem(qc: QueryClient, atendimento: TAtendimento, m: TMensagemLocal) {
   if (!m.clientId) return;
   const e: TEnviarMensagem = {
     clientId: m.clientId,
@@ -85,7 +85,7 @@ export function reenviarMensagem(qc: QueryClient, atendimento: TAtendimento, m: 
     respondendoA: m.respondendoA?.id ?? null,
     reagindoA: m.reagindoA,
   };
-  aplicarEnvio(qc, m.atendimentoId, m.clientId, 'pendente');
+  applyEnvio(qc, m.atendimentoId, m.clientId, 'pendente');
   pendentes.set(m.clientId, m.atendimentoId);
   customerChat.send(atendimento.origem, e);
 }
@@ -94,23 +94,23 @@ export function reenviarMensagem(qc: QueryClient, atendimento: TAtendimento, m: 
  * 'Reenviar' on a send the provider refused (WhatsApp status failed): the server puts the same message back in
  * the channel's queue (POST .../reenviar) and answers it as 'pending'.
  */
-export async function reenviarRecusada(qc: QueryClient, m: TMensagemLocal) {
+export async function resendRecusada(qc: QueryClient, m: TMensagemLocal) {
   const volta = await request('POST', `/api/atendimento/${m.atendimentoId}/mensagens/${m.id}/reenviar`, ZMensagem);
-  aplicarMensagem(qc, volta, true);
+  applyMensagem(qc, volta, true);
 }
 
 /**
  * 'Editar' (the new text) or 'Apagar para todos' (null) of one's own sent message, on a channel with edits: the
  * server stores it at once and answers the changed message (WhatsApp is told by the channel's queue).
  */
-export async function alterarMensagem(qc: QueryClient, m: TMensagemLocal, conteudo: string | null) {
+export async function editMensagem(qc: QueryClient, m: TMensagemLocal, conteudo: string | null) {
   const url = `/api/atendimento/${m.atendimentoId}/mensagens/${m.id}`;
   const volta = conteudo === null ? await request('DELETE', url, ZMensagem) : await request('PUT', url, ZMensagem, { conteudo });
-  aplicarMensagem(qc, volta);
+  applyMensagem(qc, volta);
 }
 
 /** The message menu exists on the attendant's own text or media already taken by the provider, where the channel has edits. */
-export const podeAlterar = (m: TMensagemLocal, meuId: string, edicoes: boolean) =>
+export const canEdit = (m: TMensagemLocal, meuId: string, edicoes: boolean) =>
   edicoes &&
   m.autor === 'atendente' &&
   m.atendenteId === meuId &&

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { WHATSAPP_TEXTS, FORA_DA_JANELA } from '@balcao/shared/canais';
 import {
-  estaForaDaJanela,
-  falhouNoProvedor,
+  isMarkedForaDaJanela,
+  failedAtProvider,
   isForaDaJanela,
-  limparForaDaJanela,
+  clearForaDaJanela,
   linhaDaOrganizacao,
   linkDoMapa,
-  marcarForaDaJanela,
+  markForaDaJanela,
   telLink,
   textoDaLocalizacao,
 } from './whatsapp';
-import { umaMensagem as mensagem } from './testing/factories';
+import { makeMensagem as mensagem } from './testing/factories';
 
 describe('WhatsApp messages on screen', () => {
   it('links a location to the map and keeps only the text the card does not show', () => {
@@ -31,21 +31,21 @@ describe('WhatsApp messages on screen', () => {
   });
 
   it("offers 'Reenviar' only for the attendant's sends the provider refused", () => {
-    expect(falhouNoProvedor(mensagem({ autor: 'atendente', status: 'failed' }))).toBe(true);
-    expect(falhouNoProvedor(mensagem({ autor: 'atendente', status: 'sent' }))).toBe(false);
-    expect(falhouNoProvedor(mensagem({ autor: 'cliente', status: 'failed' }))).toBe(false);
+    expect(failedAtProvider(mensagem({ autor: 'atendente', status: 'failed' }))).toBe(true);
+    expect(failedAtProvider(mensagem({ autor: 'atendente', status: 'sent' }))).toBe(false);
+    expect(failedAtProvider(mensagem({ autor: 'cliente', status: 'failed' }))).toBe(false);
     // A line the server never stored retries through the socket ('Tentar novamente'), not here.
-    expect(falhouNoProvedor({ ...mensagem({ autor: 'atendente', status: 'failed' }), envio: 'falhou' })).toBe(false);
+    expect(failedAtProvider({ ...mensagem({ autor: 'atendente', status: 'failed' }), envio: 'falhou' })).toBe(false);
   });
 
   it('recognises the 24-hour window refusal by its code, never by its text, and remembers it per conversation until cleared', () => {
     expect(isForaDaJanela({ message: 'x', code: FORA_DA_JANELA })).toBe(true);
     expect(isForaDaJanela({ message: WHATSAPP_TEXTS.foraDaJanela, code: 'INTERNAL' })).toBe(false);
     expect(isForaDaJanela({ message: 'Atendimento não encontrado.', code: 'NOT_FOUND' })).toBe(false);
-    marcarForaDaJanela('a1');
-    expect(estaForaDaJanela('a1')).toBe(true);
-    expect(estaForaDaJanela('a2')).toBe(false);
-    limparForaDaJanela('a1');
-    expect(estaForaDaJanela('a1')).toBe(false);
+    markForaDaJanela('a1');
+    expect(isMarkedForaDaJanela('a1')).toBe(true);
+    expect(isMarkedForaDaJanela('a2')).toBe(false);
+    clearForaDaJanela('a1');
+    expect(isMarkedForaDaJanela('a1')).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ export const linhaDaOrganizacao = (o: TContato['organizacao']) =>
   o ? [o.cargo, o.empresa, o.departamento].filter(Boolean).join(' · ') : '';
 
 /** A send the provider refused (status failed, with its reason) that the attendant may put back in the queue. */
-export const falhouNoProvedor = (m: TMensagemLocal) => m.autor !== 'cliente' && !m.envio && m.status === 'failed';
+export const failedAtProvider = (m: TMensagemLocal) => m.autor !== 'cliente' && !m.envio && m.status === 'failed';
 
 /** The server's refusal of a free-form answer outside WhatsApp's 24-hour window, known by its code (never by its text). */
 export const isForaDaJanela = (ack: { message?: string; code?: string }) => ack.code === FORA_DA_JANELA;
@@ -41,15 +41,15 @@ const ouvintes = new Set<() => void>();
 const avisar = () => {
   for (const o of ouvintes) o();
 };
-export function marcarForaDaJanela(atendimentoId: string) {
+export function markForaDaJanela(atendimentoId: string) {
   if (foraDaJanela.has(atendimentoId)) return;
   foraDaJanela.add(atendimentoId);
   avisar();
 }
-export function limparForaDaJanela(atendimentoId: string) {
+export function clearForaDaJanela(atendimentoId: string) {
   if (foraDaJanela.delete(atendimentoId)) avisar();
 }
-export const estaForaDaJanela = (atendimentoId: string) => foraDaJanela.has(atendimentoId);
+export const isMarkedForaDaJanela = (atendimentoId: string) => foraDaJanela.has(atendimentoId);
 export function useForaDaJanela(atendimentoId: string) {
   return useSyncExternalStore(
     (cb) => {

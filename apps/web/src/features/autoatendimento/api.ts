@@ -40,7 +40,7 @@ export function useAcaoSolicitacao() {
 export const useChaves = () =>
   useQuery({ queryKey: keys.chaves, queryFn: () => request('GET', '/api/autoatendimento/chaves', ZChave.array()) });
 
-export function useCriarChave() {
+export function useCreateChave() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (nome: string) => request('POST', '/api/autoatendimento/chaves', ZChaveCriada, { nome }),
@@ -48,7 +48,7 @@ export function useCriarChave() {
   });
 }
 
-export function useRevogarChave() {
+export function useRevokeChave() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => request('DELETE', `/api/autoatendimento/chaves/${id}`, ZChave),

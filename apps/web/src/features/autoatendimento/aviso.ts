@@ -5,7 +5,7 @@ import { SOLICITACOES_AVISO_INTERVALO_MS, SOLICITACOES_AVISO_STORAGE_KEY } from 
  * storage (so a reload or another tab of the session does not show it again early). Answers whether to show now,
  * and records the showing.
  */
-export function deveAvisar(
+export function shouldShowAviso(
   quantidade: number,
   agora = Date.now(),
   storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,

@@ -6,14 +6,14 @@ import { Input } from '@/components/ui/input';
 import { CodeBlock } from '@/features/config/components/copy-button';
 import { describedBy, Field } from '@/features/config/components/field';
 import { ApiError, errorMessage } from '@/lib/http';
-import { useChaves, useCriarChave, useRevogarChave } from './api';
+import { useChaves, useCreateChave, useRevokeChave } from './api';
 import { dataCurta } from '@/features/mensagens-agendadas/format';
 
 /** Configurações → Integrações: the ERP's keys for self-service requests (the new key shown once, then only its start). */
 export function ChavesErpSection() {
   const chaves = useChaves();
-  const criar = useCriarChave();
-  const revogar = useRevogarChave();
+  const criar = useCreateChave();
+  const revogar = useRevokeChave();
   const [nome, setNome] = useState('');
   const [erro, setErro] = useState<string | undefined>();
   const [nova, setNova] = useState<string | null>(null);

@@ -56,7 +56,7 @@ export function useAvaliacao(db: string, id: string, token: string) {
   });
 }
 
-export function useEnviarAvaliacao(db: string, id: string, token: string) {
+export function useSendAvaliacao(db: string, id: string, token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TAvaliacaoInput) => request('POST', path(db, id), z.object({ message: z.string() }), { ...input, token }),

@@ -72,13 +72,13 @@ export const useUsuariosDoDepartamento = (departamentoId: string) =>
     queryFn: () => request('POST', `${CHAT_API}/usuarios-departamento/${departamentoId}`, z.array(ZUsuarioDisponivel)),
   });
 
-export const criarConversa = (input: TCriarConversaInput) => request('POST', `${CHAT_API}/conversa`, ZConversaCriada, input);
+export const createConversa = (input: TCriarConversaInput) => request('POST', `${CHAT_API}/conversa`, ZConversaCriada, input);
 
 /** HTTP twin of SendMessage, for when the hub is down or silent; the same id never stores twice. */
-export const enviarMensagemHttp = (input: TEnviarMensagemInput) => request('POST', `${CHAT_API}/mensagem`, ZMensagem, input);
+export const sendMensagemHttp = (input: TEnviarMensagemInput) => request('POST', `${CHAT_API}/mensagem`, ZMensagem, input);
 
 /** HTTP twin of ViewMessages. */
-export const visualizarHttp = (conversaId: string, ultimaMensagemId: string | null) =>
+export const viewMensagensHttp = (conversaId: string, ultimaMensagemId: string | null) =>
   request('POST', `${CHAT_API}/conversa/${conversaId}/visualizar`, null, ultimaMensagemId ? { ultimaMensagemId } : {});
 
 /** Group administration (spec §4): each answer refreshes the participants and the list. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TMensagensData } from './api';
-import { aplicarMensagem, zerarNaoVistas } from './list-cache';
-import { comPendentes, inserirMensagem, mensagensEmOrdem } from './message-cache';
-import { umaConversa, umaMensagem } from './testing/factories';
+import { applyMensagem, clearNaoVistas } from './list-cache';
+import { withPendentes, insertMensagem, mensagensEmOrdem } from './message-cache';
+import { makeConversa, makeMensagem } from './testing/factories';
 
-const pagina = (mensagens: ReturnType<typeof umaMensagem>[], currentPage: number, hasMore: boolean) => ({
+const pagina = (mensagens: ReturnType<typeof makeMensagem>[], currentPage: number, hasMore: boolean) => ({
   mensagens,
   currentPage,
   hasMore,
@@ -13,7 +13,7 @@ const pagina = (mensagens: ReturnType<typeof umaMensagem>[], currentPage: number
 
 describe('message cache', () => {
   it('reads pages newest-first into one oldest -> newest history, dropping the overlap of shifted pages', () => {
-    const [a, b, c, d] = [umaMensagem(), umaMensagem(), umaMensagem(), umaMensagem()];
+    const [a, b, c, d] = [makeMensagem(), makeMensagem(), makeMensagem(), makeMensagem()];
     const data: TMensagensData = {
       pages: [pagina([c!, d!], 1, true), pagina([b!, c!], 2, true), pagina([a!], 3, false)],
       pageParams: [1, 2, 3],
@@ -22,32 +22,32 @@ describe('message cache', () => {
   });
 
   it('adds a new message after the newest, replaces a copy by id or client id, and leaves an unloaded history alone', () => {
-    const [a, b] = [umaMensagem(), umaMensagem()];
+    const [a, b] = [makeMensagem(), makeMensagem()];
     const data: TMensagensData = { pages: [pagina([a!], 1, false)], pageParams: [1] };
-    const com = inserirMensagem(data, b!);
+    const com = insertMensagem(data, b!);
     expect(mensagensEmOrdem(com).map((m) => m.id)).toEqual([a!.id, b!.id]);
     const editada = { ...b!, id: 'servidor', clientId: 'cli' };
-    const comCli = inserirMensagem(inserirMensagem(data, { ...b!, clientId: 'cli' }), editada);
+    const comCli = insertMensagem(insertMensagem(data, { ...b!, clientId: 'cli' }), editada);
     expect(mensagensEmOrdem(comCli).map((m) => m.id)).toEqual([a!.id, 'servidor']);
-    expect(inserirMensagem(undefined, b!)).toBeUndefined();
+    expect(insertMensagem(undefined, b!)).toBeUndefined();
   });
 
   it('shows our pending messages after the stored ones until their stored copy arrives', () => {
-    const salva = umaMensagem({ clientId: 'x1' });
+    const salva = makeMensagem({ clientId: 'x1' });
     const pendentes = [
-      { ...umaMensagem({ id: 'x1', clientId: 'x1' }), envio: 'pendente' as const },
-      { ...umaMensagem({ id: 'x2', clientId: 'x2' }), envio: 'pendente' as const },
+      { ...makeMensagem({ id: 'x1', clientId: 'x1' }), envio: 'pendente' as const },
+      { ...makeMensagem({ id: 'x2', clientId: 'x2' }), envio: 'pendente' as const },
     ];
-    expect(comPendentes([salva], pendentes).map((m) => m.id)).toEqual([salva.id, 'x2']);
+    expect(withPendentes([salva], pendentes).map((m) => m.id)).toEqual([salva.id, 'x2']);
   });
 });
 
 describe('list cache (spec part 2 §4)', () => {
-  const lista = [umaConversa({ id: 'c0' }), umaConversa({ id: 'c1', qtdMensagensNaoVistas: 2 })];
+  const lista = [makeConversa({ id: 'c0' }), makeConversa({ id: 'c1', qtdMensagensNaoVistas: 2 })];
 
   it("moves the conversation to the top with the preview, raising the unread count for others' messages", () => {
-    const m = umaMensagem({ conversaId: 'c1', tipo: 'image', conteudo: 'praia', midiaUrl: '/x' });
-    const next = aplicarMensagem(lista, m, { meuId: 'me', aberta: false })!;
+    const m = makeMensagem({ conversaId: 'c1', tipo: 'image', conteudo: 'praia', midiaUrl: '/x' });
+    const next = applyMensagem(lista, m, { meuId: 'me', aberta: false })!;
     expect(next.map((c) => c.id)).toEqual(['c1', 'c0']);
     expect(next[0]).toMatchObject({
       ultimaMensagem: '[Foto] praia',
@@ -59,18 +59,18 @@ describe('list cache (spec part 2 §4)', () => {
 
   it('does not count our own messages, and an open conversation stays at 0', () => {
     expect(
-      aplicarMensagem(lista, umaMensagem({ conversaId: 'c1', remetenteId: 'me' }), { meuId: 'me', aberta: false })![0]!
+      applyMensagem(lista, makeMensagem({ conversaId: 'c1', remetenteId: 'me' }), { meuId: 'me', aberta: false })![0]!
         .qtdMensagensNaoVistas,
     ).toBe(2);
-    expect(aplicarMensagem(lista, umaMensagem({ conversaId: 'c1' }), { meuId: 'me', aberta: true })![0]!.qtdMensagensNaoVistas).toBe(0);
+    expect(applyMensagem(lista, makeMensagem({ conversaId: 'c1' }), { meuId: 'me', aberta: true })![0]!.qtdMensagensNaoVistas).toBe(0);
   });
 
   it('answers null for a conversation it does not list, so the list is reloaded', () => {
-    expect(aplicarMensagem(lista, umaMensagem({ conversaId: 'nova' }), { meuId: 'me', aberta: false })).toBeNull();
+    expect(applyMensagem(lista, makeMensagem({ conversaId: 'nova' }), { meuId: 'me', aberta: false })).toBeNull();
   });
 
   it('sets a count to 0 on selection, keeping the same list when there is nothing to clear', () => {
-    expect(zerarNaoVistas(lista, 'c1')![1]!.qtdMensagensNaoVistas).toBe(0);
-    expect(zerarNaoVistas(lista, 'c0')).toBe(lista);
+    expect(clearNaoVistas(lista, 'c1')![1]!.qtdMensagensNaoVistas).toBe(0);
+    expect(clearNaoVistas(lista, 'c0')).toBe(lista);
   });
 });

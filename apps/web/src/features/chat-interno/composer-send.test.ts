@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAUSA_ENTRE_ARQUIVOS_MS, type TUploadArquivoAnswer } from '@balcao/shared/chat-interno';
-import { enviarComposicao } from './composer-send';
+import { sendComposicao } from './composer-send';
 import type { TNovaMensagem } from './send';
 
 const upload = (key: string): TUploadArquivoAnswer => ({
@@ -21,7 +21,7 @@ function setup(falham: string[] = []) {
   return { enviadas, deps };
 }
 
-describe('enviarComposicao (spec part 2 §4)', () => {
+describe('sendComposicao (spec part 2 §4)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(0);
@@ -30,31 +30,31 @@ describe('enviarComposicao (spec part 2 §4)', () => {
 
   it('needs text or a file', async () => {
     const { enviadas, deps } = setup();
-    await enviarComposicao('   ', [], deps);
+    await sendComposicao('   ', [], deps);
     expect(enviadas).toHaveLength(0);
     expect(deps.textoEnviado).not.toHaveBeenCalled();
   });
 
   it('sends plain text trimmed', async () => {
     const { enviadas, deps } = setup();
-    await enviarComposicao('  oi  ', [], deps);
+    await sendComposicao('  oi  ', [], deps);
     expect(enviadas.map((e) => e.m)).toEqual([{ tipo: 'text', texto: 'oi' }]);
     expect(deps.textoEnviado).toHaveBeenCalledOnce();
   });
 
   it('one file carries the text as its caption; a failed upload keeps the text', async () => {
     const { enviadas, deps } = setup();
-    await enviarComposicao('legenda', ['a'], deps);
+    await sendComposicao('legenda', ['a'], deps);
     expect(enviadas.map((e) => e.m)).toEqual([{ tipo: 'image', texto: 'legenda', midiaUrl: upload('a').url, nomeArquivo: 'a.png' }]);
     const falha = setup(['a']);
-    await enviarComposicao('legenda', ['a'], falha.deps);
+    await sendComposicao('legenda', ['a'], falha.deps);
     expect(falha.enviadas).toHaveLength(0);
     expect(falha.deps.textoEnviado).not.toHaveBeenCalled();
   });
 
   it('several files: the text first, then each file 200 ms after the one before, skipping failures', async () => {
     const { enviadas, deps } = setup(['b']);
-    const done = enviarComposicao('olá', ['a', 'b', 'c'], deps);
+    const done = sendComposicao('olá', ['a', 'b', 'c'], deps);
     await vi.runAllTimersAsync();
     await done;
     expect(enviadas.map((e) => [e.m.tipo, e.m.texto, e.m.nomeArquivo ?? null])).toEqual([

@@ -22,7 +22,7 @@ const comoMidia = (u: TUploadArquivoAnswer, texto: string): TNovaMensagem => ({
  * Spec part 2 §4 "Sending internal messages": non-empty text or at least one file. One file carries the text as its
  * caption; with several, the text goes first as its own message and the files follow, 200 ms apart, in order.
  */
-export async function enviarComposicao(texto: string, arquivos: readonly string[], deps: TDeps): Promise<void> {
+export async function sendComposicao(texto: string, arquivos: readonly string[], deps: TDeps): Promise<void> {
   const esperar = deps.esperar ?? pausa;
   const t = texto.trim();
   if (!t && arquivos.length === 0) return;

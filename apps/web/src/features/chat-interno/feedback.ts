@@ -3,7 +3,7 @@ import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 
 /** Spec part 2 §8: each error toast shows the server's text when there is one, else the situation's fallback. */
-export const avisarErro = (err: unknown, fallback: string) => toast.error(errorMessage(err, fallback));
+export const toastError = (err: unknown, fallback: string) => toast.error(errorMessage(err, fallback));
 
 /** A modal's confirm: busy while it runs; a failure is toasted with the situation's fallback (and may say more inline). */
 export function useAcao() {
@@ -14,7 +14,7 @@ export function useAcao() {
       await acao();
     } catch (err) {
       onErro?.();
-      avisarErro(err, fallback);
+      toastError(err, fallback);
     } finally {
       setOcupado(false);
     }

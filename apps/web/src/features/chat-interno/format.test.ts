@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatarTamanho, type TConversa } from '@balcao/shared/chat-interno';
 import { textoBadge } from './badge';
-import { dataHora, filtrarConversas, horaMensagem, horaNaLista, previaDaLinha, rotuloDia } from './format';
+import { dataHora, filterConversas, horaMensagem, horaNaLista, previaDaLinha, rotuloDia } from './format';
 
 // 2025-06-11 is a Wednesday; 15:00 UTC is 12:00 in São Paulo (UTC-3).
 const AGORA = new Date('2025-06-11T15:00:00Z');
@@ -95,17 +95,17 @@ describe('badge and previews', () => {
   });
 });
 
-describe('filtrarConversas (spec §2 search)', () => {
+describe('filterConversas (spec §2 search)', () => {
   const lista = [
     conversa({ id: 'a', usuariosNomes: ['João Silva'] }),
     conversa({ id: 'b', ehGrupo: true, nome: 'Suporte', usuariosNomes: ['Ana'], departamentosNomes: ['Comercial'] }),
     conversa({ id: 'c', usuariosNomes: ['Bia'], ultimaMensagem: 'reunião às 15h' }),
   ];
   it('finds by user name without accents, department name, group name or last message', () => {
-    expect(filtrarConversas(lista, 'joao').map((c) => c.id)).toEqual(['a']);
-    expect(filtrarConversas(lista, 'comer').map((c) => c.id)).toEqual(['b']);
-    expect(filtrarConversas(lista, 'suporte').map((c) => c.id)).toEqual(['b']);
-    expect(filtrarConversas(lista, 'REUNIAO').map((c) => c.id)).toEqual(['c']);
-    expect(filtrarConversas(lista, '  ')).toHaveLength(3);
+    expect(filterConversas(lista, 'joao').map((c) => c.id)).toEqual(['a']);
+    expect(filterConversas(lista, 'comer').map((c) => c.id)).toEqual(['b']);
+    expect(filterConversas(lista, 'suporte').map((c) => c.id)).toEqual(['b']);
+    expect(filterConversas(lista, 'REUNIAO').map((c) => c.id)).toEqual(['c']);
+    expect(filterConversas(lista, '  ')).toHaveLength(3);
   });
 });

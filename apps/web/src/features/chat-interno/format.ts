@@ -69,21 +69,21 @@ export function previaDaLinha(
 }
 
 /** Spec part 2 §2: the search matches user names, department names or the last message (and the title, which is one of them or the group name). */
-export function filtrarConversas(lista: readonly TConversa[], busca: string): TConversa[] {
-  const termo = normalizar(busca.trim());
+export function filterConversas(lista: readonly TConversa[], busca: string): TConversa[] {
+  const termo = foldForSearch(busca.trim());
   if (!termo) return [...lista];
   return lista.filter((c) =>
-    [tituloConversa(c), ...c.usuariosNomes, ...c.departamentosNomes, c.ultimaMensagem ?? ''].some((t) => normalizar(t).includes(termo)),
+    [tituloConversa(c), ...c.usuariosNomes, ...c.departamentosNomes, c.ultimaMensagem ?? ''].some((t) => foldForSearch(t).includes(termo)),
   );
 }
 
 /** Case- and accent-blind comparison, so 'joao' finds 'João'. */
-export const normalizar = (s: string) =>
+export const foldForSearch = (s: string) =>
   s
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
 /** Members counted in the header: every listed user (the viewer included) and every department. */
-export const contarParticipantes = (c: Pick<TConversa, 'participantesIds' | 'departamentosIds'>) =>
+export const countParticipantes = (c: Pick<TConversa, 'participantesIds' | 'departamentosIds'>) =>
   c.participantesIds.length + c.departamentosIds.length;

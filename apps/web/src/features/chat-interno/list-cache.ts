@@ -4,7 +4,7 @@ import { previaMensagem, type TConversa, type TMensagem } from '@balcao/shared/c
  * Spec part 2 §4: a new message moves its conversation to the top with its preview; the unread count rises unless
  * the viewer wrote it or has that conversation open. Null when the conversation is not listed (the list is reloaded).
  */
-export function aplicarMensagem(lista: readonly TConversa[], m: TMensagem, opts: { meuId: string; aberta: boolean }): TConversa[] | null {
+export function applyMensagem(lista: readonly TConversa[], m: TMensagem, opts: { meuId: string; aberta: boolean }): TConversa[] | null {
   const atual = lista.find((c) => c.id === m.conversaId);
   if (!atual) return null;
   const conta = m.remetenteId !== opts.meuId && !opts.aberta;
@@ -20,7 +20,7 @@ export function aplicarMensagem(lista: readonly TConversa[], m: TMensagem, opts:
 }
 
 /** Spec part 2 §4: selecting a conversation (or reading it while open) sets its unread count to 0. */
-export function zerarNaoVistas(lista: readonly TConversa[] | undefined, conversaId: string): TConversa[] | undefined {
+export function clearNaoVistas(lista: readonly TConversa[] | undefined, conversaId: string): TConversa[] | undefined {
   if (!lista?.some((c) => c.id === conversaId && c.qtdMensagensNaoVistas > 0)) return lista as TConversa[] | undefined;
   return lista.map((c) => (c.id === conversaId ? { ...c, qtdMensagensNaoVistas: 0 } : c));
 }

@@ -10,7 +10,7 @@ const mesma = (a: TMensagem, b: TMensagem) => a.id === b.id || (a.clientId !== n
  * Puts a stored message into a loaded history: replaces its copy if one is there, else adds it after the newest
  * (page 1 holds the newest, oldest -> newest). A history not loaded stays unloaded: it will be read whole when opened.
  */
-export function inserirMensagem(data: TMensagensData | undefined, m: TMensagem): TMensagensData | undefined {
+export function insertMensagem(data: TMensagensData | undefined, m: TMensagem): TMensagensData | undefined {
   if (!data || data.pages.length === 0) return data;
   let achou = false;
   const pages = data.pages.map((p) => {
@@ -42,7 +42,7 @@ export function mensagensEmOrdem(data: TMensagensData | undefined): TMensagem[] 
 }
 
 /** Stored messages followed by our own still unconfirmed ones (a confirmed one is dropped from the pending list). */
-export function comPendentes(salvas: TMensagem[], pendentes: readonly TMensagemLocal[]): TMensagemLocal[] {
+export function withPendentes(salvas: TMensagem[], pendentes: readonly TMensagemLocal[]): TMensagemLocal[] {
   const confirmadas = new Set(salvas.map((m) => m.clientId).filter(Boolean));
   return [...salvas, ...pendentes.filter((p) => !confirmadas.has(p.clientId))];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_INTERNO_PERMISSOES as P, type TParticipante } from '@balcao/shared/chat-interno';
-import { motivoAdicao, motivoFoto, motivoPromocao, motivoRemocao, souAdminEm } from './permissoes';
+import { motivoAdicao, motivoFoto, motivoPromocao, motivoRemocao, isAdminOf } from './permissoes';
 
 const p = (x: Partial<TParticipante>): TParticipante => ({ id: 'ana', nome: 'Ana', tipo: 1, admin: false, fotoUrl: null, ...x });
 
@@ -25,8 +25,8 @@ describe('group administration (spec part 2 §4, toasts of §8)', () => {
     expect(motivoFoto(true)).toBeNull();
   });
   it('reads admin status from the participants, falling back to the list row', () => {
-    expect(souAdminEm([p({ id: 'me', admin: true })], 'me', false)).toBe(true);
-    expect(souAdminEm([p({ id: 'me' })], 'me', true)).toBe(false);
-    expect(souAdminEm(undefined, 'me', true)).toBe(true);
+    expect(isAdminOf([p({ id: 'me', admin: true })], 'me', false)).toBe(true);
+    expect(isAdminOf([p({ id: 'me' })], 'me', true)).toBe(false);
+    expect(isAdminOf(undefined, 'me', true)).toBe(true);
   });
 });

@@ -22,5 +22,5 @@ export const motivoAdicao = (souAdmin: boolean) => (souAdmin ? null : P.apenasAd
 export const motivoFoto = (souAdmin: boolean) => (souAdmin ? null : P.apenasAdminFoto);
 
 /** Whether the viewer is one of the group's admins, from the participants when known, else from the list row. */
-export const souAdminEm = (participantes: readonly TParticipante[] | undefined, meuId: string, daLista: boolean) =>
+export const isAdminOf = (participantes: readonly TParticipante[] | undefined, meuId: string, daLista: boolean) =>
   participantes ? participantes.some((p) => p.tipo === INTEGRANTE_TIPO.usuario && p.id === meuId && p.admin) : daLista;

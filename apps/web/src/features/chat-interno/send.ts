@@ -9,13 +9,13 @@ import {
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { isTransientAck } from '@balcao/shared/hubs';
 import { ApiError, errorMessage } from '@/lib/http';
-import { enviarMensagemHttp, visualizarHttp } from './api';
-import { avisarErro } from './feedback';
+import { sendMensagemHttp, viewMensagensHttp } from './api';
+import { toastError } from './feedback';
 import { chatKeys } from './keys';
-import { aplicarMensagem, zerarNaoVistas } from './list-cache';
+import { applyMensagem, clearNaoVistas } from './list-cache';
 import type { TMensagemLocal } from './message-cache';
 import { chatInterno } from './realtime/chat-interno-socket';
-import { receberMensagem } from './realtime/binding';
+import { receiveMensagem } from './realtime/binding';
 import { pendentes } from './stores';
 import { ENVIO_ACK_TIMEOUT_MS } from './ui-constants';
 
@@ -34,7 +34,7 @@ async function transmitir(payload: TEnviarMensagemInput): Promise<TMensagem> {
       if (err instanceof ApiError && !isTransientAck(err)) throw err;
     }
   }
-  return enviarMensagemHttp(payload);
+  return sendMensagemHttp(payload);
 }
 
 async function entregar(qc: QueryClient, me: TCurrentUser, local: TMensagemLocal) {
@@ -43,10 +43,10 @@ async function entregar(qc: QueryClient, me: TCurrentUser, local: TMensagemLocal
     mensagem: { id: local.clientId!, texto: local.conteudo, tipo: local.tipo, midiaUrl: local.midiaUrl, nomeArquivo: local.nomeArquivo },
   };
   try {
-    receberMensagem(qc, me.id, await transmitir(payload));
+    receiveMensagem(qc, me.id, await transmitir(payload));
   } catch (err) {
     pendentes.atualizar(local.clientId!, { envio: 'falhou', erro: errorMessage(err, CHAT_INTERNO_FALHAS.enviar) });
-    avisarErro(err, CHAT_INTERNO_FALHAS.enviar);
+    toastError(err, CHAT_INTERNO_FALHAS.enviar);
   }
 }
 
@@ -54,7 +54,7 @@ async function entregar(qc: QueryClient, me: TCurrentUser, local: TMensagemLocal
  * Spec §4: a sent message shows at once (pending) and moves its conversation to the top as 'Você: ...'. The
  * optimistic time is the real current instant; the account zone is applied when it is shown (ARCHITECTURE "Time").
  */
-export function enviarMensagem(qc: QueryClient, me: TCurrentUser, conversaId: string, nova: TNovaMensagem): Promise<void> {
+export function sendMensagem(qc: QueryClient, me: TCurrentUser, conversaId: string, nova: TNovaMensagem): Promise<void> {
   const clientId = crypto.randomUUID();
   const local: TMensagemLocal = {
     id: clientId,
@@ -74,13 +74,13 @@ export function enviarMensagem(qc: QueryClient, me: TCurrentUser, conversaId: st
   };
   pendentes.adicionar(local);
   const lista = qc.getQueryData<TConversa[]>(chatKeys.conversas);
-  const next = lista && aplicarMensagem(lista, local, { meuId: me.id, aberta: true });
+  const next = lista && applyMensagem(lista, local, { meuId: me.id, aberta: true });
   if (next) qc.setQueryData(chatKeys.conversas, next);
   return entregar(qc, me, local);
 }
 
 /** The retry of a refused or lost message: same client id, so it is stored at most once. */
-export function reenviar(qc: QueryClient, me: TCurrentUser, m: TMensagemLocal): Promise<void> {
+export function resend(qc: QueryClient, me: TCurrentUser, m: TMensagemLocal): Promise<void> {
   pendentes.atualizar(m.clientId!, { envio: 'pendente', erro: undefined });
   return entregar(qc, me, m);
 }
@@ -89,7 +89,7 @@ export function reenviar(qc: QueryClient, me: TCurrentUser, m: TMensagemLocal): 
  * Spec §4/§7: tells the server what was seen (ViewMessages, or its HTTP twin while the hub is down) and clears the
  * row's count. Failure is silent: the next view moves the mark anyway.
  */
-export function marcarVista(qc: QueryClient, conversaId: string, ultimaMensagemId: string | null) {
-  qc.setQueryData<TConversa[]>(chatKeys.conversas, (l) => zerarNaoVistas(l, conversaId));
-  if (!chatInterno.view(conversaId, ultimaMensagemId)) void visualizarHttp(conversaId, ultimaMensagemId).catch(() => undefined);
+export function markViewed(qc: QueryClient, conversaId: string, ultimaMensagemId: string | null) {
+  qc.setQueryData<TConversa[]>(chatKeys.conversas, (l) => clearNaoVistas(l, conversaId));
+  if (!chatInterno.view(conversaId, ultimaMensagemId)) void viewMensagensHttp(conversaId, ultimaMensagemId).catch(() => undefined);
 }

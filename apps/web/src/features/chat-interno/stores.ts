@@ -24,7 +24,7 @@ function observavel<T>(inicial: T) {
  * count (spec part 2 §4) and is marked viewed at once.
  */
 export const conversaAberta = observavel<string | null>(null);
-export const estaAberta = (conversaId: string) => conversaAberta.get() === conversaId;
+export const isConversaOpen = (conversaId: string) => conversaAberta.get() === conversaId;
 
 const pendentesStore = observavel<ReadonlyMap<string, readonly TMensagemLocal[]>>(new Map());
 const NENHUMA: readonly TMensagemLocal[] = [];

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_INTERNO_VALIDACAO as V } from '@balcao/shared/chat-interno';
-import { enviarArquivo } from './upload';
+import { uploadArquivo } from './upload';
 
 /** An XHR that answers at once with a status and a body, and records what was sent. */
 function fakeXhr(status: number, body: string) {
@@ -31,7 +31,7 @@ function fakeXhr(status: number, body: string) {
 
 const file = new File(['x'], 'relatorio.pdf', { type: 'application/pdf' });
 
-describe('enviarArquivo (spec part 2 §5/§7/§8 upload)', () => {
+describe('uploadArquivo (spec part 2 §5/§7/§8 upload)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the multipart field "file" and reads url from the answer object, reporting progress', async () => {
@@ -44,14 +44,14 @@ describe('enviarArquivo (spec part 2 §5/§7/§8 upload)', () => {
     };
     const sent = fakeXhr(200, JSON.stringify(answer));
     const progresso = vi.fn();
-    await expect(enviarArquivo(file, progresso)).resolves.toEqual(answer);
+    await expect(uploadArquivo(file, progresso)).resolves.toEqual(answer);
     expect(sent[0]!.get('file')).toBeInstanceOf(File);
     expect(progresso).toHaveBeenCalledWith(0.5);
   });
 
   it('accepts the url as a plain string', async () => {
     fakeXhr(200, '/backend/uploads/chat-interno/b.pdf');
-    await expect(enviarArquivo(file, () => {})).resolves.toMatchObject({
+    await expect(uploadArquivo(file, () => {})).resolves.toMatchObject({
       url: '/backend/uploads/chat-interno/b.pdf',
       tipo: 'document',
       nomeArquivo: 'relatorio.pdf',
@@ -60,24 +60,24 @@ describe('enviarArquivo (spec part 2 §5/§7/§8 upload)', () => {
 
   it("without a url: 'URL não recebida do servidor após upload'", async () => {
     fakeXhr(200, JSON.stringify({ ok: true }));
-    await expect(enviarArquivo(file, () => {})).rejects.toThrow(V.urlNaoRecebida);
+    await expect(uploadArquivo(file, () => {})).rejects.toThrow(V.urlNaoRecebida);
   });
 
   it("a refusal shows the server's text, else 'Falha ao fazer upload do arquivo {filename}'", async () => {
     fakeXhr(400, JSON.stringify({ message: 'Tipo de arquivo não permitido', code: 'X' }));
-    await expect(enviarArquivo(file, () => {})).rejects.toThrow('Tipo de arquivo não permitido');
+    await expect(uploadArquivo(file, () => {})).rejects.toThrow('Tipo de arquivo não permitido');
     fakeXhr(500, '');
-    await expect(enviarArquivo(file, () => {})).rejects.toThrow(V.falhaUpload('relatorio.pdf'));
+    await expect(uploadArquivo(file, () => {})).rejects.toThrow(V.falhaUpload('relatorio.pdf'));
   });
 
   it('reads a 400 in the spec order: errors, detail, message, a plain string, then the fallback', async () => {
     fakeXhr(400, JSON.stringify({ errors: { file: ['Arquivo vazio', 'outro'] }, detail: 'd', message: 'm' }));
-    await expect(enviarArquivo(file, () => {})).rejects.toThrow('Arquivo vazio');
+    await expect(uploadArquivo(file, () => {})).rejects.toThrow('Arquivo vazio');
     fakeXhr(400, JSON.stringify({ detail: 'Tamanho acima do limite', message: 'm' }));
-    await expect(enviarArquivo(file, () => {})).rejects.toThrow('Tamanho acima do limite');
+    await expect(uploadArquivo(file, () => {})).rejects.toThrow('Tamanho acima do limite');
     fakeXhr(400, 'Upload recusado');
-    await expect(enviarArquivo(file, () => {})).rejects.toThrow('Upload recusado');
+    await expect(uploadArquivo(file, () => {})).rejects.toThrow('Upload recusado');
     fakeXhr(502, '<html><body>Bad Gateway</body></html>');
-    await expect(enviarArquivo(file, () => {})).rejects.toThrow(V.falhaUpload('relatorio.pdf'));
+    await expect(uploadArquivo(file, () => {})).rejects.toThrow(V.falhaUpload('relatorio.pdf'));
   });
 });

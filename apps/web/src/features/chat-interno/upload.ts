@@ -34,7 +34,7 @@ function postar(file: File, token: string | null, progresso: (fracao: number) =>
  * Spec §5/§7 upload: multipart field `file`; the answer must carry a url (object field or plain string), else
  * 'URL não recebida do servidor após upload'. A 401 refreshes the token once, as `request` does.
  */
-export async function enviarArquivo(file: File, progresso: (fracao: number) => void): Promise<TUploadArquivoAnswer> {
+export async function uploadArquivo(file: File, progresso: (fracao: number) => void): Promise<TUploadArquivoAnswer> {
   const token = getToken();
   let r = await postar(file, token, progresso);
   if (r.status === 401 && token) {

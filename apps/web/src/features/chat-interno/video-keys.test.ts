@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acaoDaTecla, limitarVelocidade, rotuloVelocidade, tempoVideo } from './video-keys';
+import { acaoDaTecla, clampVelocidade, rotuloVelocidade, tempoVideo } from './video-keys';
 import { VIDEO_VELOCIDADES } from './ui-constants';
 
 describe('video player (spec part 2 §2/§9)', () => {
@@ -22,8 +22,8 @@ describe('video player (spec part 2 §2/§9)', () => {
   });
   it('offers 0.25 to 2 in steps of 0.25 and keeps speeds in that range', () => {
     expect(VIDEO_VELOCIDADES).toEqual([0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]);
-    expect(limitarVelocidade(3)).toBe(2);
-    expect(limitarVelocidade(0.1)).toBe(0.25);
+    expect(clampVelocidade(3)).toBe(2);
+    expect(clampVelocidade(0.1)).toBe(0.25);
     expect(rotuloVelocidade(0.25)).toBe('0,25x');
   });
   it('reads times as m:ss or h:mm:ss', () => {

@@ -45,8 +45,8 @@ export function acaoDaTecla(key: string, telaCheia: boolean): TAcaoVideo | null 
   }
 }
 
-export const limitar = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
-export const limitarVelocidade = (v: number) => limitar(v, VIDEO_VELOCIDADE_MIN, VIDEO_VELOCIDADE_MAX);
+export const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
+export const clampVelocidade = (v: number) => clamp(v, VIDEO_VELOCIDADE_MIN, VIDEO_VELOCIDADE_MAX);
 
 /** m:ss, or h:mm:ss past an hour; nothing known reads 0:00. */
 export function tempoVideo(segundos: number): string {

@@ -1,21 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZCanal, type TCanal, type TCanalWidgetInput } from '@balcao/shared/canais';
-import { ZDepartamento } from '@balcao/shared/departamentos';
 import { errorMessage, request } from '@/lib/http';
 import { toast } from '@/lib/toast';
 
 const configKeys = {
   canais: ['canais'] as const,
-  // Its own key: the department screen may cache a richer shape under ['departamentos'].
-  departamentos: ['canais', 'departamentos'] as const,
 };
 
 /** GET /api/canais (admin and master). */
 export const useCanais = (enabled = true) =>
   useQuery({ queryKey: configKeys.canais, queryFn: () => request('GET', '/api/canais', ZCanal.array()), enabled });
-
-export const useDepartamentosOptions = (enabled = true) =>
-  useQuery({ queryKey: configKeys.departamentos, queryFn: () => request('GET', '/api/departamentos', ZDepartamento.array()), enabled });
 
 /** Puts a channel the server answered into the cached list, so the card updates without a second GET. */
 function useStoreCanal() {

@@ -55,7 +55,7 @@ export function useUpdateWhatsApp() {
 }
 
 /** 'Testar conexão': POST /api/canais/{id}/testar; the list is read again for the stored connection state. */
-export function useTestarConexao() {
+export function useTestConexao() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => request('POST', `/api/canais/${id}/testar`, ZTesteConexao),

@@ -5,19 +5,20 @@ import { toast } from '@/lib/toast';
 
 const departamentosKeys = { all: ['departamentos'] as const };
 
-/** GET /api/departamentos: the list, with member ids and open atendimentos. Also the users screen's filter and form. */
+/**
+ * GET /api/departamentos: the list, with member ids and open atendimentos. The one query for every screen that lists
+ * departments (users, dashboard, channels, the atendimentos filter and transfer), so one change refreshes them all.
+ */
 export const useDepartamentos = (enabled = true) =>
   useQuery({ queryKey: departamentosKeys.all, queryFn: () => request('GET', '/api/departamentos', ZDepartamento.array()), enabled });
 
-/** A change of members moves users between departments: the users screen and the other department caches are read again. */
+/** A change of members moves users between departments: the users screen is read again too. */
 function useInvalidate() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: departamentosKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['usuarios'] }),
-      queryClient.invalidateQueries({ queryKey: ['canais', 'departamentos'] }),
-      queryClient.invalidateQueries({ queryKey: ['atendimentos', 'departamentos'] }),
     ]);
 }
 

@@ -26,7 +26,7 @@ export const licencaKeys = {
  * let through on /licenca to pay. No status (not loaded, or its call failed) never blocks: a failing call must not lock
  * a whole team out.
  */
-export function bloqueiaLicenca(status: TLicencaStatus | undefined, role: string, pathname: string): boolean {
+export function isBlockedByLicenca(status: TLicencaStatus | undefined, role: string, pathname: string): boolean {
   if (!status || status.hasActiveLicense || status.isLicencaVendaERP) return false;
   const naLicenca = /^\/licenca(\/|$)/i.test(pathname);
   return !(role === 'master' && naLicenca);
@@ -86,4 +86,4 @@ export const cobrancaApi = {
 };
 
 /** After a payment: the status (the blocker), the due date and the licence are read again everywhere. */
-export const licencaMudou = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['licenca'] });
+export const refreshLicenca = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['licenca'] });

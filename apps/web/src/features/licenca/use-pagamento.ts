@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LICENCA_TEMPOS, LICENCA_UI_TEXTS as T, type TCobranca } from '@balcao/shared/licenca-cobranca';
 import { ApiError, mensagemHttp } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { cobrancaApi, fetchCobranca, licencaMudou } from './api';
+import { cobrancaApi, fetchCobranca, refreshLicenca } from './api';
 
 /** The payment dialog's states (spec part 1 §2, §4). */
 export type TFasePagamento =
@@ -81,7 +81,7 @@ export function usePagamento({ onClose, onCancelled }: { onClose: () => void; on
       if (!pago) return toast.warning(T.pendenteToast, T.pendenteToastTexto);
       toast.success(T.confirmado, T.confirmadoTexto);
       set({ tipo: 'pago', cobranca: { ...cobranca, pago: true } });
-      void licencaMudou(qc);
+      void refreshLicenca(qc);
       depois(onClose, LICENCA_TEMPOS.fecharAposPagoMs);
     } catch (err) {
       toast.error(T.erroVerificar, mensagemHttp(err, T.erroVerificarPadrao));

@@ -19,7 +19,7 @@ import { ApiError, mensagemHttp } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useBuscaClientes } from '@/features/clientes/api';
 import { useCanaisAgendaveis, useModelos, useSaveAgendada } from './api';
-import { paraDataEnvio } from './format';
+import { toDataEnvio } from './format';
 
 const textareaClass =
   'min-h-24 rounded-md border border-input bg-transparent px-3 py-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
@@ -106,7 +106,7 @@ export function AgendadaDialog({ atual, onClose }: { atual: TMensagemAgendada | 
         clienteId: cliente?.id ?? '',
         canalId: canal,
         conteudo,
-        dataEnvio: paraDataEnvio(quando),
+        dataEnvio: toDataEnvio(quando),
         recorrencia: rec,
         modelo: comModelos ? modelo : null,
         ativo,

@@ -3,7 +3,7 @@ import { Switch } from 'radix-ui';
 import { RESULTADO_ENVIO_LABEL, STATUS_AGENDADA_LABEL, type TMensagemAgendada } from '@balcao/shared/mensagens-agendadas';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/features/config/components/status-badge';
-import { dataCurta, descreverRecorrencia } from './format';
+import { dataCurta, describeRecorrencia } from './format';
 
 type Acoes = {
   onAtivar: (m: TMensagemAgendada, ativo: boolean) => void;
@@ -91,7 +91,7 @@ export function AgendadasTabela({ lista, ...acoes }: Props) {
                   {m.conteudo}
                 </span>
               </td>
-              <td className="px-3 py-2.5">{descreverRecorrencia(m.recorrencia)}</td>
+              <td className="px-3 py-2.5">{describeRecorrencia(m.recorrencia)}</td>
               <td className="px-3 py-2.5">
                 <StatusBadge m={m} />
               </td>
@@ -129,7 +129,7 @@ export function AgendadasCards({ lista, ...acoes }: Props) {
           <p className="line-clamp-3">{m.conteudo}</p>
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <span className="inline-flex items-center gap-1">
-              <Repeat className="size-3.5" aria-hidden /> {descreverRecorrencia(m.recorrencia)}
+              <Repeat className="size-3.5" aria-hidden /> {describeRecorrencia(m.recorrencia)}
             </span>
             <span className="inline-flex items-center gap-1 tabular-nums">
               <CalendarClock className="size-3.5" aria-hidden /> Próximo envio: {proximo(m)}

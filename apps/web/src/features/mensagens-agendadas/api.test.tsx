@@ -4,7 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MENSAGENS_AGENDADAS_TEXTS as T, type TMensagemAgendada } from '@balcao/shared/mensagens-agendadas';
-import { useAbrirAgendada } from './api';
+import { useOpenAgendada } from './api';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
 vi.mock('@/lib/toast', () => ({ toast: toasts }));
@@ -48,7 +48,7 @@ describe('editing a scheduled message reads it again (GET /mensagemagendada/get/
   it('opens the dialog on the row as the server has it now', async () => {
     answer(200, { ...linha, envios: 3 });
     const abrir = vi.fn();
-    const { result } = renderHook(() => useAbrirAgendada(abrir), { wrapper });
+    const { result } = renderHook(() => useOpenAgendada(abrir), { wrapper });
     await result.current(linha);
     expect(abrir).toHaveBeenCalledWith({ ...linha, envios: 3 });
     expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/backend/mensagemagendada/get/ag1');
@@ -57,7 +57,7 @@ describe('editing a scheduled message reads it again (GET /mensagemagendada/get/
   it("a failure says so in the spec's order (part 2 §8), else 'Erro ao buscar mensagem agendada'", async () => {
     const abrir = vi.fn();
     answer(404, { message: T.naoEncontrada, code: 'NOT_FOUND' });
-    const { result } = renderHook(() => useAbrirAgendada(abrir), { wrapper });
+    const { result } = renderHook(() => useOpenAgendada(abrir), { wrapper });
     await result.current(linha);
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(T.naoEncontrada));
     answer(502, '<html>Bad gateway</html>');

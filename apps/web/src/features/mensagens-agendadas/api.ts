@@ -62,7 +62,7 @@ export function useDeleteAgendada() {
   });
 }
 
-export function useAtivarAgendada() {
+export function useActivateAgendada() {
   const reload = useReload();
   return useMutation({
     mutationFn: ({ id, ativo }: { id: string; ativo: boolean }) =>
@@ -79,7 +79,7 @@ export function useAtivarAgendada() {
  * GET /mensagemagendada/get/{id} before editing: the dialog opens on the row as the server has it now (the scheduler
  * may have moved it on since the list was read); a failure reads 'Erro ao buscar mensagem agendada' (spec part 2 §8).
  */
-export function useAbrirAgendada(abrir: (m: TMensagemAgendada) => void) {
+export function useOpenAgendada(abrir: (m: TMensagemAgendada) => void) {
   const qc = useQueryClient();
   return (m: TMensagemAgendada) =>
     qc

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataCurta, descreverRecorrencia, paraDataEnvio } from './format';
+import { dataCurta, describeRecorrencia, toDataEnvio } from './format';
 
 describe('scheduled messages formatting', () => {
   it('dates as dd/MM/yy HH:mm in the account zone, Data inválida otherwise', () => {
@@ -8,9 +8,9 @@ describe('scheduled messages formatting', () => {
     expect(dataCurta(null)).toBe('—');
   });
   it('the repetition in words and the local time the API takes', () => {
-    expect(descreverRecorrencia({ tipo: 'semanal', diasSemana: [1, 3] })).toBe('Toda semana (Seg, Qua)');
-    expect(descreverRecorrencia({ tipo: 'mensal', diaMes: 31 })).toBe('Todo mês (dia 31)');
-    expect(descreverRecorrencia({ tipo: 'unica' })).toBe('Uma vez');
-    expect(paraDataEnvio('2026-11-24T08:00')).toBe('2026-11-24T08:00:00');
+    expect(describeRecorrencia({ tipo: 'semanal', diasSemana: [1, 3] })).toBe('Toda semana (Seg, Qua)');
+    expect(describeRecorrencia({ tipo: 'mensal', diaMes: 31 })).toBe('Todo mês (dia 31)');
+    expect(describeRecorrencia({ tipo: 'unica' })).toBe('Uma vez');
+    expect(toDataEnvio('2026-11-24T08:00')).toBe('2026-11-24T08:00:00');
   });
 });

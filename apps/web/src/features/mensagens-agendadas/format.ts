@@ -11,9 +11,9 @@ export function dataCurta(iso: string | null, tz = ACCOUNT_TIME_ZONE): string {
 }
 
 /** The account-zone wall-clock string the API takes (no Z), from a datetime-local input's value. */
-export const paraDataEnvio = (local: string) => (local.length === 16 ? `${local}:00` : local);
+export const toDataEnvio = (local: string) => (local.length === 16 ? `${local}:00` : local);
 
-export function descreverRecorrencia(r: TRecorrencia): string {
+export function describeRecorrencia(r: TRecorrencia): string {
   if (r.tipo === 'semanal' && r.diasSemana?.length)
     return `${RECORRENCIA_LABEL.semanal} (${r.diasSemana.map((d) => DIAS_SEMANA[d]).join(', ')})`;
   if (r.tipo === 'mensal' && r.diaMes) return `${RECORRENCIA_LABEL.mensal} (dia ${r.diaMes})`;

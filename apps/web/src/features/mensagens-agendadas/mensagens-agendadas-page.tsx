@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/features/atendimentos/components/empty-state';
 import { ConfirmDialog } from '@/features/config/components/confirm-dialog';
 import { AGENDADAS_TAKE_DEFAULT } from '@balcao/shared/mensagens-agendadas';
-import { useAbrirAgendada, useAgendadas, useAtivarAgendada, useDeleteAgendada } from './api';
+import { useOpenAgendada, useAgendadas, useActivateAgendada, useDeleteAgendada } from './api';
 import { AgendadaDialog } from './agendada-dialog';
 import { AgendadasCards, AgendadasTabela } from './agendadas-lista';
 
@@ -26,10 +26,10 @@ export function MensagensAgendadasPage() {
   const [editando, setEditando] = useState<TMensagemAgendada | 'nova' | null>(null);
   const [excluir, setExcluir] = useState<TMensagemAgendada | null>(null);
   const q = useAgendadas({ ...(status ? { status } : {}), ...(pesquisa.trim() ? { pesquisa: pesquisa.trim() } : {}) }, page);
-  const ativar = useAtivarAgendada();
+  const ativar = useActivateAgendada();
   const del = useDeleteAgendada();
   const total = q.data?.total ?? 0;
-  const abrir = useAbrirAgendada(setEditando);
+  const abrir = useOpenAgendada(setEditando);
   const acoes = {
     onAtivar: (m: TMensagemAgendada, ativo: boolean) => ativar.mutate({ id: m.id, ativo }),
     ativando: ativar.isPending,

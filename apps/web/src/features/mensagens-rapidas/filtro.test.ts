@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TMensagemRapida } from '@balcao/shared/mensagens-rapidas';
-import { filtrarRapidas, tokenBarra } from './filtro';
+import { filterRapidas, tokenBarra } from './filtro';
 
 const m = (atalho: string, titulo: string, conteudo = ''): TMensagemRapida => ({
   id: atalho,
@@ -25,9 +25,9 @@ describe('the / picker', () => {
 
   it('filters by shortcut first, then title and text, ignoring accents and case', () => {
     const lista = [m('pix', 'Chave PIX'), m('ola', 'Saudação', 'Olá {{nome}}'), m('horario', 'Horário', 'Abrimos às 8h')];
-    expect(filtrarRapidas(lista, '').map((x) => x.atalho)).toEqual(['pix', 'ola', 'horario']);
-    expect(filtrarRapidas(lista, 'O').map((x) => x.atalho)).toEqual(['ola', 'horario']);
-    expect(filtrarRapidas(lista, 'saudacao').map((x) => x.atalho)).toEqual(['ola']);
-    expect(filtrarRapidas(lista, 'HORÁ').map((x) => x.atalho)).toEqual(['horario']);
+    expect(filterRapidas(lista, '').map((x) => x.atalho)).toEqual(['pix', 'ola', 'horario']);
+    expect(filterRapidas(lista, 'O').map((x) => x.atalho)).toEqual(['ola', 'horario']);
+    expect(filterRapidas(lista, 'saudacao').map((x) => x.atalho)).toEqual(['ola']);
+    expect(filterRapidas(lista, 'HORÁ').map((x) => x.atalho)).toEqual(['horario']);
   });
 });

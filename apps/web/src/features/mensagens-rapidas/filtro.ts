@@ -13,7 +13,7 @@ export function tokenBarra(texto: string, caret: number): { inicio: number; cons
 }
 
 /** Shortcuts starting with the query first, then any whose shortcut, title or text contains it; accents ignored. */
-export function filtrarRapidas(lista: TMensagemRapida[], consulta: string): TMensagemRapida[] {
+export function filterRapidas(lista: TMensagemRapida[], consulta: string): TMensagemRapida[] {
   const q = norm(consulta);
   if (!q) return lista.slice(0, MAX_ITENS);
   const comeca = lista.filter((m) => norm(m.atalho).startsWith(q));

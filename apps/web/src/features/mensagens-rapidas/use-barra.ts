@@ -1,7 +1,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { preencherVariaveis, type TMensagemRapida } from '@balcao/shared/mensagens-rapidas';
 import { useMensagensRapidas } from './api';
-import { filtrarRapidas, tokenBarra } from './filtro';
+import { filterRapidas, tokenBarra } from './filtro';
 
 /**
  * The '/' of the composer: which token is under the caret, the filtered list, the active entry, and the keys that
@@ -13,7 +13,7 @@ export function useBarraRapidas(vars: { nome: string | null; atendente: string |
   const [fechadoEm, setFechadoEm] = useState<number | null>(null);
   const { data, isFetching } = useMensagensRapidas();
   const aberto = token !== null && fechadoEm !== token.inicio;
-  const itens = useMemo(() => (aberto ? filtrarRapidas(data ?? [], token.consulta) : []), [aberto, data, token]);
+  const itens = useMemo(() => (aberto ? filterRapidas(data ?? [], token.consulta) : []), [aberto, data, token]);
 
   /** After each edit or caret move: the token there (a new '/' reopens a list closed with Escape). */
   const acompanhar = (texto: string, caret: number) => {

@@ -26,7 +26,7 @@ export const useOpcoes = (alvo: TAlvo | null) =>
   });
 
 /** POST /api/atendimento/nova-conversa: 201 a new conversation, 200 the open one. */
-export const useIniciarConversa = () =>
+export const useStartConversa = () =>
   useMutation({
     mutationFn: (input: TNovaConversaInput) => request('POST', '/api/atendimento/nova-conversa', ZNovaConversaResposta, input),
   });

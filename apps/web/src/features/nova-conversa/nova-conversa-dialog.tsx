@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { describedBy, Field } from '@/features/config/components/field';
 import { ApiError, mensagemHttp } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { type TAlvo, useIniciarConversa, useOpcoes } from './api';
+import { type TAlvo, useStartConversa, useOpcoes } from './api';
 import { AlvoEscolhido, DestinoBusca } from './destino-busca';
 import { ModeloCampos } from './modelo-campos';
 
@@ -39,7 +39,7 @@ function NovaConversaForm({ onCancel, onAberta }: { onCancel: () => void; onAber
   const [modelo, setModelo] = useState<TModeloEscolhido | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const opcoes = useOpcoes(alvo);
-  const iniciar = useIniciarConversa();
+  const iniciar = useStartConversa();
   const o = opcoes.data;
   const corpo = o?.modelos.find((m) => m.nome === modelo?.nome && m.idioma === modelo.idioma)?.corpo;
 

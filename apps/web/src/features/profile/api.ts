@@ -33,7 +33,7 @@ const parse = (text: string): Record<string, unknown> => {
 };
 
 /** POST /Usuario/UploadFotoPerfil (multipart field `foto`); answers the new photo URL, cache-busted. */
-async function uploadFoto(file: File, onProgress: (fraction: number) => void): Promise<string> {
+export async function uploadFoto(file: File, onProgress: (fraction: number) => void): Promise<string> {
   const form = new FormData();
   form.append('foto', file);
   let res = await postForm('/Usuario/UploadFotoPerfil', form, getToken(), onProgress);
@@ -58,34 +58,10 @@ async function uploadFoto(file: File, onProgress: (fraction: number) => void): P
 // Toasts live on the mutations (not on `mutate`) so they still show if the dialog closes mid-request.
 
 /** Writes a change into the cached current user so every avatar and name updates at once. */
-function usePatchCurrentUser() {
+export function usePatchCurrentUser() {
   const queryClient = useQueryClient();
   return (patch: Partial<TCurrentUser>) =>
     queryClient.setQueryData<TCurrentUser>(authKeys.currentUser, (old) => (old ? { ...old, ...patch } : old));
-}
-
-/** Loads the image into the browser cache so the avatar swaps without flashing the initials. */
-const preload = (src: string) =>
-  new Promise<void>((resolve) => {
-    const img = new Image();
-    img.onload = img.onerror = () => resolve();
-    img.src = src;
-  });
-
-export function useUploadFoto() {
-  const patchUser = usePatchCurrentUser();
-  return useMutation({
-    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
-      const url = await uploadFoto(file, onProgress);
-      await preload(url);
-      return url;
-    },
-    onSuccess: (fotoUrl) => {
-      patchUser({ fotoUrl });
-      toast.success('Sucesso', PROFILE_TEXTS.fotoSucesso);
-    },
-    onError: (err) => toast.error(errorMessage(err, PROFILE_TEXTS.fotoErroToast)),
-  });
 }
 
 export function useChangeName(userId: string) {

@@ -40,9 +40,9 @@ describe('single-tab guard', () => {
 
 describe("'Fechar esta aba'", () => {
   it('reports a refused close (the tab stays open) so the screen can say it may be closed', async () => {
-    const { fecharAba } = await import('./single-tab-screen');
+    const { closeTab } = await import('./single-tab-screen');
     const recusa = { closed: false, close: vi.fn() };
-    expect(fecharAba(recusa)).toBe(true);
+    expect(closeTab(recusa)).toBe(true);
     expect(recusa.close).toHaveBeenCalled();
     const aceita = {
       closed: false,
@@ -50,6 +50,6 @@ describe("'Fechar esta aba'", () => {
         this.closed = true;
       },
     };
-    expect(fecharAba(aceita)).toBe(false);
+    expect(closeTab(aceita)).toBe(false);
   });
 });

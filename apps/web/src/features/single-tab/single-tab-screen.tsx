@@ -10,7 +10,7 @@ const FECHAR_ABA_TEXTS = {
 } as const;
 
 /** Tries to close the tab; true when the browser refused (the tab is still open). */
-export function fecharAba(w: Pick<Window, 'close' | 'closed'> = window): boolean {
+export function closeTab(w: Pick<Window, 'close' | 'closed'> = window): boolean {
   w.close();
   // A permitted close marks the window closed at once; a refused one leaves it open with only a console warning.
   return !w.closed;
@@ -42,7 +42,7 @@ export function SingleTabScreen({ onUseHere }: { onUseHere: () => void }) {
         <div className="flex flex-wrap justify-center gap-2">
           <Button onClick={onUseHere}>{SINGLE_TAB_TEXTS.useHere}</Button>
           {!recusado && (
-            <Button variant="outline" onClick={() => setRecusado(fecharAba())}>
+            <Button variant="outline" onClick={() => setRecusado(closeTab())}>
               {SINGLE_TAB_TEXTS.close}
             </Button>
           )}

@@ -10,7 +10,7 @@ import { atendimentoKeys } from '../keys';
 import { todasMensagens, type TMensagensData } from '../message-cache';
 import { customerChat } from '../realtime/customer-chat';
 import { COMPOSER_TEXTS } from '../texts';
-import { umAtendimento } from '../testing/factories';
+import { makeAtendimento } from '../testing/factories';
 import { Composer } from './composer';
 import type { TMensagemRapida } from '@balcao/shared/mensagens-rapidas';
 
@@ -63,7 +63,7 @@ describe('Composer', () => {
   afterEach(cleanup);
 
   it('sends on Enter through the widget queue with a pending line, and not on Shift+Enter', () => {
-    const a = umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'widget' });
+    const a = makeAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'widget' });
     const { mensagens } = setup(a);
     const box = screen.getByPlaceholderText(COMPOSER_TEXTS.placeholder);
     fireEvent.change(box, { target: { value: 'Olá, tudo bem?' } });
@@ -77,7 +77,7 @@ describe('Composer', () => {
   });
 
   it("'/' opens the quick messages: arrows move, Enter inserts the chosen one with the variables filled, Escape closes", () => {
-    const a = umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'widget', clienteNome: 'Joana' });
+    const a = makeAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'widget', clienteNome: 'Joana' });
     const { mensagens } = setup(a, [rapida('ola', 'Olá {{nome}}, sou {{atendente}}!'), rapida('obrigado', 'Obrigado, {{ nome }}.')]);
     const box = screen.getByPlaceholderText(COMPOSER_TEXTS.placeholder) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Oi! /o' } });
@@ -102,10 +102,10 @@ describe('Composer', () => {
   });
 
   it('explains why it is closed while waiting and once finished', () => {
-    setup(umAtendimento({ status: 'aguardando' }));
+    setup(makeAtendimento({ status: 'aguardando' }));
     expect(screen.getByText(COMPOSER_TEXTS.aceiteParaResponder)).toBeTruthy();
     cleanup();
-    setup(umAtendimento({ status: 'finalizado' }));
+    setup(makeAtendimento({ status: 'finalizado' }));
     expect(screen.getByText(COMPOSER_TEXTS.finalizado)).toBeTruthy();
     expect(screen.queryByPlaceholderText(COMPOSER_TEXTS.placeholder)).toBeNull();
   });
@@ -127,7 +127,7 @@ describe('chat context', () => {
 describe('motivoBloqueio', () => {
   it('lets the holder and supervisors write, and tells an atendente whose conversation it is', async () => {
     const { motivoBloqueio } = await import('./composer');
-    const a = umAtendimento({ status: 'em_atendimento', atendenteId: 'u2', atendenteNome: 'Sofia' });
+    const a = makeAtendimento({ status: 'em_atendimento', atendenteId: 'u2', atendenteNome: 'Sofia' });
     expect(motivoBloqueio({ ...a, atendenteId: 'u1' }, user)).toBeNull();
     expect(motivoBloqueio(a, { ...user, role: 'admin' })).toBeNull();
     expect(motivoBloqueio(a, user)).toBe(COMPOSER_TEXTS.comOutro('Sofia'));
@@ -138,7 +138,7 @@ describe('Composer: the 24-hour window before typing', () => {
   afterEach(cleanup);
   const DIA = 86_400_000;
   const whatsapp = (fechaEm: string | null) =>
-    umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'whatsapp', janela: { fechaEm, duracaoMs: DIA } });
+    makeAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'whatsapp', janela: { fechaEm, duracaoMs: DIA } });
 
   it('says when an open window closes', () => {
     setup(whatsapp(new Date(Date.now() + 2 * 3_600_000).toISOString()));
@@ -175,7 +175,7 @@ describe('Composer: the 24-hour window before typing', () => {
   });
 
   it('shows nothing for a channel without a window (widget, WhatsApp Web)', () => {
-    setup(umAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'whatsapp', janela: null }));
+    setup(makeAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'whatsapp', janela: null }));
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -9,9 +9,9 @@ import { cn } from '@/lib/utils';
 import { useChatContext } from '../context/chat-context';
 import { previewDe } from '../labels';
 import { customerChat } from '../realtime/customer-chat';
-import { enviarMensagem } from '../send';
+import { sendMensagem } from '../send';
 import { COMPOSER_TEXTS } from '../texts';
-import { quandoFecha, useJanela } from '../janela';
+import { formatClosesAt, useJanela } from '../janela';
 import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { COMPOSER_MAX_LINHAS, DIGITANDO_OCIOSO_MS } from '../ui-constants';
 import { ANEXO_ACCEPT, useAnexos } from '../use-anexos';
@@ -112,7 +112,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
     if (anexos.length > 0) {
       // The text travels as the caption of the first file sent, as WhatsApp shows it.
       const enviados = await enviarTodos((u, i) => {
-        enviarMensagem(qc, atendimento, user, {
+        sendMensagem(qc, atendimento, user, {
           tipo: u.tipo,
           conteudo: i === 0 ? conteudo : '',
           midia: { url: u.url, mimeType: u.mimeType, filename: u.filename, size: u.size },
@@ -121,7 +121,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
       });
       if (enviados === 0) return;
     } else {
-      enviarMensagem(qc, atendimento, user, { tipo: 'text', conteudo, citacao });
+      sendMensagem(qc, atendimento, user, { tipo: 'text', conteudo, citacao });
     }
     mudar('');
     limparCitacao();
@@ -188,7 +188,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
           )}
         >
           <Clock className="size-3.5 shrink-0" aria-hidden />
-          {`${COMPOSER_TEXTS.janelaAberta} · ${quandoFecha(janela.fechaEm, agora)}`}
+          {`${COMPOSER_TEXTS.janelaAberta} · ${formatClosesAt(janela.fechaEm, agora)}`}
         </p>
       )}
       {citacaoPendente && (

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useAcaoAtendimento } from '../api';
 import { formatDataHora, formatNumero } from '../format';
-import { podeVer } from '../list-cache';
+import { canSee } from '../list-cache';
 import { usePresence } from '../realtime/presence-store';
 import { INBOX_TEXTS } from '../texts';
 import { FinishDialog } from './finish-dialog';
@@ -56,7 +56,7 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
         onSuccess: (row) => {
           setTransferOpen(false);
           toast.success(INBOX_TEXTS.transferido);
-          if (!podeVer(row, user)) onPerdido();
+          if (!canSee(row, user)) onPerdido();
         },
         onError: falha,
       },

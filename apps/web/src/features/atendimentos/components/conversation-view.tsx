@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
-import { useEdicoes, useMarcarLidas } from '../api';
+import { useEdicoes, useMarkLidas } from '../api';
 import { useChatContext } from '../context/chat-context';
 import { nomeDoAutor } from '../labels';
 import type { TMensagemLocal } from '../message-cache';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { reenviarMensagem, reenviarRecusada } from '../send';
+import { resendMensagem, resendRecusada } from '../send';
 import { Composer, motivoBloqueio } from './composer';
 import { ConversationHeader } from './conversation-header';
 import { MessageList } from './message-list';
@@ -27,7 +27,7 @@ type Props = {
 export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogglePanel, onAceito }: Props) {
   const qc = useQueryClient();
   const { selecionar, citar } = useChatContext();
-  const marcarLidas = useMarcarLidas();
+  const marcarLidas = useMarkLidas();
   const id = atendimento.atendimentoId;
   const naoLidas = atendimento.mensagensNaoLidas > 0;
 
@@ -57,11 +57,11 @@ export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogg
         atendimento={atendimento}
         meuId={user.id}
         onResponder={podeResponder ? onResponder : undefined}
-        onRetry={(m) => reenviarMensagem(qc, atendimento, m)}
+        onRetry={(m) => resendMensagem(qc, atendimento, m)}
         edicoes={podeResponder && edicoes}
         onReenviar={
           podeResponder
-            ? (m) => void reenviarRecusada(qc, m).catch((err) => toast.error(errorMessage(err, 'Não foi possível reenviar a mensagem.')))
+            ? (m) => void resendRecusada(qc, m).catch((err) => toast.error(errorMessage(err, 'Não foi possível reenviar a mensagem.')))
             : undefined
         }
       />

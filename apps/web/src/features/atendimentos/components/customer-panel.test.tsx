@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TAnuncio } from '@balcao/shared/atendimentos';
 import { atendimentoKeys } from '../keys';
-import { umAtendimento } from '../testing/factories';
+import { makeAtendimento } from '../testing/factories';
 import { CLIENTE_TEXTS } from '../texts';
 import { CustomerPanel } from './customer-panel';
 
@@ -12,7 +12,7 @@ afterEach(cleanup);
 
 /** The panel of a WhatsApp conversation started (or not) from an ad; the customer's details already loaded. */
 function painel(anuncio: TAnuncio | null) {
-  const a = umAtendimento({ origem: 'whatsapp', anuncio });
+  const a = makeAtendimento({ origem: 'whatsapp', anuncio });
   const qc = new QueryClient();
   qc.setQueryData(atendimentoKeys.cliente(a.clienteId), {
     id: a.clienteId,

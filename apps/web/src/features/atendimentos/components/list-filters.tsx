@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { useDepartamentos } from '../api';
+import { useDepartamentos } from '@/features/departamentos/api';
 import { INBOX_TEXTS } from '../texts';
 
 const TODOS = '__todos__';

@@ -10,7 +10,7 @@ import { useEdicoes } from '../api';
 import { atendimentoKeys } from '../keys';
 import type { TMensagensData } from '../message-cache';
 import { todasMensagens } from '../message-cache';
-import { umAtendimento, umaMensagem } from '../testing/factories';
+import { makeAtendimento, makeMensagem } from '../testing/factories';
 import { MessageList } from './message-list';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
@@ -36,8 +36,8 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const atendimento = umAtendimento({ origem: 'whatsapp', status: 'em_atendimento', atendenteId: EU });
-const minha = umaMensagem({
+const atendimento = makeAtendimento({ origem: 'whatsapp', status: 'em_atendimento', atendenteId: EU });
+const minha = makeMensagem({
   atendimentoId: atendimento.atendimentoId,
   autor: 'atendente',
   atendenteId: EU,
@@ -66,10 +66,10 @@ const abrirMenu = async (i = 0) => {
 
 describe("'Editar' and 'Apagar para todos' on the attendant's own sent messages", () => {
   it('only on my sent messages, only where the channel has edits', () => {
-    const cliente = umaMensagem({ atendimentoId: atendimento.atendimentoId, autor: 'cliente', conteudo: 'Qual o preço?' });
-    const colega = umaMensagem({ atendimentoId: atendimento.atendimentoId, autor: 'atendente', atendenteId: 'u-outro', status: 'sent' });
-    const naFila = umaMensagem({ atendimentoId: atendimento.atendimentoId, autor: 'atendente', atendenteId: EU, status: 'pending' });
-    const apagada = umaMensagem({
+    const cliente = makeMensagem({ atendimentoId: atendimento.atendimentoId, autor: 'cliente', conteudo: 'Qual o preço?' });
+    const colega = makeMensagem({ atendimentoId: atendimento.atendimentoId, autor: 'atendente', atendenteId: 'u-outro', status: 'sent' });
+    const naFila = makeMensagem({ atendimentoId: atendimento.atendimentoId, autor: 'atendente', atendenteId: EU, status: 'pending' });
+    const apagada = makeMensagem({
       atendimentoId: atendimento.atendimentoId,
       autor: 'atendente',
       atendenteId: EU,

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import type { TMensagemLocal } from '../message-cache';
-import { alterarMensagem } from '../send';
+import { editMensagem } from '../send';
 import { MENSAGENS_TEXTS } from '../texts';
 
 /**
@@ -22,7 +22,7 @@ export function MessageActions({ m, className }: { m: TMensagemLocal; className?
   const qc = useQueryClient();
   const [editando, setEditando] = useState(false);
   const [apagando, setApagando] = useState(false);
-  const apagar = () => void alterarMensagem(qc, m, null).catch((err) => toast.error(errorMessage(err, MENSAGENS_TEXTS.erroApagar)));
+  const apagar = () => void editMensagem(qc, m, null).catch((err) => toast.error(errorMessage(err, MENSAGENS_TEXTS.erroApagar)));
   return (
     <>
       <DropdownMenu modal={false}>
@@ -77,7 +77,7 @@ function EditDialog({ m, onClose }: { m: TMensagemLocal; onClose: () => void }) 
     setSalvando(true);
     setErro(null);
     try {
-      await alterarMensagem(qc, m, texto);
+      await editMensagem(qc, m, texto);
       onClose();
     } catch (err) {
       setErro(errorMessage(err, MENSAGENS_TEXTS.erroEditar));

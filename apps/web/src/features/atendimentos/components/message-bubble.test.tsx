@@ -5,8 +5,8 @@ import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { TMensagemLocal } from '../message-cache';
-import { umAtendimento, umaMensagem } from '../testing/factories';
-import { marcarForaDaJanela } from '../whatsapp';
+import { makeAtendimento, makeMensagem } from '../testing/factories';
+import { markForaDaJanela } from '../whatsapp';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
 import { ChatProvider } from '../context/chat-context';
@@ -36,14 +36,14 @@ describe('WhatsApp messages in the bubble', () => {
       ['delivered', 'Entregue'],
       ['read', 'Lida'],
     ] as const) {
-      bubble(umaMensagem({ autor: 'atendente', atendenteId: 'u1', status }));
+      bubble(makeMensagem({ autor: 'atendente', atendenteId: 'u1', status }));
       expect(screen.getByRole('img', { name: label })).toBeTruthy();
       cleanup();
     }
   });
 
   it("a send Meta refused shows its reason and 'Reenviar'", () => {
-    const m = umaMensagem({ autor: 'atendente', atendenteId: 'u1', status: 'failed', erroEnvio: 'Número sem WhatsApp.' });
+    const m = makeMensagem({ autor: 'atendente', atendenteId: 'u1', status: 'failed', erroEnvio: 'Número sem WhatsApp.' });
     const onReenviar = bubble(m);
     expect(screen.getByText('Não enviada: Número sem WhatsApp.')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Falhou' })).toBeTruthy();
@@ -52,30 +52,30 @@ describe('WhatsApp messages in the bubble', () => {
   });
 
   it("a message sent by a scheduled message is marked 'agendada'; others are not", () => {
-    bubble(umaMensagem({ autor: 'atendente', atendenteId: 'u1', status: 'sent', conteudo: 'Lembrete', agendada: true }));
+    bubble(makeMensagem({ autor: 'atendente', atendenteId: 'u1', status: 'sent', conteudo: 'Lembrete', agendada: true }));
     expect(screen.getAllByTitle('Enviada por uma mensagem agendada').length).toBeGreaterThan(0);
     cleanup();
-    bubble(umaMensagem({ autor: 'atendente', atendenteId: 'u1', status: 'sent', conteudo: 'Oi' }));
+    bubble(makeMensagem({ autor: 'atendente', atendenteId: 'u1', status: 'sent', conteudo: 'Oi' }));
     expect(screen.queryByTitle('Enviada por uma mensagem agendada')).toBeNull();
   });
 
   it('edited and deleted states, a quoted reply and reactions', () => {
-    const alvo = umaMensagem({ id: 'm1', conteudo: 'Pode ser amanhã?', editada: true });
-    bubble(alvo, [umaMensagem({ tipo: 'reaction', conteudo: '👍', reagindoA: 'm1', autor: 'atendente', atendenteId: 'u1' })]);
+    const alvo = makeMensagem({ id: 'm1', conteudo: 'Pode ser amanhã?', editada: true });
+    bubble(alvo, [makeMensagem({ tipo: 'reaction', conteudo: '👍', reagindoA: 'm1', autor: 'atendente', atendenteId: 'u1' })]);
     expect(screen.getAllByText('editada').length).toBeGreaterThan(0);
     expect(screen.getByTitle('Você reagiu 👍')).toBeTruthy();
     cleanup();
-    bubble(umaMensagem({ apagada: true, conteudo: 'segredo' }));
+    bubble(makeMensagem({ apagada: true, conteudo: 'segredo' }));
     expect(screen.getByText('Mensagem apagada')).toBeTruthy();
     expect(screen.queryByText('segredo')).toBeNull();
     cleanup();
-    bubble(umaMensagem({ conteudo: 'Sim', respondendoA: { id: 'm0', autor: 'atendente', tipo: 'text', conteudo: 'Amanhã às 10h?' } }));
+    bubble(makeMensagem({ conteudo: 'Sim', respondendoA: { id: 'm0', autor: 'atendente', tipo: 'text', conteudo: 'Amanhã às 10h?' } }));
     expect(screen.getByText('Amanhã às 10h?')).toBeTruthy();
   });
 
   it('a location links to the map; shared contacts are cards with callable numbers; an image opens', () => {
     bubble(
-      umaMensagem({
+      makeMensagem({
         tipo: 'location',
         conteudo: 'Loja\nhttps://www.google.com/maps/search/?api=1&query=-23.5,-46.6',
         localizacao: { latitude: -23.5, longitude: -46.6, nome: 'Loja' },
@@ -87,7 +87,7 @@ describe('WhatsApp messages in the bubble', () => {
     expect(screen.queryByText(/^https:/)).toBeNull();
     cleanup();
     bubble(
-      umaMensagem({
+      makeMensagem({
         conteudo: '👤 Ana Souza: +55 11 99999-0000',
         contatos: [
           {
@@ -108,12 +108,12 @@ describe('WhatsApp messages in the bubble', () => {
     expect(screen.queryByText(/👤/)).toBeNull();
     cleanup();
     // A customer typing a contact-like line is not a card (cards come only from the provider's structure).
-    bubble(umaMensagem({ conteudo: '👤 Ana Souza: +55 11 99999-0000' }));
+    bubble(makeMensagem({ conteudo: '👤 Ana Souza: +55 11 99999-0000' }));
     expect(screen.queryByRole('link', { name: /Ligar para/ })).toBeNull();
     expect(screen.getByText('👤 Ana Souza: +55 11 99999-0000')).toBeTruthy();
     cleanup();
     bubble(
-      umaMensagem({ tipo: 'image', conteudo: '', midia: { url: '/uploads/a.jpg', mimeType: 'image/jpeg', filename: null, size: 10 } }),
+      makeMensagem({ tipo: 'image', conteudo: '', midia: { url: '/uploads/a.jpg', mimeType: 'image/jpeg', filename: null, size: 10 } }),
     );
     expect(screen.getByRole('link', { name: 'Abrir imagem em nova aba' }).getAttribute('href')).toBe('/uploads/a.jpg');
   });
@@ -121,8 +121,8 @@ describe('WhatsApp messages in the bubble', () => {
 
 describe('composer outside the 24-hour window', () => {
   it("shows the server's refusal until the customer writes again", () => {
-    const a = umAtendimento({ atendimentoId: 'a-janela', status: 'em_atendimento', atendenteId: 'u1', origem: 'whatsapp' });
-    marcarForaDaJanela('a-janela');
+    const a = makeAtendimento({ atendimentoId: 'a-janela', status: 'em_atendimento', atendenteId: 'u1', origem: 'whatsapp' });
+    markForaDaJanela('a-janela');
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>

@@ -8,7 +8,7 @@ import type { TMensagemLocal } from '../message-cache';
 import { INBOX_TEXTS, MENSAGENS_TEXTS } from '../texts';
 import { MessageActions } from './message-actions';
 import { MessageMedia } from './message-media';
-import { falhouNoProvedor, linhaDaOrganizacao, telLink, textoDaLocalizacao } from '../whatsapp';
+import { failedAtProvider, linhaDaOrganizacao, telLink, textoDaLocalizacao } from '../whatsapp';
 import { MessageTicks } from './message-status';
 
 type Props = {
@@ -53,7 +53,7 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
   // Shared contacts come as cards (the text only repeats them for previews); a typed '👤' line stays text.
   const contatos = !m.apagada && m.contatos?.length ? m.contatos : null;
   const temTexto = !m.apagada && !contatos && (m.tipo === 'text' || Boolean(texto));
-  const recusada = falhouNoProvedor(m);
+  const recusada = failedAtProvider(m);
   return (
     <div className={cn('group flex flex-col py-0.5', minha ? 'items-end' : 'items-start', reacoes.length > 0 && 'pb-3.5')}>
       <div className="relative flex min-w-0 max-w-[85%] md:max-w-[70%]">

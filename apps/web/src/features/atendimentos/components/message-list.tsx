@@ -7,7 +7,7 @@ import { useMensagens } from '../api';
 import { chaveDia, rotuloDia } from '../format';
 import { nomeDoAutor } from '../labels';
 import { todasMensagens, type TMensagemLocal } from '../message-cache';
-import { podeAlterar } from '../send';
+import { canEdit } from '../send';
 import { INBOX_TEXTS, MENSAGENS_TEXTS } from '../texts';
 import { PERTO_DO_FIM_PX } from '../ui-constants';
 import { EmptyState } from './empty-state';
@@ -154,7 +154,7 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry, onReenvi
                     onRetry={onRetry}
                     onReenviar={onReenviar}
                     onMediaLoad={paraOFim}
-                    alteravel={podeAlterar(m, meuId, edicoes)}
+                    alteravel={canEdit(m, meuId, edicoes)}
                   />
                 )}
               </Fragment>

@@ -8,7 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
-import { useAtendentes, useDepartamentos } from '../api';
+import { useDepartamentos } from '@/features/departamentos/api';
+import { useAtendentes } from '../api';
 import { TRANSFER_TEXTS } from '../texts';
 import { EmptyState } from './empty-state';
 

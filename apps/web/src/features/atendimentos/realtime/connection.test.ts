@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TEnviarMensagem, TSendAck } from '@balcao/shared/atendimentos';
 import { CUSTOMER_CHAT_CHECK_MS, STATUS_UPDATE_WINDOW_EVENT } from '@balcao/shared/atendimentos/realtime';
-import { umaMensagem, umEvento } from '../testing/factories';
+import { makeMensagem, makeEvento } from '../testing/factories';
 import { CustomerChatConnection, type TChatHandlers, type TChatSocket } from './connection';
 
 /** A socket.io client stand-in: the test decides when it connects and what the server answers. */
@@ -14,7 +14,7 @@ class FakeSocket {
   private readonly handlers = new Map<string, ((...a: unknown[]) => void)[]>();
   answer: (event: string, json: string) => TSendAck | 'timeout' = (_e, json) => ({
     ok: true,
-    mensagem: umaMensagem({ clientId: (JSON.parse(json) as TEnviarMensagem).clientId }),
+    mensagem: makeMensagem({ clientId: (JSON.parse(json) as TEnviarMensagem).clientId }),
   });
   on(ev: string, fn: (...a: unknown[]) => void) {
     this.handlers.set(ev, [...(this.handlers.get(ev) ?? []), fn]);
@@ -131,7 +131,7 @@ describe('CustomerChatConnection', () => {
     conn.send('widget', msg('w2'));
     await vi.advanceTimersByTimeAsync(0);
     expect(conn.widgetQueue.size).toBe(2);
-    socket.answer = (_e, json) => ({ ok: true, mensagem: umaMensagem({ clientId: (JSON.parse(json) as TEnviarMensagem).clientId }) });
+    socket.answer = (_e, json) => ({ ok: true, mensagem: makeMensagem({ clientId: (JSON.parse(json) as TEnviarMensagem).clientId }) });
     await vi.advanceTimersByTimeAsync(CUSTOMER_CHAT_CHECK_MS);
     expect(socket.sent.map((s) => s.clientId)).toEqual(['w1', 'w2']);
     expect(conn.widgetQueue.size).toBe(0);
@@ -140,10 +140,10 @@ describe('CustomerChatConnection', () => {
   it('normalises, suppresses duplicates and hands messages over', () => {
     const { socket, conn, handlers } = setup();
     conn.start();
-    const ev = umEvento({ type: 'reaction' }, { conteudo: '❤️' });
+    const ev = makeEvento({ type: 'reaction' }, { conteudo: '❤️' });
     socket.fire('ClientReceiveMessage', ev);
     socket.fire('ClientReceiveMessage', ev);
-    socket.fire('ClientReceiveMessage', umEvento({ type: 'presence' }));
+    socket.fire('ClientReceiveMessage', makeEvento({ type: 'presence' }));
     expect(handlers.onMessage).toHaveBeenCalledTimes(1);
     expect(handlers.onMessage.mock.calls[0]![0].mensagem.tipo).toBe('reaction');
   });

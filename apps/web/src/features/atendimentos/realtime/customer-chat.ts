@@ -14,7 +14,7 @@ const CUSTOMER_CHAT_RECONNECT_DELAY_MS = 1000;
 const CUSTOMER_CHAT_RECONNECT_DELAY_MAX_MS = 2000;
 
 /** The customer chat's hub: socket.io reconnects it by itself on close, the 5 s check covers a refused handshake. */
-export const criarSocketAtendimento = (): TChatSocket =>
+export const createAtendimentoSocket = (): TChatSocket =>
   hub<TChatSocket>(ATENDIMENTO_NAMESPACE, {
     reconnection: true,
     reconnectionDelay: CUSTOMER_CHAT_RECONNECT_DELAY_MS,
@@ -27,7 +27,7 @@ export const criarSocketAtendimento = (): TChatSocket =>
  * flushing and the cache stays current while the attendant looks at another screen.
  */
 export const customerChat = new CustomerChatConnection({
-  createSocket: criarSocketAtendimento,
+  createSocket: createAtendimentoSocket,
   // Logout clears the token; an expired one is refreshed by the session timers, so only absence ends it.
   hasSession: () => getToken() !== null,
   // Ask the server at once: an ended session (deactivated user) answers 401, the refresh is refused and the

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TSendAck } from '@balcao/shared/atendimentos';
-import { umaMensagem } from '../testing/factories';
+import { makeMensagem } from '../testing/factories';
 import { OutgoingQueue } from './outgoing-queue';
 
 const item = (clientId: string) => JSON.stringify({ clientId, atendimentoId: 'a1', tipo: 'text', conteudo: clientId });
-const ok = (clientId: string): TSendAck => ({ ok: true, mensagem: umaMensagem({ clientId }) });
+const ok = (clientId: string): TSendAck => ({ ok: true, mensagem: makeMensagem({ clientId }) });
 
 describe('OutgoingQueue', () => {
   it('sends in order, one after the other, and empties on acks', async () => {

@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TRole } from '@balcao/shared/roles';
 import { useCustomerChatBackground } from './use-customer-chat-background';
 
-const binding = vi.hoisted(() => ({ parar: vi.fn(), iniciar: vi.fn() }));
+const binding = vi.hoisted(() => ({ stop: vi.fn(), start: vi.fn() }));
 vi.mock('./use-realtime-binding', () => ({
-  iniciarCustomerChat: (...args: unknown[]) => {
-    binding.iniciar(...args);
-    return binding.parar;
+  startCustomerChat: (...args: unknown[]) => {
+    binding.start(...args);
+    return binding.stop;
   },
 }));
 
@@ -19,18 +19,18 @@ const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider 
 /** The customer chat opens after authentication, from the shell, whatever page is on screen. */
 describe('useCustomerChatBackground (mounted by the signed-in shell on every guarded page)', () => {
   afterEach(() => {
-    binding.iniciar.mockClear();
-    binding.parar.mockClear();
+    binding.start.mockClear();
+    binding.stop.mockClear();
   });
 
   it.each<TRole>(['master', 'admin', 'atendente'])(
     'opens the connection for %s and closes it when the shell goes (logout)',
     async (role) => {
       const { unmount } = renderHook(() => useCustomerChatBackground({ id: 'u1', role }), { wrapper });
-      await waitFor(() => expect(binding.iniciar).toHaveBeenCalledTimes(1));
-      expect(binding.iniciar.mock.calls[0]![1]).toBe('u1');
+      await waitFor(() => expect(binding.start).toHaveBeenCalledTimes(1));
+      expect(binding.start.mock.calls[0]![1]).toBe('u1');
       unmount();
-      expect(binding.parar).toHaveBeenCalledTimes(1);
+      expect(binding.stop).toHaveBeenCalledTimes(1);
     },
   );
 
@@ -39,7 +39,7 @@ describe('useCustomerChatBackground (mounted by the signed-in shell on every gua
     // The binding is imported lazily: give that import every chance to resolve before saying it was not made.
     await import('./use-realtime-binding');
     await new Promise((r) => setTimeout(r, 0));
-    expect(binding.iniciar).not.toHaveBeenCalled();
+    expect(binding.start).not.toHaveBeenCalled();
     unmount();
   });
 });

@@ -19,7 +19,7 @@ export function useCustomerChatBackground(user: { id: string; role: TRole }) {
     let parar: (() => void) | null = null;
     let ativo = true;
     void import('./use-realtime-binding').then((m) => {
-      if (ativo) parar = m.iniciarCustomerChat(qc, user.id);
+      if (ativo) parar = m.startCustomerChat(qc, user.id);
     });
     return () => {
       ativo = false;

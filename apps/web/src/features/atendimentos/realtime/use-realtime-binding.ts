@@ -3,26 +3,26 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
 import { LICENCA_EXPIRADA } from '@balcao/shared/licenca';
 import { cachedCurrentUser } from '@/features/auth/api';
-import { avisarLicencaExpirada, request } from '@/lib/http';
+import { notifyLicencaExpirada, request } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
 import { toast } from '@/lib/toast';
-import { fetchMensagens, trazerConversa } from '../api';
+import { fetchMensagens, fetchUnknownConversa } from '../api';
 import {
-  aplicarConversaDoServidor,
-  aplicarEnvio,
-  aplicarMensagem,
-  aplicarPreview,
-  aplicarPreviewDoServidor,
-  aplicarStatus,
+  applyServerConversa,
+  applyEnvio,
+  applyMensagem,
+  applyPreview,
+  applyServerPreview,
+  applyStatus,
   conversaConhecida,
 } from '../cache-sync';
 import { atendimentoKeys } from '../keys';
 import { mergeNewestPage, type TMensagensData } from '../message-cache';
-import { atendimentoDoEnvio, envioConcluido } from '../send';
+import { atendimentoDoEnvio, forgetEnvio } from '../send';
 import type { TChatHandlers } from './connection';
 import { customerChat } from './customer-chat';
 import { setPresence } from './presence-store';
-import { isForaDaJanela, limparForaDaJanela, marcarForaDaJanela } from '../whatsapp';
+import { isForaDaJanela, clearForaDaJanela, markForaDaJanela } from '../whatsapp';
 
 /** What the handlers read at event time: the open conversation changes while they live. */
 const atual: { abertoId: string | null; conectadoComo: string | null } = {
@@ -42,16 +42,16 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       const user = cachedCurrentUser(qc);
       if (!user) return;
       const aberto = atual.abertoId === m.atendimentoId;
-      aplicarMensagem(qc, m.mensagem);
+      applyMensagem(qc, m.mensagem);
       // The row follows its message (the hub sends a customer's message without its row); one held nowhere is read.
-      if (!aplicarPreviewDoServidor(qc, m.mensagem, m.naoLidasNoServidor, aberto, user)) trazerConversa(qc, m.atendimentoId);
+      if (!applyServerPreview(qc, m.mensagem, m.naoLidasNoServidor, aberto, user)) fetchUnknownConversa(qc, m.atendimentoId);
       // A customer's new message opens WhatsApp's 24-hour window again.
-      if (m.mensagem.autor === 'cliente' && !m.mensagem.editada && !m.mensagem.apagada) limparForaDaJanela(m.atendimentoId);
+      if (m.mensagem.autor === 'cliente' && !m.mensagem.editada && !m.mensagem.apagada) clearForaDaJanela(m.atendimentoId);
       // The attendant is looking at it: the server's count goes to zero too.
       if (aberto && m.mensagem.autor === 'cliente') marcarLidasServidor(m.atendimentoId);
     },
     onStatus(u) {
-      aplicarStatus(qc, u);
+      applyStatus(qc, u);
       // A refusal's reason (Meta's error in Portuguese) travels on the message, not on the status event: read it.
       if (u.status === 'failed' && qc.getQueryData(atendimentoKeys.mensagens(u.atendimentoId)))
         void fetchMensagens(u.atendimentoId, null)
@@ -64,7 +64,7 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       const user = cachedCurrentUser(qc);
       if (!user) return;
       const antes = conversaConhecida(qc, row.atendimentoId);
-      aplicarConversaDoServidor(qc, row, user);
+      applyServerConversa(qc, row, user);
       // The customer's history changes when an atendimento starts or ends, not with every message.
       if (antes?.status !== row.status) void qc.invalidateQueries({ queryKey: atendimentoKeys.cliente(row.clienteId) });
     },
@@ -72,16 +72,16 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
     onListPresence: (a: TAtendenteOnline[]) => qc.setQueryData(atendimentoKeys.atendentes(), a),
     onAck(clientId, ack) {
       const atendimentoId = atendimentoDoEnvio(clientId);
-      envioConcluido(clientId);
+      forgetEnvio(clientId);
       if (ack.ok) {
-        aplicarMensagem(qc, ack.mensagem);
+        applyMensagem(qc, ack.mensagem);
         const user = cachedCurrentUser(qc);
-        if (user) aplicarPreview(qc, ack.mensagem, undefined, true, user);
+        if (user) applyPreview(qc, ack.mensagem, undefined, true, user);
       } else if (atendimentoId) {
-        aplicarEnvio(qc, atendimentoId, clientId, 'falhou', ack.message);
-        if (ack.code === LICENCA_EXPIRADA) avisarLicencaExpirada();
+        applyEnvio(qc, atendimentoId, clientId, 'falhou', ack.message);
+        if (ack.code === LICENCA_EXPIRADA) notifyLicencaExpirada();
         // Outside WhatsApp's 24-hour window the composer says so until the customer writes again.
-        if (isForaDaJanela(ack)) marcarForaDaJanela(atendimentoId);
+        if (isForaDaJanela(ack)) markForaDaJanela(atendimentoId);
         else toast.error(ack.message);
       }
     },
@@ -102,7 +102,7 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
  * Opens the customer-chat connection for the signed-in user and points its events at the cache (spec part 2 §4:
  * opened after authentication, so counts stay live on every page). The returned function closes it.
  */
-export function iniciarCustomerChat(qc: QueryClient, userId: string): () => void {
+export function startCustomerChat(qc: QueryClient, userId: string): () => void {
   // A different user on this tab (logout and login within one check): its own socket and rooms, no old queue.
   if (atual.conectadoComo && atual.conectadoComo !== userId) customerChat.stop(true);
   atual.conectadoComo = userId;

@@ -6,7 +6,7 @@ import type { TConversasData } from '../list-cache';
 let seq = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
 
-export function umAtendimento(p: Partial<TAtendimento> = {}): TAtendimento {
+export function makeAtendimento(p: Partial<TAtendimento> = {}): TAtendimento {
   return {
     atendimentoId: uuid(),
     ticket: seq,
@@ -34,7 +34,7 @@ export function umAtendimento(p: Partial<TAtendimento> = {}): TAtendimento {
   };
 }
 
-export function umaMensagem(p: Partial<TMensagem> = {}): TMensagem {
+export function makeMensagem(p: Partial<TMensagem> = {}): TMensagem {
   return {
     id: uuid(),
     atendimentoId: 'a1',
@@ -56,8 +56,8 @@ export function umaMensagem(p: Partial<TMensagem> = {}): TMensagem {
   };
 }
 
-export function umEvento(p: Partial<TRealtimeMessage> = {}, m: Partial<TMensagem> = {}): TRealtimeMessage {
-  const mensagem = umaMensagem({ atendimentoId: p.atendimentoId ?? 'a1', ...m });
+export function makeEvento(p: Partial<TRealtimeMessage> = {}, m: Partial<TMensagem> = {}): TRealtimeMessage {
+  const mensagem = makeMensagem({ atendimentoId: p.atendimentoId ?? 'a1', ...m });
   return {
     id: mensagem.id,
     messageId: mensagem.id,
@@ -91,7 +91,7 @@ export function umEvento(p: Partial<TRealtimeMessage> = {}, m: Partial<TMensagem
   };
 }
 
-export function umaLista(itens: TAtendimento[], p: Partial<TConversasPage> = {}): TConversasData {
+export function makeLista(itens: TAtendimento[], p: Partial<TConversasPage> = {}): TConversasData {
   return {
     pages: [{ itens, proximoCursor: null, contagens: { aguardando: 0, em_atendimento: 0 }, ...p }],
     pageParams: [null],

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_STALE_MS } from '@balcao/shared/auth';
 import { authKeys } from '../api';
-import { marcarOnline } from './use-session-timers';
+import { markOnline } from './use-session-timers';
 
 describe('heartbeat and the current user freshness (spec part 1 §4)', () => {
   afterEach(() => vi.useRealTimers());
@@ -14,7 +14,7 @@ describe('heartbeat and the current user freshness (spec part 1 §4)', () => {
     // Heartbeats every 30 s for more than 5 minutes.
     for (let t = 0; t <= CURRENT_USER_STALE_MS; t += 30_000) {
       vi.advanceTimersByTime(30_000);
-      marcarOnline(qc, true);
+      markOnline(qc, true);
     }
     expect(qc.getQueryData<{ online: boolean }>(authKeys.currentUser)?.online).toBe(true);
     expect(qc.getQueryCache().find({ queryKey: authKeys.currentUser })?.isStaleByTime(CURRENT_USER_STALE_MS)).toBe(true);

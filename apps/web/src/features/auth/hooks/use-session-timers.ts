@@ -12,7 +12,7 @@ import { authKeys } from '../api';
  * fresh for 5 minutes from its last fetch and is refetched on focus after that (spec part 1 §4), so a name or role
  * changed elsewhere shows without a reload.
  */
-export function marcarOnline(queryClient: QueryClient, online: boolean) {
+export function markOnline(queryClient: QueryClient, online: boolean) {
   const updatedAt = queryClient.getQueryState(authKeys.currentUser)?.dataUpdatedAt;
   queryClient.setQueryData<TCurrentUser>(authKeys.currentUser, (u) => (u ? { ...u, online } : u), { updatedAt });
 }
@@ -39,7 +39,7 @@ export function useSessionTimers(user: TCurrentUser | null) {
       try {
         // The server answers the status the user chose in the menu, so a heartbeat never undoes 'Offline'.
         const { online } = await request('POST', `/Usuario/${userId}/heartbeat`, ZOnlineAnswer);
-        marcarOnline(queryClient, online);
+        markOnline(queryClient, online);
       } catch {
         /* silent: the next beat tries again */
       }

@@ -4,11 +4,11 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { fieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/http';
-import { AVALIACAO_TEXTS, COMENTARIO_MAX, ZAvaliacaoInput, type TAvaliacaoPublica, type useEnviarAvaliacao } from '../api';
+import { AVALIACAO_TEXTS, COMENTARIO_MAX, ZAvaliacaoInput, type TAvaliacaoPublica, type useSendAvaliacao } from '../api';
 import { StarInput } from './stars';
 
 /** 'pendente': 1 to 5 stars, an optional comment, sent once. */
-export function AvaliacaoForm({ avaliacao, enviar }: { avaliacao: TAvaliacaoPublica; enviar: ReturnType<typeof useEnviarAvaliacao> }) {
+export function AvaliacaoForm({ avaliacao, enviar }: { avaliacao: TAvaliacaoPublica; enviar: ReturnType<typeof useSendAvaliacao> }) {
   const [nota, setNota] = useState<number | null>(null);
   const [comentario, setComentario] = useState('');
   const [erro, setErro] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/http';
-import { AVALIACAO_TEXTS, linkToken, useAvaliacao, useEnviarAvaliacao } from '../api';
+import { AVALIACAO_TEXTS, linkToken, useAvaliacao, useSendAvaliacao } from '../api';
 import { AvaliacaoFrame, AvaliacaoMessage } from './avaliacao-frame';
 import { AvaliacaoForm } from './avaliacao-form';
 import { StarDisplay } from './stars';
@@ -18,7 +18,7 @@ export function AvaliarPage() {
   const token = linkToken(hash, search);
   const query = useAvaliacao(databaseName, atendimentoId, token);
   // Owned here and handed to the form, so a successful send shows thanks rather than "already rated".
-  const enviar = useEnviarAvaliacao(databaseName, atendimentoId, token);
+  const enviar = useSendAvaliacao(databaseName, atendimentoId, token);
   const avaliacao = query.data;
 
   if (query.isPending) {

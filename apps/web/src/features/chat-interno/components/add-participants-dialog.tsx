@@ -12,17 +12,17 @@ import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { toast } from '@/lib/toast';
 import { useDepartamentosDisponiveis, useGrupoMutations, useParticipantes, useUsuariosDisponiveis } from '../api';
 import { useAcao } from '../feedback';
-import { motivoAdicao, souAdminEm } from '../permissoes';
+import { motivoAdicao, isAdminOf } from '../permissoes';
 import { ADICIONAR_TEXTS as T } from '../texts';
 import { ChatDialog } from './chat-dialog';
 import { MemberPicker, SELECAO_VAZIA, type TSelecao } from './member-picker';
-import { ehMaster } from './new-group-dialog';
+import { isMaster } from './new-group-dialog';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; conversa: TConversa; user: TCurrentUser };
 
 /** Spec part 2 §2 'Adicionar Participantes': users and (master) departments not yet in the group; 'Adicionando...' while busy. */
 export function AddParticipantsDialog({ open, onOpenChange, conversa, user }: Props) {
-  const master = ehMaster(user);
+  const master = isMaster(user);
   const usuarios = useUsuariosDisponiveis(open);
   const departamentos = useDepartamentosDisponiveis(open && master);
   const participantes = useParticipantes(open ? conversa.id : null);
@@ -41,7 +41,7 @@ export function AddParticipantsDialog({ open, onOpenChange, conversa, user }: Pr
   };
 
   const confirmar = () => {
-    const motivo = motivoAdicao(souAdminEm(participantes.data, user.id, conversa.souAdmin));
+    const motivo = motivoAdicao(isAdminOf(participantes.data, user.id, conversa.souAdmin));
     if (motivo) return toast.error(motivo);
     const itens: TIntegranteInput[] = [
       ...[...selecao.usuarios].map((id) => ({ integranteId: id, integranteTipo: INTEGRANTE_TIPO.usuario })),

@@ -7,9 +7,9 @@ import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useConversas } from '../api';
-import { useFecharAoClicarFora } from '../hooks/use-fechar-ao-clicar-fora';
+import { useCloseOnOutsideClick } from '../hooks/use-close-on-outside-click';
 import { chatKeys } from '../keys';
-import { zerarNaoVistas } from '../list-cache';
+import { clearNaoVistas } from '../list-cache';
 import { conversaAberta } from '../stores';
 import { PAINEL_TEXTS, TOGGLE_ATTR } from '../launcher-texts';
 import { NOVA_CONVERSA_TEXTS } from '../texts';
@@ -34,7 +34,7 @@ export default function ChatPanel({ user, onClose }: { user: TCurrentUser; onClo
   const conversas = useConversas();
   const [selecionadaId, setSelecionadaId] = useState<string | null>(null);
   const [novo, setNovo] = useState<TNovoTipo | null>(null);
-  useFecharAoClicarFora(ref, TOGGLE_ATTR, onClose);
+  useCloseOnOutsideClick(ref, TOGGLE_ATTR, onClose);
 
   // On open the list is reloaded (the badge's copy may be minutes old).
   const { refetch } = conversas;
@@ -53,7 +53,7 @@ export default function ChatPanel({ user, onClose }: { user: TCurrentUser; onClo
 
   const selecionar = (id: string | null) => {
     setSelecionadaId(id);
-    if (id) qc.setQueryData(chatKeys.conversas, (l: Parameters<typeof zerarNaoVistas>[0]) => zerarNaoVistas(l, id));
+    if (id) qc.setQueryData(chatKeys.conversas, (l: Parameters<typeof clearNaoVistas>[0]) => clearNaoVistas(l, id));
   };
 
   // Escape closes the panel, unless something inside (a rename box, the video player) used it first. Its dialogs and

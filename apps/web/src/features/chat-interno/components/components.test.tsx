@@ -5,15 +5,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CHAT_INTERNO_INLINE } from '@balcao/shared/chat-interno';
 import { LISTA_TEXTS, COMPOSER_TEXTS, VIDEO_TEXTS } from '../texts';
-import { euMesmo, umaConversa } from '../testing/factories';
+import { euMesmo, makeConversa } from '../testing/factories';
 import { VIDEO_SPINNER_LIMITE_MS } from '../ui-constants';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { GroupNameEditor } from './group-name-editor';
 import { VideoPlayer } from './video-player';
 
-const enviarMensagem = vi.fn(async () => undefined);
-vi.mock('../send', () => ({ enviarMensagem: (...a: unknown[]) => enviarMensagem(...(a as [])) }));
+const sendMensagem = vi.fn(async () => undefined);
+vi.mock('../send', () => ({ sendMensagem: (...a: unknown[]) => sendMensagem(...(a as [])) }));
 
 const wrap = (ui: ReactNode) => render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
@@ -32,8 +32,8 @@ describe('ConversationList (spec part 2 §2)', () => {
 
   it('filters by search, says so when nothing matches, and caps the badge at 99+', () => {
     const conversas = [
-      umaConversa({ id: 'a', usuariosNomes: ['Ana Admin'], qtdMensagensNaoVistas: 150, ultimaMensagem: 'Oi' }),
-      umaConversa({ id: 'b', ehGrupo: true, nome: 'Suporte', usuariosNomes: ['Carlos'] }),
+      makeConversa({ id: 'a', usuariosNomes: ['Ana Admin'], qtdMensagensNaoVistas: 150, ultimaMensagem: 'Oi' }),
+      makeConversa({ id: 'b', ehGrupo: true, nome: 'Suporte', usuariosNomes: ['Carlos'] }),
     ];
     wrap(<ConversationList {...props} conversas={conversas} onNovo={vi.fn()} />);
     expect(screen.getByText('99+')).toBeTruthy();
@@ -70,16 +70,16 @@ describe('GroupNameEditor (spec part 2 §2/§4)', () => {
 describe('Composer (spec part 2 §2/§4)', () => {
   afterEach(() => {
     cleanup();
-    enviarMensagem.mockClear();
+    sendMensagem.mockClear();
   });
   it('sends on Enter, breaks the line on Shift+Enter, and clears the box', async () => {
     wrap(<Composer conversaId="c1" user={euMesmo} />);
     const box = screen.getByRole('textbox', { name: COMPOSER_TEXTS.placeholder }) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Olá' } });
     fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
-    expect(enviarMensagem).not.toHaveBeenCalled();
+    expect(sendMensagem).not.toHaveBeenCalled();
     await act(async () => void fireEvent.keyDown(box, { key: 'Enter' }));
-    expect(enviarMensagem).toHaveBeenCalledWith(expect.anything(), euMesmo, 'c1', { tipo: 'text', texto: 'Olá' });
+    expect(sendMensagem).toHaveBeenCalledWith(expect.anything(), euMesmo, 'c1', { tipo: 'text', texto: 'Olá' });
     expect(box.value).toBe('');
   });
   it('does not send an empty message', async () => {
@@ -87,7 +87,7 @@ describe('Composer (spec part 2 §2/§4)', () => {
     const box = screen.getByRole('textbox', { name: COMPOSER_TEXTS.placeholder });
     fireEvent.change(box, { target: { value: '   ' } });
     await act(async () => void fireEvent.keyDown(box, { key: 'Enter' }));
-    expect(enviarMensagem).not.toHaveBeenCalled();
+    expect(sendMensagem).not.toHaveBeenCalled();
     expect((screen.getByRole('button', { name: COMPOSER_TEXTS.enviar }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -5,9 +5,9 @@ import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { enviarComposicao } from '../composer-send';
+import { sendComposicao } from '../composer-send';
 import { ACEITE, useArquivos } from '../hooks/use-arquivos';
-import { enviarMensagem } from '../send';
+import { sendMensagem } from '../send';
 import { COMPOSER_TEXTS as T } from '../texts';
 import { COMPOSER_MAX_LINHAS } from '../ui-constants';
 import { FilesGrid } from './files-grid';
@@ -47,10 +47,10 @@ export function Composer({ conversaId, user }: { conversaId: string; user: TCurr
 
   const enviar = async () => {
     if (enviando) return;
-    await enviarComposicao(
+    await sendComposicao(
       texto,
       arquivos.map((a) => a.key),
-      { enviar: (nova) => void enviarMensagem(qc, user, conversaId, nova), subir, textoEnviado: () => mudar('') },
+      { enviar: (nova) => void sendMensagem(qc, user, conversaId, nova), subir, textoEnviado: () => mudar('') },
     );
     area.current?.focus();
   };

@@ -2,7 +2,7 @@ import { ArrowLeft, EllipsisVertical, Users } from 'lucide-react';
 import type { TConversa } from '@balcao/shared/chat-interno';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { contarParticipantes } from '../format';
+import { countParticipantes } from '../format';
 import { PAINEL_TEXTS } from '../launcher-texts';
 import { CONVERSA_TEXTS as T } from '../texts';
 import { ConversaAvatar } from './conversa-avatar';
@@ -30,7 +30,7 @@ export function ConversationHeader({ conversa, onVoltar, onVerGrupo }: Props) {
       <div className="flex min-w-0 flex-1 flex-col">
         <GroupName conversa={conversa} souAdmin={conversa.souAdmin} className="text-sm" />
         <p className="truncate text-xs text-muted-foreground">
-          {T.participantes(contarParticipantes(conversa))}
+          {T.participantes(countParticipantes(conversa))}
           {conversa.ehGrupo && ` · ${T.admins(conversa.adminsNomes.length)}`}
         </p>
       </div>

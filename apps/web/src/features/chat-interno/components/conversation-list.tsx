@@ -6,7 +6,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/features/atendimentos/components/empty-state';
 import { cn } from '@/lib/utils';
-import { filtrarConversas } from '../format';
+import { filterConversas } from '../format';
 import { useEstadoConexao } from '../realtime/chat-interno-socket';
 import { PAINEL_TEXTS } from '../launcher-texts';
 import { CONVERSA_TEXTS, LISTA_TEXTS } from '../texts';
@@ -31,7 +31,7 @@ const ESQUELETO_KEYS = Array.from({ length: 6 }, (_, i) => `esqueleto-${i}`);
 /** Spec part 2 §2 "Conversation list": title, + menu, search, rows, the two empty states. */
 export function ConversationList({ conversas, carregando, eu, selecionadaId, onSelecionar, onNovo, onFechar, className }: Props) {
   const [busca, setBusca] = useState('');
-  const visiveis = useMemo(() => filtrarConversas(conversas ?? [], busca), [conversas, busca]);
+  const visiveis = useMemo(() => filterConversas(conversas ?? [], busca), [conversas, busca]);
   const estado = useEstadoConexao();
   const caiu = estado === 'Reconnecting' || estado === 'Disconnected';
   return (

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useGrupoMutations } from '../api';
-import { avisarErro } from '../feedback';
+import { toastError } from '../feedback';
 import { CONVERSA_TEXTS as T } from '../texts';
 
 /** Spec part 2 §4/§5: a rename is dropped when empty, unchanged or longer than 50 characters. */
@@ -99,7 +99,7 @@ export function GroupName({ conversa, souAdmin, className }: { conversa: TConver
     if (!souAdmin) return toast.error(CHAT_INTERNO_PERMISSOES.apenasAdminRenomear);
     renomear.mutate(nome, {
       onSuccess: () => toast.success(CHAT_INTERNO_SUCESSOS.nomeAlterado),
-      onError: (err) => avisarErro(err, CHAT_INTERNO_FALHAS.renomear),
+      onError: (err) => toastError(err, CHAT_INTERNO_FALHAS.renomear),
     });
   };
 

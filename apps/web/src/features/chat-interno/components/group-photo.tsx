@@ -12,7 +12,7 @@ import {
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useGrupoMutations } from '../api';
-import { avisarErro } from '../feedback';
+import { toastError } from '../feedback';
 import { motivoFoto } from '../permissoes';
 import { PARTICIPANTES_TEXTS as T } from '../texts';
 import { ConversaAvatar } from './conversa-avatar';
@@ -45,7 +45,7 @@ export function GroupPhoto({ conversa, souAdmin }: { conversa: TConversa; souAdm
         setNova(`${r.fotoUrl}?t=${Date.now()}`);
         toast.success(CHAT_INTERNO_SUCESSOS.fotoAtualizada);
       },
-      onError: (err) => avisarErro(err, CHAT_INTERNO_FALHAS.foto),
+      onError: (err) => toastError(err, CHAT_INTERNO_FALHAS.foto),
     });
   };
 

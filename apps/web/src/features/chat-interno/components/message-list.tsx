@@ -9,8 +9,8 @@ import { EmptyState } from '@/features/atendimentos/components/empty-state';
 import { useMensagens } from '../api';
 import { chaveDia, rotuloDia } from '../format';
 import { useRolagem } from '../hooks/use-rolagem';
-import { comPendentes, mensagensEmOrdem, type TMensagemLocal } from '../message-cache';
-import { marcarVista, reenviar } from '../send';
+import { withPendentes, mensagensEmOrdem, type TMensagemLocal } from '../message-cache';
+import { markViewed, resend } from '../send';
 import { usePendentes } from '../stores';
 import { CONVERSA_TEXTS as T } from '../texts';
 import { MessageBubble } from './message-bubble';
@@ -23,7 +23,7 @@ export function MessageList({ conversaId, ehGrupo, user }: Props) {
   const q = useMensagens(conversaId);
   const pendentes = usePendentes(conversaId);
   const salvas = useMemo(() => mensagensEmOrdem(q.data), [q.data]);
-  const lista = useMemo(() => comPendentes(salvas, pendentes), [salvas, pendentes]);
+  const lista = useMemo(() => withPendentes(salvas, pendentes), [salvas, pendentes]);
   const ultima = lista.at(-1);
   const { ref, onScroll, onMidia } = useRolagem({
     primeiroId: lista[0]?.id ?? null,
@@ -41,7 +41,7 @@ export function MessageList({ conversaId, ehGrupo, user }: Props) {
   useEffect(() => {
     if (!q.isSuccess || (marcou.current && ultimaSalvaMinha)) return;
     marcou.current = true;
-    marcarVista(qc, conversaId, vistaId);
+    markViewed(qc, conversaId, vistaId);
   }, [qc, conversaId, vistaId, ultimaSalvaMinha, q.isSuccess]);
 
   if (q.isPending) {
@@ -91,7 +91,7 @@ export function MessageList({ conversaId, ehGrupo, user }: Props) {
                 minha={m.remetenteId === user.id}
                 mostrarRemetente={ehGrupo && m.remetenteId !== user.id && (novoDia || inicioDeSequencia(lista, i))}
                 reservarAvatar={ehGrupo && m.remetenteId !== user.id}
-                onRetry={(x: TMensagemLocal) => void reenviar(qc, user, x)}
+                onRetry={(x: TMensagemLocal) => void resend(qc, user, x)}
                 onMediaLoad={onMidia}
               />
             </Fragment>

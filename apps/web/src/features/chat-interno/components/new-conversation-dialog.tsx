@@ -3,7 +3,7 @@ import { CHAT_INTERNO_FALHAS, CHAT_INTERNO_INLINE, CHAT_INTERNO_VALIDACAO as V }
 import { toast } from '@/lib/toast';
 import { useUsuariosDisponiveis } from '../api';
 import { useAcao } from '../feedback';
-import { useCriarConversa } from '../hooks/use-criar-conversa';
+import { useCreateConversa } from '../hooks/use-create-conversa';
 import { NOVA_CONVERSA_TEXTS as T } from '../texts';
 import { ChatDialog } from './chat-dialog';
 import { PickList } from './pick-list';
@@ -15,7 +15,7 @@ export function NewConversationDialog({ open, onOpenChange, onCriada }: Props) {
   const usuarios = useUsuariosDisponiveis(open);
   const [escolhido, setEscolhido] = useState<string | null>(null);
   const { ocupado, executar } = useAcao();
-  const criar = useCriarConversa((id) => {
+  const criar = useCreateConversa((id) => {
     fechar(false);
     onCriada(id);
   });

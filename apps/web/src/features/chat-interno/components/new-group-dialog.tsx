@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDepartamentosDisponiveis, useUsuariosDisponiveis } from '../api';
 import { useAcao } from '../feedback';
-import { useCriarConversa } from '../hooks/use-criar-conversa';
+import { useCreateConversa } from '../hooks/use-create-conversa';
 import { NOVO_GRUPO_TEXTS as T } from '../texts';
 import { ChatDialog } from './chat-dialog';
 import { MemberPicker, SELECAO_VAZIA, type TSelecao } from './member-picker';
@@ -13,14 +13,14 @@ import { MemberPicker, SELECAO_VAZIA, type TSelecao } from './member-picker';
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onCriada: (conversaId: string) => void; user: TCurrentUser };
 
 /** Spec §6: the master is the user whose id is the account's master id. */
-export const ehMaster = (u: TCurrentUser) => u.masterId !== null && u.id === u.masterId;
+export const isMaster = (u: TCurrentUser) => u.masterId !== null && u.id === u.masterId;
 
 /**
  * Spec part 2 §2/§5 'Criar Novo Grupo': a name (trimmed, at most 50), users and (master only) departments. Our
  * reading: at least 2 users or 1 department.
  */
 export function NewGroupDialog({ open, onOpenChange, onCriada, user }: Props) {
-  const master = ehMaster(user);
+  const master = isMaster(user);
   const usuarios = useUsuariosDisponiveis(open);
   const departamentos = useDepartamentosDisponiveis(open && master);
   const [nome, setNome] = useState('');
@@ -28,7 +28,7 @@ export function NewGroupDialog({ open, onOpenChange, onCriada, user }: Props) {
   const [tocado, setTocado] = useState(false);
   const [erro, setErro] = useState<string | null>(null);
   const { ocupado, executar } = useAcao();
-  const criar = useCriarConversa((id) => {
+  const criar = useCreateConversa((id) => {
     fechar(false);
     onCriada(id);
   });

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useGrupoMutations } from '../api';
-import { avisarErro } from '../feedback';
+import { toastError } from '../feedback';
 import { motivoPromocao, motivoRemocao } from '../permissoes';
 import { PARTICIPANTES_TEXTS as T } from '../texts';
 
@@ -29,7 +29,7 @@ export function ParticipantRow({ conversaId, p, meuId, souAdmin }: Props) {
     if (motivo) return toast.error(motivo);
     promover.mutate(p.id, {
       onSuccess: () => toast.success(CHAT_INTERNO_SUCESSOS.promovido),
-      onError: (err) => avisarErro(err, CHAT_INTERNO_FALHAS.promover),
+      onError: (err) => toastError(err, CHAT_INTERNO_FALHAS.promover),
     });
   };
   const removerP = () => {
@@ -39,7 +39,7 @@ export function ParticipantRow({ conversaId, p, meuId, souAdmin }: Props) {
       { integranteId: p.id, integranteTipo: p.tipo },
       {
         onSuccess: () => toast.success(CHAT_INTERNO_SUCESSOS.participanteRemovido),
-        onError: (err) => avisarErro(err, CHAT_INTERNO_FALHAS.remover),
+        onError: (err) => toastError(err, CHAT_INTERNO_FALHAS.remover),
       },
     );
   };

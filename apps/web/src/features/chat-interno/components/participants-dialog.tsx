@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
 import { useGrupoMutations, useParticipantes } from '../api';
-import { avisarErro } from '../feedback';
-import { normalizar } from '../format';
-import { motivoAdicao, souAdminEm } from '../permissoes';
+import { toastError } from '../feedback';
+import { foldForSearch } from '../format';
+import { motivoAdicao, isAdminOf } from '../permissoes';
 import { PARTICIPANTES_TEXTS as T } from '../texts';
 import { GroupName } from './group-name-editor';
 import { GroupPhoto } from './group-photo';
@@ -29,12 +29,12 @@ export function ParticipantsDialog({ open, onOpenChange, conversa, user, onAdici
   const participantes = useParticipantes(open ? conversa.id : null);
   const { sair } = useGrupoMutations(conversa.id);
   const [busca, setBusca] = useState('');
-  const souAdmin = souAdminEm(participantes.data, user.id, conversa.souAdmin);
+  const souAdmin = isAdminOf(participantes.data, user.id, conversa.souAdmin);
   const lista = participantes.data ?? [];
   const admins = lista.filter((p) => p.admin).length;
   const visiveis = useMemo(() => {
-    const termo = normalizar(busca.trim());
-    return lista.filter((p) => !termo || normalizar(p.nome).includes(termo));
+    const termo = foldForSearch(busca.trim());
+    return lista.filter((p) => !termo || foldForSearch(p.nome).includes(termo));
   }, [lista, busca]);
 
   const adicionar = () => {
@@ -50,7 +50,7 @@ export function ParticipantsDialog({ open, onOpenChange, conversa, user, onAdici
       toast.success(CHAT_INTERNO_SUCESSOS.saiu);
       onSaiu();
     } catch (err) {
-      avisarErro(err, CHAT_INTERNO_FALHAS.sair);
+      toastError(err, CHAT_INTERNO_FALHAS.sair);
     }
   };
 

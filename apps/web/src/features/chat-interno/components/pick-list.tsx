@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Building2, Check, Loader2 } from 'lucide-react';
 import { UserAvatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
-import { normalizar } from '../format';
+import { foldForSearch } from '../format';
 import { LISTA_BUSCA_ALTURA_PX } from '../ui-constants';
 import { SearchBox } from './search-box';
 
@@ -32,8 +32,8 @@ type Props = {
 export function PickList({ itens, carregando, erro, textos, selecionados, onAlternar, modo, rodape }: Props) {
   const [busca, setBusca] = useState('');
   const visiveis = useMemo(() => {
-    const termo = normalizar(busca.trim());
-    return (itens ?? []).filter((i) => !termo || normalizar(i.nome).includes(termo));
+    const termo = foldForSearch(busca.trim());
+    return (itens ?? []).filter((i) => !termo || foldForSearch(i.nome).includes(termo));
   }, [itens, busca]);
   return (
     <div className="flex flex-col gap-2">

@@ -5,7 +5,7 @@ import {
   DOCUMENTO_EXTENSOES,
   formatarTamanho,
 } from '@balcao/shared/chat-interno';
-import { ACEITE, validarArquivo } from './use-arquivos';
+import { ACEITE, validateArquivo } from './use-arquivos';
 
 const arquivo = (nome: string, type: string, size = 10) => {
   const f = new File(['x'], nome, { type });
@@ -20,14 +20,14 @@ describe('attach menu and file checks (spec part 2 §2 composer)', () => {
     expect(ACEITE.videos).toBe('video/*');
   });
   it('accepts the documents of the list and refuses other files', () => {
-    expect(validarArquivo(arquivo('a.pdf', 'application/pdf'))).toBeNull();
-    expect(validarArquivo(arquivo('a.rar', ''))).toBeNull();
-    expect(validarArquivo(arquivo('a.exe', 'application/x-msdownload'))).toBe(V.arquivoTipo);
-    expect(validarArquivo(arquivo('a.svg', 'image/svg+xml'))).toBe(V.arquivoTipo);
+    expect(validateArquivo(arquivo('a.pdf', 'application/pdf'))).toBeNull();
+    expect(validateArquivo(arquivo('a.rar', ''))).toBeNull();
+    expect(validateArquivo(arquivo('a.exe', 'application/x-msdownload'))).toBe(V.arquivoTipo);
+    expect(validateArquivo(arquivo('a.svg', 'image/svg+xml'))).toBe(V.arquivoTipo);
   });
   it('refuses a file over its kind limit', () => {
     const max = CHAT_INTERNO_UPLOAD_MAX_BYTES.image;
-    expect(validarArquivo(arquivo('a.png', 'image/png', max))).toBeNull();
-    expect(validarArquivo(arquivo('a.png', 'image/png', max + 1))).toBe(V.arquivoGrande(formatarTamanho(max)));
+    expect(validateArquivo(arquivo('a.png', 'image/png', max))).toBeNull();
+    expect(validateArquivo(arquivo('a.png', 'image/png', max + 1))).toBe(V.arquivoGrande(formatarTamanho(max)));
   });
 });

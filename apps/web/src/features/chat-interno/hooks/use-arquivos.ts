@@ -11,7 +11,7 @@ import {
 } from '@balcao/shared/chat-interno';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { enviarArquivo } from '../upload';
+import { uploadArquivo } from '../upload';
 
 export type TArquivo = {
   key: string;
@@ -34,7 +34,7 @@ export const ACEITE = {
 const extensao = (nome: string) => nome.split('.').pop()?.toLowerCase() ?? '';
 
 /** Checked here so the sender learns at once (a drop or paste skips the picker's filter); the server checks the bytes again. */
-export function validarArquivo(file: File): string | null {
+export function validateArquivo(file: File): string | null {
   const tipo = tipoPorMime(file.type);
   const aceito =
     tipo === 'document'
@@ -62,7 +62,7 @@ export function useArquivos() {
   const adicionar = (files: Iterable<File>) => {
     const novos: TArquivo[] = [];
     for (const file of files) {
-      const invalido = validarArquivo(file);
+      const invalido = validateArquivo(file);
       if (invalido) {
         toast.error(invalido, file.name);
         continue;
@@ -87,7 +87,7 @@ export function useArquivos() {
     if (!a) return null;
     patch(key, { estado: 'enviando', progresso: 0, erro: undefined });
     try {
-      const answer = await enviarArquivo(a.file, (progresso) => patch(key, { progresso }));
+      const answer = await uploadArquivo(a.file, (progresso) => patch(key, { progresso }));
       remover(key);
       return answer;
     } catch (err) {

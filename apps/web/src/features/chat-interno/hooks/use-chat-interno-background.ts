@@ -21,7 +21,7 @@ export function useChatInternoRealtime(meuId: string) {
     let parar: (() => void) | null = null;
     let ativo = true;
     void import('../realtime/binding').then((m) => {
-      if (ativo) parar = m.iniciarChatInterno(qc, meuId);
+      if (ativo) parar = m.startChatInterno(qc, meuId);
     });
     return () => {
       ativo = false;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { telaCheiaDoVideo } from './use-fechar-ao-clicar-fora';
+import { telaCheiaDoVideo } from './use-close-on-outside-click';
 import { VIDEO_SPINNER_LIMITE_MS } from '../ui-constants';
-import { limitar, limitarVelocidade, type TAcaoVideo } from '../video-keys';
+import { clamp, clampVelocidade, type TAcaoVideo } from '../video-keys';
 
 export type TVideoEstado = {
   carregando: boolean;
@@ -69,7 +69,7 @@ export function useVideoPlayer() {
   }, []);
   const saltar = (segundos: number) => {
     const el = v();
-    if (el) el.currentTime = limitar(el.currentTime + segundos, 0, el.duration || 0);
+    if (el) el.currentTime = clamp(el.currentTime + segundos, 0, el.duration || 0);
   };
   const irPara = (t: number) => {
     const el = v();
@@ -78,7 +78,7 @@ export function useVideoPlayer() {
   const mudarVolume = (volume: number) => {
     const el = v();
     if (!el) return;
-    el.volume = limitar(volume, 0, 1);
+    el.volume = clamp(volume, 0, 1);
     el.muted = el.volume === 0;
   };
   const alternarMudo = () => {
@@ -87,7 +87,7 @@ export function useVideoPlayer() {
   };
   const mudarVelocidade = (vel: number) => {
     const el = v();
-    if (el) el.playbackRate = limitarVelocidade(vel);
+    if (el) el.playbackRate = clampVelocidade(vel);
   };
   const alternarTelaCheia = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);

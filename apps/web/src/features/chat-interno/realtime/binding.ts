@@ -2,20 +2,20 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TConversa, TMensagem } from '@balcao/shared/chat-interno';
 import type { TMensagensData } from '../api';
 import { chatKeys } from '../keys';
-import { aplicarMensagem } from '../list-cache';
-import { inserirMensagem } from '../message-cache';
-import { estaAberta, pendentes } from '../stores';
+import { applyMensagem } from '../list-cache';
+import { insertMensagem } from '../message-cache';
+import { isConversaOpen, pendentes } from '../stores';
 import { chatInterno } from './chat-interno-socket';
 
 /**
  * A stored message reaches the caches: its history (if loaded), the list (moved to the top, unread raised unless
  * it is ours or open), and our pending copy is dropped. Used for ReceiveMessage and for our own acks alike.
  */
-export function receberMensagem(qc: QueryClient, meuId: string, m: TMensagem) {
+export function receiveMensagem(qc: QueryClient, meuId: string, m: TMensagem) {
   if (m.clientId && pendentes.tem(m.clientId)) pendentes.remover(m.clientId);
-  qc.setQueryData<TMensagensData>(chatKeys.mensagens(m.conversaId), (d) => inserirMensagem(d, m));
+  qc.setQueryData<TMensagensData>(chatKeys.mensagens(m.conversaId), (d) => insertMensagem(d, m));
   const lista = qc.getQueryData<TConversa[]>(chatKeys.conversas);
-  const next = lista ? aplicarMensagem(lista, m, { meuId, aberta: estaAberta(m.conversaId) }) : null;
+  const next = lista ? applyMensagem(lista, m, { meuId, aberta: isConversaOpen(m.conversaId) }) : null;
   // A message for a conversation we do not list (a new one, or one we were just added to): reload the list.
   if (next) qc.setQueryData(chatKeys.conversas, next);
   else void qc.invalidateQueries({ queryKey: chatKeys.conversas });
@@ -35,9 +35,9 @@ async function atualizarConversa(qc: QueryClient, conversaId: string) {
 }
 
 /** Starts the hub for the signed-in user; the returned function stops it (logout, user change). */
-export function iniciarChatInterno(qc: QueryClient, meuId: string): () => void {
+export function startChatInterno(qc: QueryClient, meuId: string): () => void {
   chatInterno.start({
-    onMessage: (m) => receberMensagem(qc, meuId, m),
+    onMessage: (m) => receiveMensagem(qc, meuId, m),
     onUpdateConversations: ({ conversaId }) => void atualizarConversa(qc, conversaId),
     onConnected: () => {
       void qc.invalidateQueries({ queryKey: chatKeys.conversas });

@@ -5,7 +5,7 @@ import { getToken } from '@/lib/session-store';
 import { ChatInternoConnection, type TChatInternoSocket } from './connection';
 
 /** The internal chat's hub: socket.io's reconnection off, the spec's 0, 2, 10, 30 s series and 3 s check drive it. */
-export const criarSocketChatInterno = (): TChatInternoSocket => hub<TChatInternoSocket>(CHAT_INTERNO_NAMESPACE, { reconnection: false });
+export const createChatInternoSocket = (): TChatInternoSocket => hub<TChatInternoSocket>(CHAT_INTERNO_NAMESPACE, { reconnection: false });
 
 /**
  * The one internal chat connection of this tab. It lives while the user is signed in (not only while the panel is
@@ -13,7 +13,7 @@ export const criarSocketChatInterno = (): TChatInternoSocket => hub<TChatInterno
  * settings, which socket.io applies to both ends.
  */
 export const chatInterno = new ChatInternoConnection({
-  createSocket: criarSocketChatInterno,
+  createSocket: createChatInternoSocket,
   hasSession: () => getToken() !== null,
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http';
-import { umaMensagem } from '../testing/factories';
+import { makeMensagem } from '../testing/factories';
 import { ChatInternoConnection, type TChatInternoSocket } from './connection';
 
 type Listener = (...args: unknown[]) => void;
@@ -65,7 +65,7 @@ describe('ChatInternoConnection', () => {
     socket.fire('connect');
     expect(conn.getState()).toBe('Connected');
     expect(handlers.onConnected).toHaveBeenCalledTimes(1);
-    const m = umaMensagem();
+    const m = makeMensagem();
     socket.fire('ReceiveMessage', m);
     socket.fire('UpdateConversations', { conversaId: 'c1' });
     expect(handlers.onMessage).toHaveBeenCalledWith(m);
@@ -104,7 +104,7 @@ describe('ChatInternoConnection', () => {
     const { socket, conn } = setup();
     expect(conn.view('c1', 'm1')).toBe(false);
     socket.fire('connect');
-    const m = umaMensagem();
+    const m = makeMensagem();
     socket.ackAnswer = { ok: true, mensagem: m };
     await expect(conn.send({ conversaId: 'c1', mensagem: { id: 'x', texto: 'oi', tipo: 'text', midiaUrl: null } }, 1000)).resolves.toBe(m);
     socket.ackAnswer = { ok: false, message: 'Conversa não encontrada', code: 'NOT_FOUND' };

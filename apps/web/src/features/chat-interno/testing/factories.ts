@@ -2,7 +2,7 @@ import type { TConversa, TMensagem } from '@balcao/shared/chat-interno';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 
 /** Test data for the internal chat's unit tests. */
-export const umaConversa = (p: Partial<TConversa> = {}): TConversa => ({
+export const makeConversa = (p: Partial<TConversa> = {}): TConversa => ({
   id: 'c1',
   nome: null,
   ehGrupo: false,
@@ -23,7 +23,7 @@ export const umaConversa = (p: Partial<TConversa> = {}): TConversa => ({
 });
 
 let seq = 0;
-export const umaMensagem = (p: Partial<TMensagem> = {}): TMensagem => {
+export const makeMensagem = (p: Partial<TMensagem> = {}): TMensagem => {
   seq += 1;
   return {
     id: `m${seq}`,

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useDepartamentosOptions, useSaveCanal } from '../api';
+import { useDepartamentos } from '@/features/departamentos/api';
+import { useSaveCanal } from '../api';
 import { addOrigem, canalToForm, emptyCanal, prepareCanal, serverFieldErrors } from '../canal-form';
 import { CanalAppearanceFields } from './canal-appearance-fields';
 import { CanalRoutingFields } from './canal-routing-fields';
@@ -18,7 +19,7 @@ export function CanalFormDialog({ canal, onClose }: { canal: TCanal | null; onCl
   const [values, setValues] = useState<TCanalWidgetInput>(() => (canal ? canalToForm(canal) : emptyCanal()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [draftOrigem, setDraftOrigem] = useState('');
-  const departamentos = useDepartamentosOptions();
+  const departamentos = useDepartamentos();
   const save = useSaveCanal();
 
   const set = <K extends keyof TCanalWidgetInput>(key: K, value: TCanalWidgetInput[K]) => {

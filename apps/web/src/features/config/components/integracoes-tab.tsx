@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { TCanalWhatsApp } from '@balcao/shared/canais';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDepartamentosOptions } from '../api';
+import { useDepartamentos } from '@/features/departamentos/api';
 import { useWhatsAppCanais } from '../whatsapp-api';
 import { WapiCard } from './wapi-card';
 import { WhatsAppCard } from './whatsapp-card';
@@ -13,7 +13,7 @@ import { ChavesErpSection } from '@/features/autoatendimento/chaves-section';
 /** Integrações (admin and master): WhatsApp Web by QR code and WhatsApp Cloud API numbers. */
 export function IntegracoesTab() {
   const canais = useWhatsAppCanais();
-  const departamentos = useDepartamentosOptions();
+  const departamentos = useDepartamentos();
   const [editing, setEditing] = useState<TCanalWhatsApp | 'novo' | null>(null);
   const lista = canais.data ?? [];
 

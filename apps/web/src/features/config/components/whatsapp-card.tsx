@@ -4,7 +4,7 @@ import type { TCanalWhatsApp, TTesteConexao } from '@balcao/shared/canais';
 import type { TDepartamento } from '@balcao/shared/departamentos';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useDeleteWhatsApp, useTestarConexao, useUpdateWhatsApp } from '../whatsapp-api';
+import { useDeleteWhatsApp, useTestConexao, useUpdateWhatsApp } from '../whatsapp-api';
 import { whatsappUpdate } from '../whatsapp-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { Badge } from './status-badge';
@@ -77,7 +77,7 @@ export function WhatsAppCard({
   onEdit: () => void;
 }) {
   const [confirm, setConfirm] = useState(false);
-  const testar = useTestarConexao();
+  const testar = useTestConexao();
   const update = useUpdateWhatsApp();
   const remove = useDeleteWhatsApp();
   const teste = testar.variables === canal.id ? testar.data : undefined;

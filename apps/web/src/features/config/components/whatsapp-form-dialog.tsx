@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError, errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useDepartamentosOptions } from '../api';
+import { useDepartamentos } from '@/features/departamentos/api';
 import { serverFieldErrors } from '../canal-form';
 import { useSaveWhatsApp } from '../whatsapp-api';
 import { emptyWhatsApp, newVerifyToken, prepareWhatsApp, whatsappToForm, type TWhatsAppForm } from '../whatsapp-form';
@@ -23,7 +23,7 @@ export function WhatsAppFormDialog({ canal, onClose }: { canal: TCanalWhatsApp |
     canal ? whatsappToForm(canal) : { ...emptyWhatsApp(), verifyToken: newVerifyToken() },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const departamentos = useDepartamentosOptions();
+  const departamentos = useDepartamentos();
   const save = useSaveWhatsApp();
 
   const set = <K extends keyof TWhatsAppForm>(k: K, v: TWhatsAppForm[K]) => {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LICENCA_UI_TEXTS as T, type TCobranca } from '@balcao/shared/licenca-cobranca';
-import { bloqueiaLicenca } from '../api';
+import { isBlockedByLicenca } from '../api';
 import { PagamentoDialog } from './pagamento-dialog';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
@@ -216,21 +216,21 @@ describe('licence payment dialog (spec part 1 §2, §4, §8)', () => {
 
 describe('licence blocker rule (spec part 1 §4)', () => {
   const status = (p: { hasActiveLicense: boolean; isLicencaVendaERP?: boolean }) =>
-    ({ isLicencaVendaERP: false, ...p }) as Parameters<typeof bloqueiaLicenca>[0];
+    ({ isLicencaVendaERP: false, ...p }) as Parameters<typeof isBlockedByLicenca>[0];
   it('blocks every role of an expired, non-ERP account, except the master on /licenca', () => {
     const expirada = status({ hasActiveLicense: false });
     for (const role of ['admin', 'atendente', 'user', 'tracker']) {
-      expect(bloqueiaLicenca(expirada, role, '/atendimentos')).toBe(true);
-      expect(bloqueiaLicenca(expirada, role, '/licenca')).toBe(true);
+      expect(isBlockedByLicenca(expirada, role, '/atendimentos')).toBe(true);
+      expect(isBlockedByLicenca(expirada, role, '/licenca')).toBe(true);
     }
-    expect(bloqueiaLicenca(expirada, 'master', '/atendimentos')).toBe(true);
-    expect(bloqueiaLicenca(expirada, 'master', '/licenca')).toBe(false);
-    expect(bloqueiaLicenca(expirada, 'master', '/Licenca')).toBe(false);
-    expect(bloqueiaLicenca(expirada, 'master', '/licencas')).toBe(true);
+    expect(isBlockedByLicenca(expirada, 'master', '/atendimentos')).toBe(true);
+    expect(isBlockedByLicenca(expirada, 'master', '/licenca')).toBe(false);
+    expect(isBlockedByLicenca(expirada, 'master', '/Licenca')).toBe(false);
+    expect(isBlockedByLicenca(expirada, 'master', '/licencas')).toBe(true);
   });
   it('never blocks an active or ERP-sold licence, nor while the status is unknown (not loaded or failed)', () => {
-    expect(bloqueiaLicenca(status({ hasActiveLicense: true }), 'atendente', '/atendimentos')).toBe(false);
-    expect(bloqueiaLicenca(status({ hasActiveLicense: false, isLicencaVendaERP: true }), 'atendente', '/atendimentos')).toBe(false);
-    expect(bloqueiaLicenca(undefined, 'atendente', '/atendimentos')).toBe(false);
+    expect(isBlockedByLicenca(status({ hasActiveLicense: true }), 'atendente', '/atendimentos')).toBe(false);
+    expect(isBlockedByLicenca(status({ hasActiveLicense: false, isLicencaVendaERP: true }), 'atendente', '/atendimentos')).toBe(false);
+    expect(isBlockedByLicenca(undefined, 'atendente', '/atendimentos')).toBe(false);
   });
 });

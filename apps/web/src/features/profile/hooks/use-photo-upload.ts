@@ -1,14 +1,37 @@
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { PROFILE_TEXTS, validateFoto } from '@balcao/shared/usuarios';
+import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useUploadFoto } from '../api';
+import { uploadFoto, usePatchCurrentUser } from '../api';
 
 /** Spec part 1 §2, §4: the photo area's states. */
 export type PhotoState = 'idle' | 'dragging' | 'uploading' | 'error';
 
+/** Loads the image into the browser cache so the avatar swaps without flashing the initials. */
+const preload = (src: string) =>
+  new Promise<void>((resolve) => {
+    const img = new Image();
+    img.onload = img.onerror = () => resolve();
+    img.src = src;
+  });
+
 /** Picks (click or drop), checks, previews and uploads a profile photo; on failure the previous photo comes back. */
 export function usePhotoUpload() {
-  const upload = useUploadFoto();
+  const patchUser = usePatchCurrentUser();
+  // Toasts live on the mutation (not on `mutate`) so they still show if the dialog closes mid-upload.
+  const upload = useMutation({
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
+      const url = await uploadFoto(file, onProgress);
+      await preload(url);
+      return url;
+    },
+    onSuccess: (fotoUrl) => {
+      patchUser({ fotoUrl });
+      toast.success('Sucesso', PROFILE_TEXTS.fotoSucesso);
+    },
+    onError: (err) => toast.error(errorMessage(err, PROFILE_TEXTS.fotoErroToast)),
+  });
   const [state, setState] = useState<PhotoState>('idle');
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);

@@ -10,7 +10,7 @@ const CAMADAS = '[data-slot="dialog-content"], [role="menu"], [data-radix-popper
  * Spec part 2 §2: the panel closes on a click outside it, except while the video fullscreen is active. A click that
  * dismisses one of its own dialogs or menus (their overlay is outside the panel too) does not count, nor does the toggle.
  */
-export function useFecharAoClicarFora(ref: RefObject<HTMLElement | null>, ignorar: string, fechar: () => void) {
+export function useCloseOnOutsideClick(ref: RefObject<HTMLElement | null>, ignorar: string, fechar: () => void) {
   const atual = useRef(fechar);
   atual.current = fechar;
   useEffect(() => {
