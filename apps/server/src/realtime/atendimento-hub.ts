@@ -5,7 +5,7 @@ import { ATENDIMENTO_NAMESPACE, type AtendimentoClientEvents, type AtendimentoSe
 import { atendimentoEvents, type AppContext } from '../context';
 import { rooms } from '../lib/rooms';
 import { listAtendentes } from '../modules/atendimentos/atendentes';
-import { isSupervisor, requireStaff, type TStaff } from '../modules/atendimentos/policy';
+import { can, requireStaff, type TStaff } from '../modules/atendimentos/policy';
 import { findAtendimento } from '../modules/atendimentos/queries';
 import { presentAtendimento } from '../modules/atendimentos/presenter';
 import { broadcastNewMessage } from '../modules/atendimentos/publisher';
@@ -26,7 +26,7 @@ export function registerAtendimentoHub(io: Server, ctx: AppContext, log: Fastify
   // The staff handshake, with this hub's view of the user: who they are as an attendant and which queues they hear.
   useStaffAuth(io, ATENDIMENTO_NAMESPACE, ctx, async (user) => {
     const staff = await requireStaff(ctx.db, user);
-    const own = isSupervisor(staff)
+    const own = can(staff, 'verTodos')
       ? [rooms.supervisors(staff.accountId)]
       : [rooms.atendentes(staff.accountId), ...(staff.departamentoId ? [rooms.department(staff.departamentoId)] : [])];
     return { user: staff, rooms: own };

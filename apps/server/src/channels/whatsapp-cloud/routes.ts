@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCanalWhatsApp, ZCanalWhatsAppInput, ZIntegracoes, ZTesteConexao } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
-import { Forbidden } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../lib/session';
-import { isSupervisor } from '../../modules/atendimentos/policy';
+import { authorize } from '../../modules/canais/policy';
 import { whatsappOf } from '../registry';
 import { createWhatsAppCanal, getWhatsAppCanal, integracoes, listWhatsAppCanais, presentWhatsAppCanal, testConexao } from './service';
 
@@ -20,7 +19,7 @@ export const whatsappSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
   const { db, cipher } = ctx;
   const admin = (req: FastifyRequest) => {
     const user = requireUser(req);
-    if (!isSupervisor(user)) throw new Forbidden('Apenas administradores podem gerenciar canais.');
+    authorize(user, 'gerir');
     return user;
   };
 

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WAPI_TEXTS, ZWapiPareamento, ZWapiSessao, ZWapiStatus } from '@balcao/shared/wapi';
 import type { AppContext } from '../../context';
-import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { BadRequest, NotFound } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
-import { isSupervisor } from '../../modules/atendimentos/policy';
+import { authorize } from '../../modules/canais/policy';
 import { canais } from '../../db/schema/atendimentos';
 import { wapiOf } from '../registry';
 import { ensureWapi, findWapi, patchSessao, presentSessao, presentStatus } from './service';
@@ -23,7 +23,7 @@ export const wapiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const driver = () => wapiOf(ctx);
   const owner = (req: FastifyRequest & { params: z.infer<typeof ZParams> }) => {
     const user = requireUser(req);
-    if (!isSupervisor(user)) throw new Forbidden('Apenas administradores podem gerenciar o WhatsApp Web.');
+    authorize(user, 'gerirWhatsAppWeb');
     if (req.params.userId !== user.accountId) throw new NotFound(WAPI_TEXTS.naoEncontrado);
     return user.accountId;
   };

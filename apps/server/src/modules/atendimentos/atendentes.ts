@@ -4,6 +4,7 @@ import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
+import { ROLES_QUE_ATENDEM } from './policy';
 
 /** Three missed heartbeats and a person counts as gone, whatever status they chose. */
 const PRESENCE_TIMEOUT_MS = 3 * HEARTBEAT_INTERVAL_MS;
@@ -22,7 +23,7 @@ export async function listAtendentes(db: Db, accountId: string): Promise<TAtende
     })
     .from(users)
     .leftJoin(departamentos, eq(departamentos.id, users.departamentoId))
-    .where(and(eq(users.accountId, accountId), eq(users.ativo, true), inArray(users.role, ['atendente', 'admin', 'master'])))
+    .where(and(eq(users.accountId, accountId), eq(users.ativo, true), inArray(users.role, [...ROLES_QUE_ATENDEM])))
     .orderBy(asc(users.nome));
   const now = Date.now();
   return rows.map(({ lastHeartbeatAt, ...r }) => ({

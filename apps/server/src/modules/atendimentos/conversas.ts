@@ -3,7 +3,7 @@ import { CONVERSAS_PAGE_SIZE, type TConversasPage, type TConversasQuery } from '
 import { atendimentos, atendimentosOrdem, clientes } from '../../db/schema/atendimentos';
 import { clienteCorresponde } from '../../lib/busca-cliente';
 import { type Db, keptBy, pageLimit } from '../../lib/db';
-import { isSupervisor, type TStaff, visibleTo } from './policy';
+import { can, type TStaff, visibleTo } from './policy';
 import type { AtendimentoJoined } from './presenter';
 import { likePattern, selectAtendimentos } from './queries';
 
@@ -39,7 +39,7 @@ function filtros(f: Forma): SQL | undefined {
 }
 
 /** What of the staff member changes the visibility rule's text (policy.visibleTo). */
-const quemPergunta = (s: TStaff) => (isSupervisor(s) ? 'todos' : s.departamentoId ? 'fila_do_departamento' : 'fila_sem_departamento');
+const quemPergunta = (s: TStaff) => (can(s, 'verTodos') ? 'todos' : s.departamentoId ? 'fila_do_departamento' : 'fila_sem_departamento');
 
 const filtrosChave = (f: Forma) => `${quemPergunta(f.staff)}_${Number(f.departamento)}${Number(f.busca)}`;
 

@@ -10,7 +10,7 @@ import { Conflict, NotFound } from '../../lib/errors';
 import { firstResponse } from '../dashboard/visao-geral';
 import { assertLicencaAtiva, assertLicencaVigente } from '../licenca/service';
 import { assertAnexoDaConta } from './anexos';
-import { assertCanSee, isSupervisor, type TStaff } from './policy';
+import { assertCanSee, can, type TStaff } from './policy';
 import { presentAtendimento, presentMensagem, type AtendimentoJoined } from './presenter';
 import { findMensagem, selectAtendimentos } from './queries';
 import {
@@ -36,8 +36,7 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   const row = presentAtendimento(joined);
   assertCanSee(staff, row);
   if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
-  if (row.status !== 'em_atendimento' || (row.atendenteId !== staff.id && !isSupervisor(staff)))
-    throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
+  if (row.status !== 'em_atendimento' || !can(staff, 'conduzir', row)) throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
   if (input.midia) assertAnexoDaConta(staff.accountId, input.midia.url);
   // An attachment sent without its kind takes it from its type (a photo shows as a photo, not a file).
   const tipo = input.midia ? (input.tipo === 'text' ? tipoFromMime(input.midia.mimeType) : input.tipo) : input.tipo;

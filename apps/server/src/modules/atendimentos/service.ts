@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
 import { AppError, BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { assertLicencaAtiva } from '../licenca/service';
-import { assertCanSee, isSupervisor, type TStaff } from './policy';
+import { assertCanSee, authorize, can, type TStaff } from './policy';
 import { findAtendimento, findMensagem, findOpenAtendimento } from './queries';
 import { presentAtendimento, presentMensagem, type AtendimentoJoined } from './presenter';
 
@@ -321,7 +321,7 @@ export async function accept(db: Db, staff: TStaff, id: string) {
 /** Only who holds the conversation (or a supervisor) hands it over or closes it. */
 export function assertHolder(staff: TStaff, row: { atendenteId: string | null; status: string }) {
   if (row.status === 'finalizado') throw new Conflict(ATENDIMENTO_TEXTS.finalizado);
-  if (!isSupervisor(staff) && row.atendenteId !== staff.id) throw new Conflict(ATENDIMENTO_TEXTS.naoAceito);
+  authorize(staff, 'conduzir', row);
 }
 
 export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferir) {
@@ -335,7 +335,7 @@ export async function transfer(db: Db, staff: TStaff, id: string, to: TTransferi
       .from(users)
       .where(and(eq(users.id, to.atendenteId), eq(users.accountId, staff.accountId), eq(users.ativo, true)))
       .limit(1);
-    if (!target || !['atendente', 'admin', 'master'].includes(target.role))
+    if (!target || !can(target, 'atender'))
       throw new BadRequest('Atendente não encontrado.', { atendenteId: ['Atendente não encontrado.'] });
     set = { status: 'em_atendimento', atendenteId: target.id, departamentoId: target.departamentoId ?? joined.a.departamentoId };
     destino = target.nome;

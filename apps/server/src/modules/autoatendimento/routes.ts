@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { bearerToken, requireUser } from '../../lib/session';
 import { requireStaff } from '../atendimentos/policy';
-import { requireAdmin } from '../usuarios/policy';
+import { authorize } from './policy';
 import {
   accountOfKey,
   assumirSolicitacao,
@@ -38,16 +38,16 @@ export const autoatendimentoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   const { db } = ctx;
 
   app.get('/api/autoatendimento/chaves', { schema: { response: { 200: z.array(ZChave) } } }, async (req) =>
-    listChaves(db, requireAdmin(req).accountId),
+    listChaves(db, authorize(requireUser(req), 'gerirChaves').accountId),
   );
 
   app.post('/api/autoatendimento/chaves', { schema: { body: ZChaveInput, response: { 201: ZChaveCriada } } }, async (req, reply) => {
-    const user = requireAdmin(req);
+    const user = authorize(requireUser(req), 'gerirChaves');
     return reply.code(201).send(await createChave(db, user.accountId, user.id, req.body.nome));
   });
 
   app.delete('/api/autoatendimento/chaves/:id', { schema: { params: ZId, response: { 200: ZChave } } }, async (req) =>
-    revokeChave(db, requireAdmin(req).accountId, req.params.id),
+    revokeChave(db, authorize(requireUser(req), 'gerirChaves').accountId, req.params.id),
   );
 
   // The key is checked before the body is read: a wrong key stores nothing and learns nothing about the body.

@@ -7,7 +7,8 @@ import { autoatendimentoChaves, autoatendimentoSolicitacoes } from '../../db/sch
 import { users } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 import { Conflict, NotFound, Unauthorized } from '../../lib/errors';
-import { isSupervisor, type TStaff } from '../atendimentos/policy';
+import type { TStaff } from '../atendimentos/policy';
+import { can } from './policy';
 
 const KEY_PREFIX = 'balcao_erp_';
 const hashOf = (chave: string) => createHash('sha256').update(chave).digest('hex');
@@ -174,7 +175,7 @@ export async function resolverSolicitacao(db: Db, staff: TStaff, id: string) {
           eq(autoatendimentoSolicitacoes.status, 'pendente'),
           and(
             eq(autoatendimentoSolicitacoes.status, 'em_andamento'),
-            isSupervisor(staff) ? undefined : eq(autoatendimentoSolicitacoes.responsavelId, staff.id),
+            can(staff, 'resolverDeOutros') ? undefined : eq(autoatendimentoSolicitacoes.responsavelId, staff.id),
           ),
         ),
       ),

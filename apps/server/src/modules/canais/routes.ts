@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { ZCanal, ZCanalWhatsApp, ZCanalWhatsAppUpdate, ZCanalWidgetInput } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
 import type { WidgetCanalRow } from '../../db/schema/atendimentos';
-import { Forbidden } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../lib/session';
-import { isSupervisor } from '../atendimentos/policy';
 import { closeCanalSockets } from './notify';
+import { authorize } from './policy';
 import { presentCanal } from './presenter';
 import { createWidgetCanal, getCanal, listCanais, removeCanal, rotateSecret, updateWidgetCanal } from './service';
 import { presentWhatsAppCanal, updateWhatsAppCanal } from '../../channels/whatsapp-cloud/service';
@@ -19,11 +18,7 @@ const ZId = z.object({ id: z.uuid({ error: 'Canal não encontrado.' }) });
 /** Website chat channels, managed by admin and master in Configurações. */
 export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, cipher } = ctx;
-  const admin = (req: FastifyRequest) => {
-    const user = requireUser(req);
-    if (!isSupervisor(user)) throw new Forbidden('Apenas administradores podem gerenciar canais.');
-    return user;
-  };
+  const admin = (req: FastifyRequest) => authorize(requireUser(req), 'gerir');
   const present = (row: WidgetCanalRow) => presentCanal(row, publicOrigin(ctx), cipher.decrypt(row.segredoCifrado));
 
   app.get('/api/canais', { schema: { response: { 200: z.array(ZCanal) } } }, async (req) => {

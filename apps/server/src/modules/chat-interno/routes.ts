@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CHAT_INTERNO_PERMISSOES as P,
   CHAT_INTERNO_UPLOAD_KIND,
   GRUPO_FOTO_MAX_BYTES,
   INTEGRANTE_TIPO,
@@ -32,7 +31,7 @@ import { acessarConversa, isAccountMaster } from './access';
 import { adicionarIntegrante, alterarFotoGrupo, promoverAdmin, removerIntegrante, renomearGrupo, sairDoGrupo } from './grupo-service';
 import { enviarMensagem, listarMensagens, visualizarMensagens } from './mensagens-service';
 import type { ChatChange } from './notify';
-import { assertGroupAdmin, assertGrupo, assertMaster, assertNotSelf, assertPromovivel } from './policy';
+import { authorize } from './policy';
 import { presentParticipante, presentPessoa } from './presenter';
 import {
   criarConversa,
@@ -70,7 +69,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(`${BASE}/departamentos-disponiveis`, { schema: { response: { 200: z.array(ZDepartamentoDisponivel) } } }, async (req) => {
     const user = requireUser(req);
-    assertMaster(await isAccountMaster(db, user));
+    authorize(user, 'incluirDepartamentos', { isMaster: await isAccountMaster(db, user) });
     return departamentosDisponiveis(db, user.accountId);
   });
 
@@ -88,7 +87,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     { schema: { body: ZCriarConversaInput, response: { 200: ZConversaCriada, 201: ZConversaCriada } } },
     async (req, reply) => {
       const user = requireUser(req);
-      if (req.body.departamentos.length) assertMaster(await isAccountMaster(db, user));
+      if (req.body.departamentos.length) authorize(user, 'incluirDepartamentos', { isMaster: await isAccountMaster(db, user) });
       const criada = await criarConversa(db, user, req.body);
       if (criada.change) publishChange(criada.change);
       // 201 for a new conversation; 200 when the pair's direct chat already existed and is reused.
@@ -107,8 +106,9 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (req) => {
       const user = requireUser(req);
       const acesso = await acessarConversa(db, user, req.params.id);
-      assertGroupAdmin(acesso, P.apenasAdminAdicionar);
-      if (req.body.integranteTipo === INTEGRANTE_TIPO.departamento) assertMaster(await isAccountMaster(db, user));
+      authorize(user, 'adicionar', acesso);
+      if (req.body.integranteTipo === INTEGRANTE_TIPO.departamento)
+        authorize(user, 'incluirDepartamentos', { isMaster: await isAccountMaster(db, user) });
       publishChange(await adicionarIntegrante(db, user, acesso, req.body));
       return participantes(acesso.conversa.id);
     },
@@ -120,8 +120,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (req) => {
       const user = requireUser(req);
       const acesso = await acessarConversa(db, user, req.params.id);
-      assertGroupAdmin(acesso, P.apenasAdminRemover);
-      assertNotSelf(user, req.body);
+      authorize(user, 'remover', { acesso, alvo: req.body });
       publishChange(await removerIntegrante(db, user, acesso, req.body));
       return participantes(acesso.conversa.id);
     },
@@ -130,7 +129,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.delete(`${BASE}/conversa/:id/sair`, { schema: { params: ZIdParams } }, async (req, reply) => {
     const user = requireUser(req);
     const acesso = await acessarConversa(db, user, req.params.id);
-    assertGrupo(acesso);
+    authorize(user, 'sair', acesso);
     publishChange(await sairDoGrupo(db, user, acesso));
     return reply.code(204).send();
   });
@@ -141,8 +140,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (req) => {
       const user = requireUser(req);
       const acesso = await acessarConversa(db, user, req.params.id);
-      assertGroupAdmin(acesso, P.apenasAdminPromover);
-      assertPromovivel(user, req.body);
+      authorize(user, 'promover', { acesso, alvo: req.body });
       publishChange(await promoverAdmin(db, user, acesso, req.body));
       return participantes(acesso.conversa.id);
     },
@@ -155,7 +153,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (req) => {
       const user = requireUser(req);
       const acesso = await acessarConversa(db, user, req.params.id);
-      assertGroupAdmin(acesso, P.apenasAdminRenomear);
+      authorize(user, 'renomear', acesso);
       publishChange(await renomearGrupo(db, user, acesso, req.body));
       return { id: acesso.conversa.id, nome: req.body };
     },
@@ -167,7 +165,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     async (req) => {
       const user = requireUser(req);
       const acesso = await acessarConversa(db, user, req.params.id);
-      assertGroupAdmin(acesso, P.apenasAdminFoto);
+      authorize(user, 'alterarFoto', acesso);
       const foto = await readCheckedFile(await oneFile(req, 'foto', GRUPO_FOTO_MAX_BYTES), GRUPO_FOTO_RULES);
       const url = await storeUpload(ctx.uploadsDir, GRUPO_FOTO_UPLOAD_KIND, foto.buffer, foto.ext);
       publishChange(await alterarFotoGrupo(db, user, acesso, url));

@@ -6,7 +6,7 @@ import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
-import { requireAdmin } from '../usuarios/policy';
+import { authorize } from './policy';
 
 const LOGO_RULES = {
   maxBytes: LOGO_MAX_BYTES,
@@ -43,12 +43,12 @@ export const contaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get('/api/conta', { schema: { response: { 200: ZConta } } }, async (req) => present(await load(requireUser(req).accountId)));
 
   app.put('/api/conta', { schema: { body: ZContaInput, response: { 200: ZConta } } }, async (req) =>
-    update(requireAdmin(req).accountId, { nome: req.body.nome, timeZone: req.body.timeZone }),
+    update(authorize(requireUser(req), 'alterar').accountId, { nome: req.body.nome, timeZone: req.body.timeZone }),
   );
 
   // The logo is checked by its bytes (PNG, JPEG or WebP, never SVG: it could carry script) and stored under a random name.
   app.post('/api/conta/logo', { schema: { response: { 200: ZConta } } }, async (req) => {
-    const user = requireAdmin(req);
+    const user = authorize(requireUser(req), 'alterar');
     if (!req.isMultipart()) throw new BadRequest('Envie o logotipo no campo "logo" (multipart/form-data).');
     const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
     if (file && file.fieldname !== 'logo') throw new BadRequest('Envie o logotipo no campo "logo".');
@@ -58,6 +58,6 @@ export const contaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.delete('/api/conta/logo', { schema: { response: { 200: ZConta } } }, async (req) =>
-    update(requireAdmin(req).accountId, { logoUrl: null }),
+    update(authorize(requireUser(req), 'alterar').accountId, { logoUrl: null }),
   );
 };

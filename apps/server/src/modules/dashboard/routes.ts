@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ATENDIMENTO_TEXTS } from '@balcao/shared/atendimentos';
 import {
   ATENDENTE_TODOS,
   ZDashboardList,
@@ -11,11 +10,9 @@ import {
   type TDashboardQuery,
 } from '@balcao/shared/dashboard';
 import type { AppContext } from '../../context';
-import { Forbidden } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
-import { isSupervisor } from '../atendimentos/policy';
-import { requireAdmin } from '../usuarios/policy';
 import { getUserInAccount } from '../usuarios/service';
+import { authorize } from './policy';
 import { dashboard, lista, type Periodo } from './service';
 import { visaoGeral } from './visao-geral';
 
@@ -24,9 +21,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const periodo = async (req: FastifyRequest, q: TDashboardQuery): Promise<Periodo> => {
     const user = requireUser(req);
     const todos = q.atendenteId.toLowerCase() === ATENDENTE_TODOS;
-    if (todos && !isSupervisor(user)) throw new Forbidden(ATENDIMENTO_TEXTS.todosSomenteAdmin);
-    if (!todos && q.atendenteId !== user.id) {
-      if (!isSupervisor(user)) throw new Forbidden(ATENDIMENTO_TEXTS.outroAtendente);
+    if (todos) authorize(user, 'verTodos');
+    else if (q.atendenteId !== user.id) {
+      authorize(user, 'verAtendente', q);
       await getUserInAccount(ctx.db, user.accountId, q.atendenteId);
     }
     return { accountId: user.accountId, atendenteId: todos ? null : q.atendenteId, dataInicio: q.dataInicio, dataFim: q.dataFim };
@@ -41,6 +38,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   // The overview dashboard of `/dashboard`: admin and master.
   app.get('/api/dashboard/visao-geral', { schema: { querystring: ZVisaoGeralQuery, response: { 200: ZVisaoGeral } } }, async (req) =>
-    visaoGeral(ctx.db, requireAdmin(req).accountId, req.query),
+    visaoGeral(ctx.db, authorize(requireUser(req), 'verVisaoGeral').accountId, req.query),
   );
 };

@@ -4,7 +4,7 @@ import { DEPARTAMENTOS_TEXTS, ZDepartamento, ZDepartamentoInput } from '@balcao/
 import { ZMessageAnswer } from '@balcao/shared/auth';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../lib/session';
-import { requireAdmin } from '../usuarios/policy';
+import { authorize } from './policy';
 import { createDepartamento, deleteDepartamento, listDepartamentos, updateDepartamento } from './service';
 
 const ZIdParams = z.object({ id: z.string() });
@@ -20,7 +20,7 @@ export const departamentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   });
 
   app.post('/api/departamentos', { schema: { body: ZDepartamentoInput, response: { 201: ZDepartamento } } }, async (req, reply) => {
-    const user = requireAdmin(req);
+    const user = authorize(requireUser(req), 'gerir');
     const row = await createDepartamento(ctx, user.accountId, req.body);
     const all = await listDepartamentos(ctx.db, user.accountId);
     return reply.code(201).send(all.find((d) => d.id === row.id)!);
@@ -30,7 +30,7 @@ export const departamentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     '/api/departamentos/:id',
     { schema: { params: ZIdParams, body: ZDepartamentoInput, response: { 200: ZDepartamento } } },
     async (req) => {
-      const user = requireAdmin(req);
+      const user = authorize(requireUser(req), 'gerir');
       await updateDepartamento(ctx, user.accountId, req.params.id, req.body);
       const all = await listDepartamentos(ctx.db, user.accountId);
       return all.find((d) => d.id === req.params.id)!;
@@ -38,7 +38,7 @@ export const departamentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   app.delete('/api/departamentos/:id', { schema: { params: ZIdParams, response: { 200: ZMessageAnswer } } }, async (req) => {
-    const user = requireAdmin(req);
+    const user = authorize(requireUser(req), 'gerir');
     await deleteDepartamento(ctx, user.accountId, req.params.id);
     return { message: DEPARTAMENTOS_TEXTS.excluido };
   });

@@ -15,11 +15,12 @@ import { accounts } from '../../db/schema/accounts';
 import { licencaCobrancas, type LicencaCobrancaRow } from '../../db/schema/licenca-cobrancas';
 import { licencas } from '../../db/schema/licencas';
 import type { Db } from '../../lib/db';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 import { type LicencaPagamentos, PRECOS_PADRAO } from '../../payments/config';
 import { NoPaymentProvider, type PaymentProvider, PixProviderError } from '../../payments/provider';
 import { aplicarPagamento } from './pagamentos';
+import { authorize } from './policy';
 import { getLicenca, usedSeats } from './service';
 
 type Deps = { db: Db; pagamentos?: LicencaPagamentos };
@@ -33,7 +34,7 @@ export async function requireMaster(db: Db, caller: TSessionUser): Promise<void>
     .from(accounts)
     .where(eq(accounts.id, caller.accountId))
     .limit(1);
-  if (!account || account.masterUserId !== caller.id) throw new Forbidden(T.soMaster);
+  authorize(caller, 'gerir', { masterUserId: account?.masterUserId ?? null });
 }
 
 export async function isLicencaVendaErp(db: Db, accountId: string): Promise<boolean> {

@@ -17,12 +17,13 @@ import {
 import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
 import { asCanal, canais, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
-import { Forbidden, NotFound } from '../../lib/errors';
+import { NotFound } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import type { FastifyRequest } from 'fastify';
 import { whatsappOf } from '../../channels/registry';
 import { openSecrets } from '../../channels/whatsapp-cloud/service';
 import { activeTemplates } from './modelos';
+import { authorize } from './policy';
 import { ativarAgendada, canaisAgendaveis, deleteAgendada, getAgendada, listAgendadas, saveAgendada } from './service';
 
 const ZId = z.object({ id: z.uuid({ error: T.naoEncontrada }) });
@@ -31,12 +32,8 @@ const ZPaging = z.object({
   take: z.coerce.number().int().min(1).max(100).default(AGENDADAS_TAKE_DEFAULT),
 });
 
-/** Spec part 2 §6: the scheduled messages are for master and admin. */
-function requireSupervisor(req: FastifyRequest) {
-  const user = requireUser(req);
-  if (user.role !== 'admin' && user.role !== 'master') throw new Forbidden(T.somenteAdmin);
-  return user;
-}
+/** The caller, if the policy lets them manage scheduled messages (master and admin). */
+const requireSupervisor = (req: FastifyRequest) => authorize(requireUser(req), 'gerir');
 
 /** Spec part 2 §7 "Scheduled messages" (paths as the spec gives them) and the WhatsApp templates to choose from. */
 export const mensagensAgendadasRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

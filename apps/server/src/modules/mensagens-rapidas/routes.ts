@@ -9,9 +9,8 @@ import {
   ZMensagemRapidaPagina,
 } from '@balcao/shared/mensagens-rapidas';
 import type { AppContext } from '../../context';
-import { Forbidden } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
-import { isSupervisor } from '../atendimentos/policy';
+import { authorize } from './policy';
 import { deleteRapida, importRapida, listAll, listOwn, listPublicas, saveRapida } from './service';
 
 const ZId = z.object({ id: z.uuid({ error: T.naoEncontrada }) });
@@ -22,11 +21,7 @@ const ZPaging = z.object({
 });
 
 /** Quick messages are for those at the customer chat: master, admin and atendente. */
-function requireChatUser(req: FastifyRequest) {
-  const user = requireUser(req);
-  if (!isSupervisor(user) && user.role !== 'atendente') throw new Forbidden(T.semPermissao);
-  return user;
-}
+const requireChatUser = (req: FastifyRequest) => authorize(requireUser(req), 'usar');
 
 /** Spec part 2 §7 "Quick messages" (paths as the spec gives them) and a save call of ours. */
 export const mensagensRapidasRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

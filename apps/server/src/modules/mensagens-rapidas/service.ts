@@ -5,10 +5,10 @@ import { mensagensRapidas, type MensagemRapidaRow } from '../../db/schema/mensag
 import { users } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 import { isUniqueViolation } from '../departamentos/service';
-import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { BadRequest, NotFound } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 import { ilike, likePattern } from '../atendimentos/queries';
-import { isSupervisor } from '../atendimentos/policy';
+import { authorize, can } from './policy';
 
 type Input = z.output<typeof ZMensagemRapidaInput>;
 
@@ -24,10 +24,6 @@ const pesquisaWhere = (pesquisa: string | undefined) =>
       )
     : undefined;
 
-/** Whether the caller may change or delete it: their own personal one; a public one if admin or master. */
-const canEdit = (u: TSessionUser, r: Pick<MensagemRapidaRow, 'publica' | 'usuarioId'>) =>
-  r.publica ? isSupervisor(u) : r.usuarioId === u.id;
-
 function present(u: TSessionUser, { r, autorNome }: { r: MensagemRapidaRow; autorNome: string | null }): TMensagemRapida {
   return {
     id: r.id,
@@ -36,7 +32,7 @@ function present(u: TSessionUser, { r, autorNome }: { r: MensagemRapidaRow; auto
     conteudo: r.conteudo,
     publica: r.publica,
     autorNome,
-    editavel: canEdit(u, r),
+    editavel: can(u, 'editar', r),
     atualizadaEm: r.updatedAt.toISOString(),
   };
 }
@@ -92,11 +88,11 @@ async function writing<X>(publica: boolean, work: () => Promise<X>): Promise<X> 
 }
 
 export async function saveRapida(db: Db, u: TSessionUser, input: Input): Promise<{ created: boolean; item: TMensagemRapida }> {
-  if (input.publica && !isSupervisor(u)) throw new Forbidden(T.somenteAdminPublica);
+  if (input.publica) authorize(u, 'publicar');
   const values = { atalho: input.atalho, titulo: input.titulo, conteudo: input.conteudo, publica: input.publica };
   if (input.id) {
     const current = await findVisible(db, u, input.id);
-    if (!canEdit(u, current.r)) throw new Forbidden(T.somenteAdminPublica);
+    authorize(u, 'editar', current.r);
     // A personal one made public (or back) changes hands: its author stays who wrote it.
     await writing(input.publica, () =>
       db
@@ -117,7 +113,7 @@ export async function saveRapida(db: Db, u: TSessionUser, input: Input): Promise
 
 export async function deleteRapida(db: Db, u: TSessionUser, id: string) {
   const current = await findVisible(db, u, id);
-  if (!canEdit(u, current.r)) throw new Forbidden(T.somenteAdminPublica);
+  authorize(u, 'editar', current.r);
   await db.delete(mensagensRapidas).where(eq(mensagensRapidas.id, id));
 }
 

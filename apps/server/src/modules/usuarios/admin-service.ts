@@ -15,7 +15,7 @@ import { passwordResetTokens } from '../../db/schema/auth';
 import { departamentos } from '../../db/schema/departamentos';
 import { users, type UserRow } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
-import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../lib/errors';
+import { Conflict, NotFound, TooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import type { TSessionUser } from '../../lib/session';
@@ -24,7 +24,7 @@ import { endUserSessions } from '../auth/sessions';
 import { moveDepartmentRooms } from '../departamentos/rooms';
 import { isUniqueViolation } from '../departamentos/service';
 import { reserveSeat, takesSeat } from '../licenca/service';
-import { assertCanGiveRole, assertCanManage, assertNotMaster, authorize } from './policy';
+import { authorize } from './policy';
 import { isUuid } from './service';
 
 type Ctx = Pick<AppContext, 'db' | 'io' | 'mailer' | 'publicUrl'>;
@@ -195,7 +195,7 @@ async function contaNome(db: Db, accountId: string) {
 
 /** POST /api/usuarios: the user, a seat if their role takes one, and the invitation e-mail. */
 export async function createUsuario(ctx: Ctx, caller: TSessionUser, input: TUsuarioInput): Promise<TUsuarioAdmin> {
-  assertCanGiveRole(caller, input.role, null);
+  authorize(caller, 'darPapel', { role: input.role, target: null });
   // An unusable password until the invitation is used: a random one nobody knows, hashed like any other.
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
   let created: UserRow;
@@ -225,7 +225,7 @@ export async function updateUsuario(ctx: Ctx, caller: TSessionUser, id: string, 
     before = await withTransaction(ctx.db, async (tx) => {
       const target = await loadTarget(tx, caller.accountId, id, true);
       authorize(caller, 'editarIdentidade', target);
-      assertCanGiveRole(caller, input.role, target);
+      authorize(caller, 'darPapel', { role: input.role, target });
       await assertEmailLivre(tx, caller.accountId, input.email, target.id);
       const departamentoId = await assertDepartamentos(tx, caller.accountId, input.departamentoIds);
       const wasSeat = takesSeat(target);
@@ -243,7 +243,8 @@ export async function updateUsuario(ctx: Ctx, caller: TSessionUser, id: string, 
   }
   const depId = input.departamentoIds[0] ?? null;
   // The role is in the user's access token: a new role takes effect by signing in again (sessions end now).
-  if (before.role !== input.role) await endUserSessions(ctx, before.id);
+  const previousRole = before.role;
+  if (previousRole !== input.role) await endUserSessions(ctx, before.id);
   else if (before.departamentoId !== depId) moveDepartmentRooms(ctx.io, [{ userId: before.id, from: before.departamentoId, to: depId }]);
   return getUsuarioAdmin(ctx.db, caller.accountId, id);
 }
@@ -252,9 +253,7 @@ export async function updateUsuario(ctx: Ctx, caller: TSessionUser, id: string, 
 export async function desativarUsuario(ctx: Ctx, caller: TSessionUser, id: string): Promise<TUsuarioAdmin> {
   await withTransaction(ctx.db, async (tx) => {
     const target = await loadTarget(tx, caller.accountId, id, true);
-    assertNotMaster(target);
-    if (target.id === caller.id) throw new Forbidden(USUARIOS_TEXTS.naoDesativarASiMesmo);
-    assertCanManage(caller, target);
+    authorize(caller, 'desativar', target);
     if (!target.ativo) return;
     await tx
       .update(users)
@@ -268,8 +267,7 @@ export async function desativarUsuario(ctx: Ctx, caller: TSessionUser, id: strin
 export async function reativarUsuario(ctx: Ctx, caller: TSessionUser, id: string): Promise<TUsuarioAdmin> {
   await withTransaction(ctx.db, async (tx) => {
     const target = await loadTarget(tx, caller.accountId, id, true);
-    assertNotMaster(target);
-    assertCanManage(caller, target);
+    authorize(caller, 'gerir', target);
     if (target.ativo) return;
     if (takesSeat({ ...target, ativo: true })) await reserveSeat(tx, caller.accountId, target.id);
     await tx
@@ -283,8 +281,7 @@ export async function reativarUsuario(ctx: Ctx, caller: TSessionUser, id: string
 /** An admin sends a user a link to set a new password: a new invitation if they never signed in. */
 export async function redefinirSenha(ctx: Ctx, caller: TSessionUser, id: string): Promise<void> {
   const target = await loadTarget(ctx.db, caller.accountId, id);
-  assertNotMaster(target);
-  assertCanManage(caller, target);
+  authorize(caller, 'gerir', target);
   const tipo = target.lastHeartbeatAt ? 'reset' : 'convite';
   await sendPasswordLink(ctx.db, ctx.mailer, ctx.publicUrl, target, tipo, await contaNome(ctx.db, caller.accountId));
 }

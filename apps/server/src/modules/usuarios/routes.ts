@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import { endUserSessions } from '../auth/sessions';
-import { assertOwnProfile } from './policy';
+import { authorize } from './policy';
 import { getUserInAccount, loadCurrentUser, updateUser } from './service';
 
 const ZIdParams = z.object({ id: z.string() });
@@ -38,7 +38,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.post('/Usuario/:id/heartbeat', { schema: { params: ZIdParams, response: { 200: ZOnlineAnswer } } }, async (req) => {
     const user = requireUser(req);
-    assertOwnProfile(user, req.params.id);
+    authorize(user, 'alterarPerfil', req.params);
     const row = await updateUser(db, user.accountId, user.id, { lastHeartbeatAt: new Date() });
     return { online: row.online };
   });
@@ -46,7 +46,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   // Toggles the status chosen in the menu (Online/Offline); the answer carries the new value.
   app.post('/usuario/UpdateUser/:id', { schema: { params: ZIdParams, response: { 200: ZOnlineAnswer } } }, async (req) => {
     const user = requireUser(req);
-    assertOwnProfile(user, req.params.id);
+    authorize(user, 'alterarPerfil', req.params);
     const current = await getUserInAccount(db, user.accountId, user.id);
     const row = await updateUser(db, user.accountId, user.id, { online: !current.online });
     return { online: row.online };
@@ -65,14 +65,14 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.patch('/Usuario/ChangeName/:id', { schema: { params: ZIdParams, body: ZChangeNameInput } }, async (req, reply) => {
     const user = requireUser(req);
-    assertOwnProfile(user, req.params.id);
+    authorize(user, 'alterarPerfil', req.params);
     await updateUser(db, user.accountId, user.id, { nome: req.body.NovoNome });
     return reply.code(200).send({ message: 'Nome atualizado.' });
   });
 
   app.patch('/Usuario/ChangePassword/:id', { schema: { params: ZIdParams, body: ZChangePasswordInput } }, async (req, reply) => {
     const user = requireUser(req);
-    assertOwnProfile(user, req.params.id);
+    authorize(user, 'alterarPerfil', req.params);
     const strength = ZPassword.safeParse(req.body.NovaSenha);
     if (!strength.success) {
       const message = strength.error.issues[0]?.message ?? `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`;
