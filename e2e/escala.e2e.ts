@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,12 +134,15 @@ describe.runIf(process.env.DATABASE_URL)('two instances behind HAProxy (deploy/h
   };
 
   it.runIf(uploadsOnS3)('a profile photo uploaded on one instance is served by the other (from the bucket)', async () => {
+    const inBucket = () => readdirSync(cluster.s3Dir, { recursive: true }).length;
+    const before = inBucket();
     const form = new FormData();
     form.append('foto', new Blob([PNG], { type: 'image/png' }), 'foto.png');
     const { fotoUrl } = await json<{ fotoUrl: string }>('a', 'POST', '/backend/Usuario/UploadFotoPerfil', {
       token: tokens.admin,
       body: form,
     });
+    expect(inBucket()).toBeGreaterThan(before);
     const path = fotoUrl.replace(/\?.*$/, '');
     const fromA = Buffer.from(await (await call('a', 'GET', path)).arrayBuffer());
     const res = await call('b', 'GET', path);
