@@ -1,5 +1,6 @@
 // What the e2e step needs from the machine, made sure of before it runs (as `.ci/run` once did on its own):
-// Debian's Chromium, installed when this user may install packages, otherwise one line saying what to do.
+// Debian's Chromium, and HAProxy for the two-instance suite (e2e/escala.e2e.ts, deploy/haproxy.cfg), installed
+// when this user may install packages, otherwise one line saying what to do.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -23,6 +24,14 @@ function stop(line) {
   process.exit(1);
 }
 
+/** apt-get update and install of `packages` with the installer's prefix; false when it cannot or failed. */
+function aptInstall(packages) {
+  const prefix = installer();
+  if (!prefix) return false;
+  const [cmd = 'apt-get', ...rest] = [...prefix, 'apt-get'];
+  return run(cmd, [...rest, 'update', '-qq']) && run(cmd, [...rest, 'install', '-y', '-qq', ...packages]);
+}
+
 const wanted = process.env.CHROMIUM_PATH;
 if (wanted) {
   if (!existsSync(wanted)) stop(`CHROMIUM_PATH aponta para ${wanted}, que não existe: ${HOW}.`);
@@ -30,12 +39,20 @@ if (wanted) {
 } else if (existsSync(DEFAULT_CHROMIUM)) {
   console.log(`Chromium: ${DEFAULT_CHROMIUM}`);
 } else {
-  const prefix = installer();
-  if (!prefix) stop(`Os testes e2e precisam do Chromium e este usuário não pode instalar pacotes: ${HOW}.`);
+  if (!installer()) stop(`Os testes e2e precisam do Chromium e este usuário não pode instalar pacotes: ${HOW}.`);
   console.log(`Chromium ausente: instalando ${PACKAGES.join(' ')} com apt-get…`);
-  const [cmd = 'apt-get', ...rest] = [...prefix, 'apt-get'];
-  const installed = run(cmd, [...rest, 'update', '-qq']) && run(cmd, [...rest, 'install', '-y', '-qq', ...PACKAGES]);
-  if (!installed || !existsSync(DEFAULT_CHROMIUM)) stop(`A instalação do Chromium falhou: ${HOW}.`);
+  if (!aptInstall(PACKAGES) || !existsSync(DEFAULT_CHROMIUM)) stop(`A instalação do Chromium falhou: ${HOW}.`);
   console.log(`Chromium instalado em ${DEFAULT_CHROMIUM}`);
 }
+
+// The proxy of the two-instance suite (PostgreSQL only, like the suite) and redis-server, which it restarts privately.
+const HAPROXY_HOW = 'instale o HAProxy do Debian (sudo apt-get install -y haproxy)';
+// Debian puts it in /usr/sbin, which an ordinary user's PATH may lack.
+const hasHaproxy = () => ok('sh', ['-c', 'command -v haproxy || test -x /usr/sbin/haproxy']);
+if (process.env.DATABASE_URL && !hasHaproxy()) {
+  if (!installer()) stop(`O teste de duas instâncias precisa do HAProxy e este usuário não pode instalar pacotes: ${HAPROXY_HOW}.`);
+  console.log('HAProxy ausente: instalando haproxy com apt-get…');
+  if (!aptInstall(['haproxy']) || !hasHaproxy()) stop(`A instalação do HAProxy falhou: ${HAPROXY_HOW}.`);
+}
+if (process.env.DATABASE_URL) console.log('HAProxy: presente (teste de duas instâncias)');
 if (!process.env.DATABASE_URL) console.log('DATABASE_URL não definida: os testes de integração rodam só no PGlite.');

@@ -28,6 +28,15 @@ export type E2EServer = {
   /** Stops the process and keeps its data (an outage); `resume` starts it again on the same port and data. */
   halt: () => Promise<void>;
   resume: () => Promise<void>;
+  /** `kill -9`: the process dies at once, letting go of nothing (leases, sockets). */
+  crash: () => Promise<void>;
+};
+
+export type E2EServerOptions = {
+  /** The test tree's entry with a fake WhatsApp Web (see ENTRY). */
+  wapiFake?: boolean;
+  /** A given port (an instance started again where a proxy expects it), else a free one. */
+  port?: number;
 };
 
 /** The product's bundle, or the test tree's entry (under tsx) that adds a fake WhatsApp Web and its /backend/wapi-teste routes. */
@@ -36,25 +45,27 @@ const ENTRY = {
   wapiFake: ['--import', 'tsx', 'apps/server/src/test/e2e-main.ts'],
 };
 
-/** Starts the built server (`npm run build` first) on a fresh embedded database with the demo account. */
-export async function startE2EServer(env: Record<string, string> = {}, opts: { wapiFake?: boolean } = {}): Promise<E2EServer> {
+/**
+ * Starts the built server (`npm run build` first) on a fresh embedded database with the demo account; or on the
+ * DATABASE_URL and REDIS_URL given in `env` (the machine's own are never inherited).
+ */
+export async function startE2EServer(env: Record<string, string> = {}, opts: E2EServerOptions = {}): Promise<E2EServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-e2e-'));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const lines: Record<string, unknown>[] = [];
   let child: ChildProcess;
 
   const launch = async (healthyWithinMs = 60_000) => {
+    const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
     const childEnv: NodeJS.ProcessEnv = {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       ...env,
     };
-    delete childEnv.DATABASE_URL;
-    delete childEnv.REDIS_URL;
     child = spawn(process.execPath, opts.wapiFake ? ENTRY.wapiFake : ENTRY.produto, {
       cwd: ROOT,
       env: childEnv,
@@ -124,6 +135,13 @@ export async function startE2EServer(env: Record<string, string> = {}, opts: { w
       await launch();
     },
     halt: stopChild,
+    crash: async () => {
+      const c = child;
+      if (c.exitCode !== null || c.signalCode !== null) return;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGKILL');
+      await exited;
+    },
     // A loaded machine (several suites at once) can take more than a minute to open the embedded database again.
     resume: () => launch(180_000),
   };

@@ -32,6 +32,18 @@ export const fakeWapiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; fake: Fake
     return { numero: `+${LOJA}` };
   });
 
+  /** WhatsApp accepts a socket opened with the stored pairing (an instance taking the session over). */
+  app.post('/wapi-teste/abrir', async () => {
+    const open = fake.last;
+    open.user = { id: `${LOJA}:7@s.whatsapp.net`, name: 'Loja Demo' };
+    open.emit('connection.update', { connection: 'open' });
+    await wapiOf(ctx).idle();
+    return { ok: true };
+  });
+
+  /** How many sockets this instance opened so far (which instance holds the number). */
+  app.get('/wapi-teste/sockets', async () => ({ abertos: fake.sockets.length }));
+
   app.post('/wapi-teste/mensagem', { schema: { body: z.object({ texto: z.string().min(1).max(1000) }) } }, async (req) => {
     const id = `3A${Date.now().toString(16).toUpperCase()}`;
     const msg = proto.WebMessageInfo.fromObject({

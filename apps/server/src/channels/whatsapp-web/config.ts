@@ -19,8 +19,9 @@ export type WapiConfig = {
 export const WAPI_DEFAULTS: WapiConfig = {
   socket: baileysSocket(),
   sendGapMs: 1500,
-  leaseMs: 30_000,
-  renewMs: 10_000,
+  // An instance killed without letting go: another takes its numbers over within leaseMs + renewMs (25 s).
+  leaseMs: 20_000,
+  renewMs: 5_000,
   scanMs: 2000,
   backoffBaseMs: 1000,
 };
