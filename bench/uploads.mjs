@@ -76,7 +76,7 @@ try {
     try {
       for (const [size, png] of Object.entries(pictures)) {
         const r = await measure(server.base, png);
-        (out.bySize[size] ??= { bytes: png.length })[storage] = r;
+        out.bySize[size] = { bytes: png.length, ...out.bySize[size], [storage]: r };
         console.log(
           `${storage} ${size}: round trip p50 ${r.roundTrip.p50Ms} p99 ${r.roundTrip.p99Ms} ms (POST p50 ${r.post.p50Ms}, GET p50 ${r.get.p50Ms})`,
         );
