@@ -35,9 +35,7 @@ describe('S3_* variables', () => {
       'S3_BUCKET: use de 3 a 63 letras minúsculas, números, pontos ou hífens (a regra de nomes do S3)',
     ]);
     expect(issues({ S3_BUCKET: 'balcao', S3_ENDPOINT: 'minio:9000' })).toEqual(['S3_ENDPOINT: deve ser uma URL http:// ou https://']);
-    expect(issues({ S3_BUCKET: 'balcao', S3_FORCE_PATH_STYLE: 'sim' })).toEqual([
-      expect.stringMatching(/^S3_FORCE_PATH_STYLE: /),
-    ]);
+    expect(issues({ S3_BUCKET: 'balcao', S3_FORCE_PATH_STYLE: 'sim' })).toEqual([expect.stringMatching(/^S3_FORCE_PATH_STYLE: /)]);
     expect(issues({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'chave' })).toEqual([
       'S3_ENDPOINT: só vale com S3_BUCKET definido',
       'S3_ACCESS_KEY_ID: só vale com S3_BUCKET definido',
