@@ -150,7 +150,13 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
   // PORT=0 picks a free port: links then name the one actually listening.
   const address = app.server.address();
   if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);
-  const facts = { address: ctx.publicUrl, database: database.kind, dataDir: env.dataDir, ...(demo ? { demo } : {}) };
+  const facts = {
+    address: ctx.publicUrl,
+    database: database.kind,
+    dataDir: env.dataDir,
+    ...(demo ? { demo } : {}),
+    ...(ctx.storage.kind === 's3' ? { bucket: ctx.storage.where } : {}),
+  };
   for (const line of startupLines(facts)) app.log.info(line);
 
   let closing: Promise<void> | null = null;
