@@ -3,7 +3,7 @@
 // run, each in its own process; prints each figure beside the floor's and their ratio; writes
 // bench/results/latest.json and appends one line to bench/results/history.jsonl.
 // `npm run bench -- --quick`: short runs for trying things, written to bench/results/quick.json only.
-// `--only=inbound,send,sockets,redis,large,pages`: some scenarios (results not written to latest.json).
+// `--only=inbound,send,sockets,redis,large,pages,uploads`: some scenarios (results not written to latest.json).
 // `--redo=send,…`: runs those scenarios again and puts them in place of the same ones in the committed
 // complete latest.json (the rest kept as measured); `redone` lists what was run again, when, on which commit.
 import { execSync, spawn, spawnSync } from 'node:child_process';
@@ -42,6 +42,7 @@ const P = quick
       large: { OPEN: 1000, MESSAGES: 100_000, RUNS: 30 },
       redisRates: '500',
       redisSeconds: 5,
+      uploadRuns: 30,
     }
   : {
       seconds: 60,
@@ -57,6 +58,7 @@ const P = quick
       large: { OPEN: 10_000, MESSAGES: 1_000_000, RUNS: 200 },
       redisRates: '1000,2000',
       redisSeconds: 30,
+      uploadRuns: 200,
     };
 const GOAL_P99_MS = 150;
 
@@ -264,6 +266,17 @@ if (want('large')) {
 
 save(false);
 
+if (want('uploads')) {
+  const r = {};
+  for (const d of DATABASES) r[dbName(d)] = await scenario('uploads.mjs', { BENCH_UPLOAD_RUNS: String(P.uploadRuns), ...dbEnv(d) });
+  results.uploads = {
+    what: 'profile photo POST then GET of its URL, one at a time: DATA_DIR/uploads vs an S3 bucket (s3rver, local)',
+    ...r,
+  };
+}
+
+save(false);
+
 if (want('pages')) results.pageWeight = await scenario('page-weight.mjs', {});
 
 save(true);
@@ -366,6 +379,12 @@ function printTable(r) {
       console.log(`sockets ${t}: ${f(s?.connected)} at ${f(s?.kbPerSocket)} KB each; broadcast to all ${f(s?.broadcast.lastMs)} ms`);
     }
   if (r.redis) console.log(`redis: ${JSON.stringify(r.redis.ratio)}`);
+  if (r.uploads)
+    for (const d of r.databases)
+      for (const [size, v] of Object.entries(r.uploads[d]?.bySize ?? {}))
+        console.log(
+          `upload round trip ${d} ${size} p50/p99: disk ${f(v.disk?.roundTrip.p50Ms)} / ${f(v.disk?.roundTrip.p99Ms)} ms | s3 ${f(v.s3?.roundTrip.p50Ms)} / ${f(v.s3?.roundTrip.p99Ms)} ms`,
+        );
   if (r.largeAccount)
     console.log(
       `large account p99: floor ${f(r.largeAccount.floor?.page.p99Ms)} | ${r.databases.map((d) => `${d} list ${f(r.largeAccount[d]?.conversationListMaster.p99Ms)} / ${f(r.largeAccount[d]?.conversationListAtendente.p99Ms)}, conversation ${f(r.largeAccount[d]?.longConversationFirstPage.p99Ms)}`).join(' | ')}`,

@@ -4,7 +4,11 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', 'cli/account-create': 'src/cli/account-create.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'cli/account-create': 'src/cli/account-create.ts',
+    'cli/uploads-migrate': 'src/cli/uploads-migrate.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

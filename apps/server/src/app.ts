@@ -15,7 +15,6 @@ import {
   registerApiCompression,
   registerSecurityHeaders,
   serveWidgetScript,
-  uploadHeaders,
   webAssetHeaders,
   webBuildOf,
 } from './lib/http-hygiene';
@@ -25,6 +24,7 @@ import { fastifyTrustProxy, type TrustProxy } from './lib/client-ip';
 import { refuseNulInput } from './lib/input-guard';
 import { bearerToken } from './lib/session';
 import { UPLOADS_URL_PREFIX } from './lib/uploads';
+import { registerUploadsRoute } from './lib/storage/serve';
 import { WIDGET_LOG_SECRETS, widgetPublicRoutes } from './channels/widget/routes';
 import { whatsappSettingsRoutes } from './channels/whatsapp-cloud/routes';
 import { wapiRoutes } from './channels/whatsapp-web/routes';
@@ -153,15 +153,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
     { prefix: API_PREFIX },
   );
 
-  await app.register(fastifyStatic, {
-    root: path.resolve(ctx.uploadsDir),
-    prefix: `${UPLOADS_URL_PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    maxAge: '30d',
-    immutable: true,
-    setHeaders: uploadHeaders,
-  });
+  registerUploadsRoute(app, UPLOADS_URL_PREFIX, ctx.storage);
 
   if (opts.widgetJs && existsSync(opts.widgetJs)) await serveWidgetScript(app, opts.widgetJs);
 

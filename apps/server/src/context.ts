@@ -11,6 +11,7 @@ import { silentPublisher, type AtendimentoPublisher } from './modules/atendiment
 import type { ChatPublisher } from './modules/chat-interno/notify';
 import type { LicencaPagamentos } from './payments/config';
 import type { EmbeddedBackup } from './operator/backup';
+import type { Storage } from './lib/storage';
 
 /** How modules tell connected clients about a change, without knowing the socket layer (realtime/publishers.ts). */
 export type Publishers = { atendimentos: AtendimentoPublisher; chatInterno: ChatPublisher };
@@ -27,7 +28,8 @@ export type AppContext = {
   cipher: SecretCipher;
   /** Visitor limits per minute (env WIDGET_MESSAGES_PER_MINUTE, WIDGET_SESSIONS_PER_MINUTE). */
   widgetLimits: { messagesPerMinute: number; sessionsPerMinute: number };
-  uploadsDir: string;
+  /** Where uploads live: DATA_DIR/uploads, or the S3 bucket (lib/storage). */
+  storage: Storage;
   /** Origin of e-mailed and shown links: PUBLIC_URL or http://localhost:PORT, never a request header (lib/public-origin). */
   publicUrl: string;
   /** OPERATOR_TOKEN: turns the operator API (/backend/operador) on; unset, it answers 404. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SESSIONS_PER_MINUTE_PER_IP, VISITOR_MESSAGES_PER_MINUTE } from '@balcao/shared/widget';
 import { checkPixEnv, ZPixEnvFields } from './payments/config';
 import { WA_VERSION_RE } from './channels/whatsapp-web/version';
+import { checkStorageEnv, ZStorageEnvFields } from './lib/storage/config';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -70,8 +71,13 @@ const ZEnvFields = z.object({
   WAPI_VERSION: z.string().trim().regex(WA_VERSION_RE, 'use o formato 2.3000.1023223821').optional(),
   /** The licence's PIX payment provider (payments/config.ts; docs/licenca-pix.md). */
   ...ZPixEnvFields,
+  /** Uploads in an S3-compatible bucket (lib/storage/config.ts; docs/operacao.md). */
+  ...ZStorageEnvFields,
 });
-export const ZEnv = ZEnvFields.superRefine(checkPixEnv);
+export const ZEnv = ZEnvFields.superRefine((env, ctx) => {
+  checkPixEnv(env, ctx);
+  checkStorageEnv(env, ctx);
+});
 export type TEnv = z.infer<typeof ZEnv> & { dataDir: string };
 
 /** Reads and checks the environment; a wrong value names the variable and why, and stops the process. */

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type BuildOptions, buildApp, type App } from './app';
 import type { SocketFactory } from './channels/whatsapp-web/socket';
@@ -13,6 +12,8 @@ import { closeRedis, createRedis, type RedisLog } from './lib/redis';
 import { configuredOrigin } from './lib/public-origin';
 import { backgroundIdle } from './lib/background';
 import { loadOrCreateSecret } from './lib/secrets';
+import { openStorage } from './lib/storage';
+import { s3ConfigOf } from './lib/storage/config';
 import { serverLogger, startupLines, wantsReadableLogs } from './lib/terminal-log';
 import { TokenService } from './lib/tokens';
 import { type DemoLogins, seedDemo } from './modules/accounts/demo';
@@ -90,7 +91,7 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
     rates,
     widgetLimits: { messagesPerMinute: env.WIDGET_MESSAGES_PER_MINUTE, sessionsPerMinute: env.WIDGET_SESSIONS_PER_MINUTE },
     cipher: new SecretCipher(loadOrCreateSecret(env.dataDir, 'channels', env.CHANNEL_SECRET_KEY)),
-    uploadsDir: path.join(env.dataDir, 'uploads'),
+    storage: await openStorage(path.join(env.dataDir, 'uploads'), s3ConfigOf(env)),
     publicUrl: configuredOrigin(env),
     operatorToken: env.OPERATOR_TOKEN,
     ...(database.snapshot ? { embeddedBackup: { dataDir: env.dataDir, snapshot: database.snapshot } } : {}),
@@ -110,7 +111,6 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
   // One publisher for every change, socket or not; the socket server is read when it exists (below).
   ctx.channels = createChannels(ctx);
   ctx.publish = socketPublishers(() => ctx.io, ctx.channels);
-  mkdirSync(ctx.uploadsDir, { recursive: true });
   const readable = wantsReadableLogs(env.LOG_FORMAT);
   const app = await buildApp(ctx, {
     logger: await serverLogger(env.LOG_LEVEL, readable),
@@ -150,7 +150,13 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
   // PORT=0 picks a free port: links then name the one actually listening.
   const address = app.server.address();
   if (!env.PUBLIC_URL && env.PORT === 0 && address && typeof address === 'object') ctx.publicUrl = configuredOrigin(env, address.port);
-  const facts = { address: ctx.publicUrl, database: database.kind, dataDir: env.dataDir, ...(demo ? { demo } : {}) };
+  const facts = {
+    address: ctx.publicUrl,
+    database: database.kind,
+    dataDir: env.dataDir,
+    ...(demo ? { demo } : {}),
+    ...(ctx.storage.kind === 's3' ? { bucket: ctx.storage.where } : {}),
+  };
   for (const line of startupLines(facts)) app.log.info(line);
 
   let closing: Promise<void> | null = null;

@@ -36,7 +36,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger, opts: { embed
       firstMs: 30_000,
       everyMs: UPLOAD_CLEANUP_EVERY_MINUTES * 60_000,
       run: async () => {
-        const n = await cleanupWidgetUploads(ctx.db, ctx.uploadsDir);
+        const n = await cleanupWidgetUploads(ctx.db, ctx.storage);
         if (n) log.info({ removidos: n }, 'anexos do widget não usados removidos');
       },
     },

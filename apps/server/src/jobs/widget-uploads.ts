@@ -1,16 +1,14 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { UPLOAD_GRACE_MINUTES } from '@balcao/shared/widget';
 import { widgetUploads } from '../db/schema/widget-uploads';
 import type { Db } from '../lib/db';
-import { UPLOADS_URL_PREFIX } from '../lib/uploads';
+import type { Storage } from '../lib/storage';
+import { isStoredUpload, uploadKeyOf } from '../lib/uploads';
 import { WIDGET_UPLOAD_KIND } from '../channels/widget/uploads';
 
 const BATCH = 500;
 /** Records of deleted files are kept this long: the visitor's 24-hour byte cap still counts them. */
 const KEEP_REMOVED_MS = 48 * 60 * 60 * 1000;
-const WIDGET_PREFIX = `${UPLOADS_URL_PREFIX}/${WIDGET_UPLOAD_KIND}/`;
 
 /**
  * Deletes the files visitors uploaded but no message used within the grace period. Safe with several
@@ -18,7 +16,7 @@ const WIDGET_PREFIX = `${UPLOADS_URL_PREFIX}/${WIDGET_UPLOAD_KIND}/`;
  * a message attaching an upload at that moment either marks it used first (kept) or finds it gone (400).
  * Answers how many files it removed.
  */
-export async function cleanupWidgetUploads(db: Db, uploadsDir: string, opts: { now?: Date; graceMinutes?: number } = {}): Promise<number> {
+export async function cleanupWidgetUploads(db: Db, storage: Storage, opts: { now?: Date; graceMinutes?: number } = {}): Promise<number> {
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - (opts.graceMinutes ?? UPLOAD_GRACE_MINUTES) * 60_000);
   let removed = 0;
@@ -36,8 +34,7 @@ export async function cleanupWidgetUploads(db: Db, uploadsDir: string, opts: { n
       .where(inArray(widgetUploads.id, batch))
       .returning({ url: widgetUploads.url });
     for (const { url } of rows) {
-      if (!url.startsWith(WIDGET_PREFIX)) continue;
-      await rm(path.join(uploadsDir, WIDGET_UPLOAD_KIND, path.basename(url)), { force: true });
+      if (isStoredUpload(url, WIDGET_UPLOAD_KIND)) await storage.delete(uploadKeyOf(url)!);
     }
     removed += rows.length;
     if (rows.length < BATCH) break;

@@ -45,5 +45,10 @@ describe('terminal logs', () => {
     expect(lines.join('\n')).toContain('embutido (PGlite) em /srv/data');
     expect(lines.join('\n')).toContain('master@demo.local, admin@demo.local — senha balcao-demo');
     expect(startupLines({ address: 'https://balcao.exemplo', database: 'postgres', dataDir: '/x' })).toHaveLength(2);
+    expect(startupLines({ address: 'https://balcao.exemplo', database: 'postgres', dataDir: '/x', bucket: 's3://balcao' })).toEqual([
+      'Balcão no ar: abra https://balcao.exemplo',
+      'Banco de dados: PostgreSQL (DATABASE_URL)',
+      'Arquivos enviados: bucket s3://balcao',
+    ]);
   });
 });

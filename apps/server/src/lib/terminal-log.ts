@@ -36,6 +36,8 @@ export type StartupFacts = {
   database: 'pglite' | 'postgres';
   dataDir: string;
   demo?: { emails: string[]; senha: string };
+  /** Set when uploads live in a bucket (S3_BUCKET): `s3://bucket`. */
+  bucket?: string;
 };
 
 /** What a person starting the server needs, once: where to open it, which database, and the demo logins. */
@@ -44,6 +46,7 @@ export function startupLines(f: StartupFacts): string[] {
     `Balcão no ar: abra ${f.address}`,
     f.database === 'pglite' ? `Banco de dados: embutido (PGlite) em ${f.dataDir}` : 'Banco de dados: PostgreSQL (DATABASE_URL)',
   ];
+  if (f.bucket) lines.push(`Arquivos enviados: bucket ${f.bucket}`);
   if (f.demo) lines.push(`Conta de demonstração: ${f.demo.emails.join(', ')} — senha ${f.demo.senha}`);
   return lines;
 }

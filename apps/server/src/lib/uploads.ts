@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { writeNewFileDurably } from './durable-files';
 import { BadRequest, PayloadTooLarge, UnsupportedMedia } from './errors';
+import { contentTypeOf, isSafeKey, readStored, type Storage } from './storage';
 
 export const UPLOADS_URL_PREFIX = '/backend/uploads';
 
@@ -44,9 +43,30 @@ export function isStoredUpload(url: string, kind: string): boolean {
   return url.startsWith(prefix) && STORED_NAME.test(url.slice(prefix.length));
 }
 
-/** Stores bytes under a random name in `uploadsDir/kind/`, on the disk, and returns the public URL. */
-export async function storeUpload(uploadsDir: string, kind: string, buffer: Buffer, ext: string): Promise<string> {
-  const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await writeNewFileDurably(path.join(uploadsDir, kind, name), buffer);
-  return `${UPLOADS_URL_PREFIX}/${kind}/${name}`;
+/** The storage key of a URL under /backend/uploads/, or null for any other URL. */
+export function uploadKeyOf(url: string): string | null {
+  const prefix = `${UPLOADS_URL_PREFIX}/`;
+  return url.startsWith(prefix) ? url.slice(prefix.length) : null;
+}
+
+/**
+ * The bytes of one of our uploads named by its URL (media sent to a channel), or null for a URL elsewhere, one
+ * that leaves the uploads (`..`) or a file no longer stored. Never a fetch: a URL someone wrote is not followed.
+ */
+export async function readUpload(storage: Storage, url: string): Promise<Buffer | null> {
+  const rel = uploadKeyOf(url);
+  let key: string;
+  try {
+    key = rel === null ? '' : decodeURIComponent(rel);
+  } catch {
+    return null;
+  }
+  return isSafeKey(key) ? readStored(storage, key) : null;
+}
+
+/** Stores bytes under a random name in `kind/` of the uploads' storage, and returns the public URL. */
+export async function storeUpload(storage: Storage, kind: string, buffer: Buffer, ext: string): Promise<string> {
+  const key = `${kind}/${randomBytes(16).toString('hex')}.${ext}`;
+  await storage.put(key, buffer, contentTypeOf(key));
+  return `${UPLOADS_URL_PREFIX}/${key}`;
 }

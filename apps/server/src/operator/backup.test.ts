@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -6,6 +6,9 @@ import { extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../db/schema/accounts';
 import { openPglite, type Database } from '../db/client';
+import { diskStorage, s3Storage } from '../lib/storage';
+import { type LocalS3, startLocalS3 } from '../test/s3-server';
+import { OMITTED_NOTE } from './backup';
 import { makeAccount } from '../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../test/harness';
 
@@ -22,7 +25,11 @@ describe('the operator’s backup of the embedded default, while the server runs
     database = await openPglite(dir);
     t = await createTestApp(
       'pglite',
-      { operatorToken: TOKEN, embeddedBackup: { dataDir: dir, snapshot: database.snapshot! }, uploadsDir: path.join(dir, 'uploads') },
+      {
+        operatorToken: TOKEN,
+        embeddedBackup: { dataDir: dir, snapshot: database.snapshot! },
+        storage: diskStorage(path.join(dir, 'uploads')),
+      },
       database,
     );
   });
@@ -34,8 +41,7 @@ describe('the operator’s backup of the embedded default, while the server runs
 
   it('is DATA_DIR as a .tar.gz that opens as it is: the database as committed, the uploads and the keys', async () => {
     const { account } = await makeAccount(t.ctx.db, 'Loja do Backup');
-    mkdirSync(path.join(t.ctx.uploadsDir, 'fotos'), { recursive: true });
-    writeFileSync(path.join(t.ctx.uploadsDir, 'fotos', 'rosto.png'), 'imagem');
+    await t.ctx.storage.put('fotos/rosto.png', Buffer.from('imagem'), 'image/png');
     writeFileSync(path.join(dir, 'channels.key'), 'chave-dos-canais');
     // Statements go on around it: the copy is taken between two of them.
     const meanwhile = Array.from({ length: 20 }, (_, n) => makeAccount(t.ctx.db, `Loja ${n}`));
@@ -85,5 +91,61 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('the operator’s backup
       409,
       { message: 'Com PostgreSQL, faça o backup do banco com pg_dump e copie a pasta uploads.', code: 'CONFLICT' },
     ]);
+  });
+});
+
+describe('the operator’s backup with the uploads in a bucket', () => {
+  let dir: string;
+  let database: Database;
+  let s3: LocalS3;
+  let t: TestApp;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'balcao-data-'));
+    database = await openPglite(dir);
+    s3 = await startLocalS3();
+    const storage = s3Storage(s3.config);
+    t = await createTestApp(
+      'pglite',
+      { operatorToken: TOKEN, embeddedBackup: { dataDir: dir, snapshot: database.snapshot! }, storage },
+      database,
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.close();
+    await s3.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says, in its answer and in the archive, that the uploads are not in it', async () => {
+    await t.ctx.storage.put('fotos/rosto.png', Buffer.from('imagem'), 'image/png');
+    const r = await getBackup(t);
+    expect([r.statusCode, r.headers['x-backup-nao-inclui']]).toEqual([200, 'uploads; s3://balcao']);
+    const restored = mkdtempSync(path.join(tmpdir(), 'balcao-restaurado-'));
+    try {
+      writeFileSync(path.join(restored, 'copia.tar.gz'), r.rawPayload);
+      await extract({ file: path.join(restored, 'copia.tar.gz'), cwd: restored });
+      expect(readdirSync(restored).sort()).toEqual([OMITTED_NOTE, 'copia.tar.gz', 'pgdata']);
+      expect(readFileSync(path.join(restored, OMITTED_NOTE), 'utf8')).toBe(
+        'Este backup não inclui os arquivos enviados (fotos, anexos, logos): eles ficam no bucket s3://balcao. ' +
+          'Copie o bucket com as ferramentas do provedor (por exemplo, aws s3 sync).\n',
+      );
+    } finally {
+      rmSync(restored, { recursive: true, force: true });
+    }
+  });
+
+  it.each(DB_KINDS.filter((k) => k === 'postgres'))('on %s, the 409 says where the uploads are', async (kind) => {
+    const pg = await createTestApp(kind, { operatorToken: TOKEN, storage: t.ctx.storage });
+    try {
+      const r = await getBackup(pg);
+      expect([r.statusCode, r.json().message]).toEqual([
+        409,
+        'Com PostgreSQL, faça o backup do banco com pg_dump. Este backup não inclui os arquivos enviados (fotos, anexos, logos): ' +
+          'eles ficam no bucket s3://balcao. Copie o bucket com as ferramentas do provedor (por exemplo, aws s3 sync).',
+      ]);
+    } finally {
+      await pg.close();
+    }
   });
 });

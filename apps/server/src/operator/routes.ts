@@ -11,7 +11,7 @@ import { bearerToken } from '../lib/session';
 import { presentConta } from '../modules/accounts/presenter';
 import { openAccount } from '../modules/accounts/service';
 import { licencaOperatorRoutes } from '../modules/licenca/operator-routes';
-import { backupStream } from './backup';
+import { backupStream, uploadsOmitted } from './backup';
 
 /** The archive streams as it is made; the schema only names it in the API reference. */
 const ZBackupArchive = z.any().describe('DATA_DIR como balcao-<data>.tar.gz (application/gzip)');
@@ -51,8 +51,16 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.get('/operador/backup', { schema: { response: { 200: ZBackupArchive } } }, async (req, reply) => {
-    if (!ctx.embeddedBackup) throw new Conflict('Com PostgreSQL, faça o backup do banco com pg_dump e copie a pasta uploads.');
-    const stream = await backupStream(ctx.embeddedBackup, ctx.uploadsDir);
+    const omitted = uploadsOmitted(ctx.storage);
+    if (!ctx.embeddedBackup)
+      throw new Conflict(
+        omitted
+          ? `Com PostgreSQL, faça o backup do banco com pg_dump. ${omitted}`
+          : 'Com PostgreSQL, faça o backup do banco com pg_dump e copie a pasta uploads.',
+      );
+    const stream = await backupStream(ctx.embeddedBackup, ctx.storage);
+    // The archive says it too (NAO-INCLUI.txt); a script reads it here without opening the archive.
+    if (omitted) void reply.header('x-backup-nao-inclui', `uploads; ${ctx.storage.where}`);
     req.log.info({}, 'backup do banco embutido: enviando ao operador');
     const name = `balcao-${new Date().toISOString().slice(0, 10)}.tar.gz`;
     // It carries the keys: never kept by a cache on the way.

@@ -12,6 +12,7 @@ import { memoryCounter } from '../lib/rate-counter';
 import { createMailer } from '../lib/mailer';
 import { TokenService } from '../lib/tokens';
 import { createChannels } from '../channels/registry';
+import { diskStorage } from '../lib/storage';
 import { socketPublishers } from '../realtime/publishers';
 
 /** The databases every integration test runs on: PGlite always, PostgreSQL when DATABASE_URL is set (CI). */
@@ -79,7 +80,7 @@ export async function createTestApp(
     rates: memoryCounter(),
     cipher: new SecretCipher('test-cipher-key'),
     widgetLimits: { messagesPerMinute: 30, sessionsPerMinute: 1000 },
-    uploadsDir,
+    storage: diskStorage(uploadsDir),
     publicUrl: 'http://balcao.test',
     secureCookies: false,
     ...overrides,

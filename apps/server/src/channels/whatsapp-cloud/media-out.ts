@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TMidia } from '@balcao/shared/atendimentos';
 import type { TCapacidadesCanal, TTipoMidia } from '@balcao/shared/canais';
 import { NotFound } from '../../lib/errors';
-import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
+import type { Storage } from '../../lib/storage';
+import { readUpload } from '../../lib/uploads';
 import { prepararMidia } from '../midia';
 
 const ANEXO_SUMIU = 'O arquivo do anexo não está mais disponível: anexe-o de novo.';
@@ -18,17 +17,13 @@ const CFB_POR_EXTENSAO: Record<string, string> = {
 };
 
 /**
- * The attachment's bytes: a file of our uploads folder, never outside it. Never a link elsewhere: the server
+ * The attachment's bytes: a file of our uploads, never outside them. Never a link elsewhere: the server
  * fetching a URL someone wrote would reach whatever our network reaches.
  */
-async function bytesOf(uploadsDir: string, url: string): Promise<Buffer> {
-  if (!url.startsWith(`${UPLOADS_URL_PREFIX}/`)) throw new NotFound(ANEXO_SUMIU);
-  const root = path.resolve(uploadsDir);
-  const file = path.resolve(root, decodeURIComponent(url.slice(UPLOADS_URL_PREFIX.length + 1)));
-  if (!file.startsWith(root + path.sep)) throw new NotFound(ANEXO_SUMIU);
-  return readFile(file).catch(() => {
-    throw new NotFound(ANEXO_SUMIU);
-  });
+async function bytesOf(storage: Storage, url: string): Promise<Buffer> {
+  const bytes = await readUpload(storage, url).catch(() => null);
+  if (!bytes) throw new NotFound(ANEXO_SUMIU);
+  return bytes;
 }
 
 const extensao = (filename: string | null) => (filename?.match(/\.([a-z0-9]+)$/i)?.[1] ?? '').toLowerCase();
@@ -37,8 +32,8 @@ const extensao = (filename: string | null) => (filename?.match(/\.([a-z0-9]+)$/i
  * What goes to Meta's /media for an attachment: its bytes as the channel takes them (converted or refused by
  * its capabilities, judged by what the bytes really are), the type in Meta's words and a file name.
  */
-export async function mediaForMeta(uploadsDir: string, caps: TCapacidadesCanal, tipo: TTipoMidia, midia: TMidia) {
-  const buffer = await bytesOf(uploadsDir, midia.url);
+export async function mediaForMeta(storage: Storage, caps: TCapacidadesCanal, tipo: TTipoMidia, midia: TMidia) {
+  const buffer = await bytesOf(storage, midia.url);
   const mime = (await fileTypeFromBuffer(buffer))?.mime ?? midia.mimeType;
   const ready = await prepararMidia(caps, tipo, { buffer, mime, ext: extensao(midia.filename) });
   const base = (midia.filename ?? 'anexo').replace(/\.[a-z0-9]+$/i, '');

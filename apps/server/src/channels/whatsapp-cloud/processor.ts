@@ -503,7 +503,7 @@ export class WhatsAppProcessor {
     const detected = await fileTypeFromBuffer(buf);
     const mimeType = detected?.mime ?? info.mime_type ?? media.mime_type ?? 'application/octet-stream';
     const ext = detected?.ext ?? EXT_BY_MIME[mimeType.split(';')[0]!.trim()] ?? 'bin';
-    const url = await storeUpload(this.ctx.uploadsDir, 'anexos', buf, ext);
+    const url = await storeUpload(this.ctx.storage, 'anexos', buf, ext);
     return { url, mimeType, filename: media.filename ?? null, size: buf.length };
   }
 

@@ -278,7 +278,7 @@ export class WhatsAppSender {
     }
     const context = m.respondendoA ? { context: { message_id: await externalOf(m.respondendoA) } } : {};
     if (m.midia && MIDIA_TIPOS.has(m.tipo)) {
-      const file = await mediaForMeta(this.ctx.uploadsDir, this.capabilities, m.tipo as TTipoMidia, m.midia);
+      const file = await mediaForMeta(this.ctx.storage, this.capabilities, m.tipo as TTipoMidia, m.midia);
       const id = await this.graph.uploadMedia(numero.phoneNumberId, numero.accessToken, file);
       const caption = m.tipo !== 'audio' && m.conteudo.trim() ? { caption: m.conteudo.slice(0, 1024) } : {};
       const filename = m.tipo === 'document' && m.midia.filename ? { filename: m.midia.filename } : {};

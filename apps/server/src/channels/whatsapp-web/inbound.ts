@@ -255,7 +255,7 @@ export class WapiInbound {
     if (buf.length > ANEXO_MAX_BYTES) throw new Error('WhatsApp Web: mídia acima do limite');
     const detected = await fileTypeFromBuffer(buf);
     const mimeType = detected?.mime ?? media.mimetype?.split(';')[0]?.trim() ?? 'application/octet-stream';
-    const url = await storeUpload(this.ctx.uploadsDir, 'anexos', buf, detected?.ext ?? 'bin');
+    const url = await storeUpload(this.ctx.storage, 'anexos', buf, detected?.ext ?? 'bin');
     return { url, mimeType, filename: media.fileName ?? null, size: buf.length };
   }
 

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { AnyMessageContent, WAMessageKey } from 'baileys';
@@ -9,7 +7,7 @@ import { atendimentos, clientes, mensagens, type MensagemRow } from '../../db/sc
 import { wapiLeituras } from '../../db/schema/wapi';
 import { KickLoop } from '../../lib/kick-loop';
 import { publicOrigin } from '../../lib/public-origin';
-import { UPLOADS_URL_PREFIX } from '../../lib/uploads';
+import { readUpload } from '../../lib/uploads';
 import { ratingLink } from '../../modules/avaliacao/link';
 import { AVALIACAO_CONVITE } from '../../modules/atendimentos/service';
 import { announceStatus } from '../whatsapp-common';
@@ -308,12 +306,11 @@ export class WapiSender {
     return { content: { text } as AnyMessageContent, quoted };
   }
 
-  /** An attachment stored by us (uploads) is read from disk; anything else cannot be sent. */
+  /** An attachment stored by us (uploads) is read from the storage; anything else cannot be sent. */
   private async file(url: string) {
-    const prefix = `${UPLOADS_URL_PREFIX}/`;
-    const rel = url.startsWith(prefix) ? path.normalize(url.slice(prefix.length)) : null;
-    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(FALHOU);
-    return readFile(path.join(this.ctx.uploadsDir, rel));
+    const bytes = await readUpload(this.ctx.storage, url);
+    if (!bytes) throw new Error(FALHOU);
+    return bytes;
   }
 
   private async settle(m: MensagemRow, set: Partial<MensagemRow> & { status: 'sent' | 'failed' }) {

@@ -127,7 +127,7 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     if (!req.isMultipart()) throw new BadRequest('Envie o arquivo no campo "file" (multipart/form-data).');
     const checked = await readCheckedFile(await req.file({ limits: { fileSize: ANEXO_MAX_BYTES, files: 1 } }), ANEXO_RULES);
     await checkDailyBytes(db, v.id, checked.buffer.length);
-    const url = await storeUpload(ctx.uploadsDir, WIDGET_UPLOAD_KIND, checked.buffer, checked.ext);
+    const url = await storeUpload(ctx.storage, WIDGET_UPLOAD_KIND, checked.buffer, checked.ext);
     return recordUpload(db, canal, v, { url, nome: checked.filename, mimeType: checked.mime, tamanho: checked.buffer.length });
   });
 };

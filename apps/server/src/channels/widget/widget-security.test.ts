@@ -190,7 +190,7 @@ describe.each(DB_KINDS)('website widget input and uploads on %s', (kind) => {
       .set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) })
       .where(sql`${widgetUploads.id} in (${used.id}, ${unused.id})`);
 
-    const removed = await Promise.all([cleanupWidgetUploads(t.ctx.db, t.uploadsDir), cleanupWidgetUploads(t.ctx.db, t.uploadsDir)]);
+    const removed = await Promise.all([cleanupWidgetUploads(t.ctx.db, t.ctx.storage), cleanupWidgetUploads(t.ctx.db, t.ctx.storage)]);
     expect(removed[0] + removed[1]).toBe(1);
     expect(onDisk(unused)).toBe(false);
     expect(onDisk(used)).toBe(true);

@@ -204,7 +204,7 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       const file = await req.file({ limits: { fileSize: ANEXO_MAX_BYTES, files: 1 } });
       const checked = await readCheckedFile(file, ANEXO_RULES);
       const ready = req.query.atendimentoId ? await anexoParaCanal(ctx, staff, req.query.atendimentoId, checked) : checked;
-      const url = await storeUpload(ctx.uploadsDir, anexosKind(staff.accountId), ready.buffer, ready.ext);
+      const url = await storeUpload(ctx.storage, anexosKind(staff.accountId), ready.buffer, ready.ext);
       return { url, mimeType: ready.mime, filename: ready.filename, size: ready.buffer.length, tipo: tipoFromMime(ready.mime) };
     },
   );

@@ -167,7 +167,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       const acesso = await acessarConversa(db, user, req.params.id);
       authorize(user, 'alterarFoto', acesso);
       const foto = await readCheckedFile(await oneFile(req, 'foto', GRUPO_FOTO_MAX_BYTES), GRUPO_FOTO_RULES);
-      const url = await storeUpload(ctx.uploadsDir, GRUPO_FOTO_UPLOAD_KIND, foto.buffer, foto.ext);
+      const url = await storeUpload(ctx.storage, GRUPO_FOTO_UPLOAD_KIND, foto.buffer, foto.ext);
       publishChange(await alterarFotoGrupo(db, user, acesso, url));
       return { url, fotoUrl: url };
     },
@@ -176,7 +176,7 @@ export const chatInternoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(`${BASE}/upload-arquivo`, { schema: { response: { 200: ZUploadArquivoAnswer } } }, async (req) => {
     requireUser(req);
     const file = await readChatFile(await oneFile(req, 'file', CHAT_FILE_MAX_BYTES));
-    const url = await storeUpload(ctx.uploadsDir, CHAT_INTERNO_UPLOAD_KIND, file.buffer, file.ext);
+    const url = await storeUpload(ctx.storage, CHAT_INTERNO_UPLOAD_KIND, file.buffer, file.ext);
     return { url, tipo: file.tipo, nomeArquivo: file.filename, tamanho: file.buffer.length, mimeType: file.mime };
   });
 

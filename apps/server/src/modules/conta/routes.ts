@@ -53,7 +53,7 @@ export const contaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
     if (file && file.fieldname !== 'logo') throw new BadRequest('Envie o logotipo no campo "logo".');
     const checked = await readCheckedFile(file, LOGO_RULES);
-    const url = await storeUpload(ctx.uploadsDir, 'logos', checked.buffer, checked.ext);
+    const url = await storeUpload(ctx.storage, 'logos', checked.buffer, checked.ext);
     return update(user.accountId, { logoUrl: url });
   });
 

@@ -58,7 +58,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     const file = await req.file({ limits: { fileSize: FOTO_MAX_BYTES, files: 1 } });
     if (file && file.fieldname !== 'foto') throw new BadRequest('Envie a foto no campo "foto".');
     const checked = await readCheckedFile(file, FOTO_RULES);
-    const url = await storeUpload(ctx.uploadsDir, 'fotos', checked.buffer, checked.ext);
+    const url = await storeUpload(ctx.storage, 'fotos', checked.buffer, checked.ext);
     await updateUser(db, user.accountId, user.id, { fotoUrl: url });
     return { fotoUrl: url, url };
   });
