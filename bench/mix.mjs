@@ -205,7 +205,9 @@ export const setupFloor = (base, { visitors, attendants }) => ({
  * Offers `rate` messages a second for `seconds`, alternating a widget message and a webhook delivery, paced
  * every 10 ms; then waits for every attendant socket to have every message (while
  * deliveries keep coming; `drainMs` without one ends the wait). `onCounting` is called when the warm-up ends
- * and the counted messages begin (inbound.mjs starts its CPU meter there).
+ * and the counted messages begin (inbound.mjs starts its CPU meter there). With several instances,
+ * `across(n, slot)` says whether the socket in `slot` is on another instance than the one message `n` entered:
+ * the latencies are then also split by it (`attendantSocketAcross`).
  */
 export async function runMix({
   visitors,
@@ -217,6 +219,7 @@ export async function runMix({
   warmupSeconds = 3,
   drainMs = 20_000,
   onCounting,
+  across,
 }) {
   // The first seconds warm up (connections opened, code compiled) and are not counted.
   const first = Math.round(rate * warmupSeconds);
@@ -299,6 +302,7 @@ export async function runMix({
   const latencies = [];
   // Even messages come from the widget, odd ones from a webhook: where the tail comes from, per path.
   const bySource = { widget: [], whatsapp: [] };
+  const byInstance = { otherInstance: [], sameInstance: [] };
   let lastReceipt = 0;
   for (let n = first; n < total; n++)
     for (let s = 0; s < receivers.sockets; s++) {
@@ -306,6 +310,7 @@ export async function runMix({
       if (t > 0) {
         latencies.push(t - sentAt[n]);
         (n % 2 === 0 ? bySource.widget : bySource.whatsapp).push(t - sentAt[n]);
+        if (across) (across(n, s) ? byInstance.otherInstance : byInstance.sameInstance).push(t - sentAt[n]);
         if (t > lastReceipt) lastReceipt = t;
       }
     }
@@ -321,6 +326,9 @@ export async function runMix({
     attendantSockets: receivers.sockets,
     attendantSocket: summary(latencies),
     attendantSocketBySource: { widget: summary(bySource.widget), whatsapp: summary(bySource.whatsapp) },
+    ...(across
+      ? { attendantSocketAcross: { otherInstance: summary(byInstance.otherInstance), sameInstance: summary(byInstance.sameInstance) } }
+      : {}),
     widgetAck: summary(widgetAcks),
     webhookAck: summary(webhookAcks),
     deliveriesExpected: measured * receivers.sockets,

@@ -205,6 +205,7 @@ if (want('redis') && pgUrl) {
   for (const [rate, v] of Object.entries(r?.runs ?? {}))
     ratios[rate] = {
       p99TwoOverOne: ratio(v.twoInstancesRedis?.attendantSocket.p99Ms, v.oneInstanceInMemory?.attendantSocket.p99Ms),
+      extraP99Ms: v.extraP99Ms ?? null,
       deliveredPerSecondTwoOverOne: ratio(v.twoInstancesRedis?.deliveredPerSecond, v.oneInstanceInMemory?.deliveredPerSecond),
     };
   // The floor beside it: the inbound floor at the same rates, from this run.
@@ -212,7 +213,7 @@ if (want('redis') && pgUrl) {
     Object.keys(r?.runs ?? {}).map((rate) => [rate, results.inbound?.byRate[rate]?.floor?.attendantSocket ?? null]),
   );
   results.redis = {
-    what: 'two instances with the Socket.IO Redis adapter vs one with the in-memory adapter, same inbound mix, PostgreSQL',
+    what: 'two instances with the Socket.IO Redis streams adapter vs one with the in-memory adapter, same inbound mix, PostgreSQL; extraP99Ms: the other instance sockets p99 minus the one instance p99 (goal <= 10 ms at 1,000/s)',
     ...r,
     floor,
     ratio: ratios,

@@ -19,6 +19,8 @@ cd "$work/balcao" || exit 1
 
 t=$(date +%s)
 npm ci --no-audit --no-fund >"$work/ci.log" 2>&1 || { tail -n 20 "$work/ci.log"; fail "npm ci falhou"; }
+# A clean install has nothing to say: no dependency's engine unmet, no install script left undecided.
+if grep -E "EBADENGINE|install-scripts" "$work/ci.log"; then fail "npm ci avisou (engine ou install scripts)"; fi
 echo "npm ci: $(elapsed "$t") s"
 
 port=$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')
