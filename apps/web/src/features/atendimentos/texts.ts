@@ -1,5 +1,3 @@
-import type { TAtendimento } from '@balcao/shared/atendimentos';
-
 /** The inbox's own texts (the spec does not show this screen; designed after Chatwoot/Whaticket). */
 export const INBOX_TEXTS = {
   titulo: 'Atendimentos',
@@ -163,5 +161,3 @@ export const STATUS_ITEM: Record<'aguardando' | 'em_atendimento' | 'finalizado',
   em_atendimento: 'Em atendimento',
   finalizado: 'Finalizado',
 };
-
-export const ORIGEM_TEXTS: Record<TAtendimento['origem'], string> = { widget: 'Site', 'widget-response': 'Site', whatsapp: 'WhatsApp' };
