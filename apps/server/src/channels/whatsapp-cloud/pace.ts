@@ -2,7 +2,7 @@
  * Most deliveries of one channel handed to the processor in a second. The benchmark sends up to 1,000 a second
  * to one number; past this, a flood of small deliveries is taken at this pace (stored first: never dropped).
  */
-export const MAX_ENTREGAS_POR_SEGUNDO = 2_000;
+const MAX_ENTREGAS_POR_SEGUNDO = 2_000;
 
 /**
  * Hands each channel's deliveries on at most `perSecond` a second, in arrival order (one queue per channel:
