@@ -3,6 +3,7 @@ import type { ORIGENS } from '../atendimentos';
 import { OFFICE_MIME_TYPES } from '../atendimentos/constants';
 import { PRE_CHAT_CAMPOS } from '../widget';
 
+/** The kinds of conversation the dashboards count apart (EXIBICAO_ORIGEM maps each origem to one). */
 export const TIPOS_CANAL = ['widget', 'whatsapp'] as const;
 export type TTipoCanal = (typeof TIPOS_CANAL)[number];
 /**
