@@ -51,6 +51,20 @@ async function startFakeGraph() {
       return json(200, { url: `${base}/download/${MEDIA_ID}`, mime_type: 'image/png', sha256: 'x', file_size: FOTO.length, id: MEDIA_ID });
     if (req.method === 'GET' && path.endsWith(`/${PHONE_NUMBER_ID}`))
       return json(200, { display_phone_number: '+55 11 4000-1234', verified_name: 'Loja Demo', id: PHONE_NUMBER_ID });
+    // The account's templates (GET /{waba-id}/message_templates): one approved with a variable, one still in review.
+    if (req.method === 'GET' && path.endsWith('/message_templates'))
+      return json(200, {
+        data: [
+          {
+            name: 'retomar_atendimento',
+            language: 'pt_BR',
+            status: 'APPROVED',
+            category: 'UTILITY',
+            components: [{ type: 'BODY', text: 'Olá {{1}}! Podemos continuar seu atendimento por aqui?' }],
+          },
+          { name: 'promocao', language: 'pt_BR', status: 'PENDING', category: 'MARKETING', components: [{ type: 'BODY', text: 'Oferta' }] },
+        ],
+      });
     if (req.method === 'POST' && path.endsWith(`/${PHONE_NUMBER_ID}/messages`)) {
       // Meta's answer shape, with a wamid of its own per send (statuses find the message by it).
       const answer = JSON.parse(readFileSync(`${VECTORS}/send_text_response.json`, 'utf8'));
@@ -332,6 +346,23 @@ describe('WhatsApp (issue 11): connection banner and modal, Integrações, messa
     expect(graph.sends.some((s) => JSON.stringify(s.body).includes('Temos sim!'))).toBe(false);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await fullShot(page, 'whatsapp-fora-da-janela');
+
+    // The template path: an approved template, its variable filled, goes out as Meta's type: template.
+    await aviso.getByRole('button', { name: 'Enviar um modelo aprovado' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Modelo aprovado').selectOption('retomar_atendimento|pt_BR');
+    await dialog.getByLabel('Variável {{1}}').fill('Cliente de Ontem');
+    await dialog.getByText('Olá Cliente de Ontem! Podemos continuar seu atendimento por aqui?').waitFor();
+    await lookAt(page, 'whatsapp-modelo');
+    await dialog.getByRole('button', { name: 'Enviar modelo' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Olá Cliente de Ontem! Podemos continuar seu atendimento por aqui?').first().waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => graph.sends.find((x) => x.body.type === 'template')?.body, { timeout: 15_000 })
+      .toMatchObject({
+        template: { name: 'retomar_atendimento', language: { code: 'pt_BR' } },
+      });
+    await lookAt(page, 'whatsapp-modelo-enviado');
     await ctx.close();
   });
   it('a customer beyond the loaded page writes again: the conversation comes to the top of the list, live, with its count', async () => {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
 import {
   CAPACIDADES_CANAL,
@@ -6,6 +7,8 @@ import {
   type TCapacidadesCanal,
   type TProvedorCanal,
 } from '@balcao/shared/canais';
+import type { TModeloWhatsApp } from '@balcao/shared/mensagens-agendadas';
+import type { CanalRow } from '../db/schema/atendimentos';
 import type { CustomerDelivery } from '../modules/atendimentos/publisher';
 
 /**
@@ -27,6 +30,13 @@ export interface ChannelDriver {
   read?(row: TAtendimento): Promise<void>;
   /** The channel is being deleted: whatever runs it stops first (a paired socket logs out). */
   remove?(canalId: string): Promise<void>;
+  /** The provider's approved message templates (capabilities.modelos), for writes outside the reply window. */
+  templates?(canal: CanalRow): Promise<TModeloWhatsApp[]>;
+  /**
+   * Editing the channel's settings (PUT /api/canais/{id}): the body's schema (its messages are the 400's) and
+   * the update, answered as the channel's own admin view.
+   */
+  readonly settings?: { schema: z.ZodType; update(accountId: string, canal: CanalRow, input: unknown): Promise<unknown> };
 }
 
 /** The drivers by channel type; it is also how the publisher reaches customers (CustomerDelivery). */

@@ -8,7 +8,7 @@ import { WidgetDriver } from './widget/driver';
 /** Every channel driver of this process, built once at start (server.ts) and carried on the context. */
 export function createChannels(ctx: AppContext): ChannelRegistry {
   return new ChannelRegistry()
-    .register(new WidgetDriver(() => ctx.io))
+    .register(new WidgetDriver(ctx))
     .register(
       new WhatsAppCloudDriver(ctx, {
         graphUrl: ctx.whatsapp?.graphUrl ?? WHATSAPP_DEFAULTS.graphUrl,

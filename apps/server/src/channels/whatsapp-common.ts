@@ -1,4 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
+import type { TContato } from '@balcao/shared/atendimentos';
 import { atendimentos, type MensagemRow, mensagens } from '../db/schema/atendimentos';
 import { atendimentoEvents, type AppContext } from '../context';
 import type { Db } from '../lib/db';
@@ -20,6 +21,17 @@ export function locationMessage(latitude: unknown, longitude: unknown, name?: st
     conteudo: [nome, mapLink(lat, lng)].filter(Boolean).join('\n'),
     localizacao: { latitude: lat, longitude: lng, nome },
   };
+}
+
+/**
+ * Shared contacts: the cards in `contatos`, and a line of text per card ('👤 Name: phones') for what reads
+ * only text (the conversation list's preview, notifications, an export).
+ */
+export function contatosMessage(contatos: TContato[]): NewMessage {
+  const conteudo = contatos
+    .map((c) => `👤 ${c.nome}${c.telefones.length ? `: ${c.telefones.map((t) => t.numero).join(', ')}` : ''}`)
+    .join('\n');
+  return { tipo: 'text', conteudo, contatos };
 }
 
 /**

@@ -42,6 +42,7 @@ const CATALOG: Record<string, Record<string, Entry>> = {
   Atendimentos: {
     'GET /api/atendimento/conversas': ['Lista as conversas por cursor, da atividade mais recente, com as contagens por status', 'papel'],
     'GET /api/atendimento/:id': ['Um atendimento', 'papel', 404],
+    'GET /api/atendimento/:id/modelos': ['Os modelos aprovados do canal do atendimento (fora da janela de resposta)', 'papel', 404, 502],
     'GET /api/atendimento/:id/mensagens': ['As mensagens de um atendimento, 25 por página, da mais antiga à mais nova', 'papel', 404],
     'POST /api/atendimento/:id/mensagens': [
       'Envia uma mensagem (idempotente por clientId: 201 nova, 200 a já gravada)',

@@ -45,6 +45,7 @@ export const ANEXO_MIME_TYPES = [
   ...OFFICE_MIME_TYPES,
 ] as const;
 export const ATENDIMENTO_TEXTS = {
+  modeloSemSuporte: 'Este canal não usa modelos do WhatsApp: escreva a mensagem sem modelo.',
   naoEncontrado: 'Atendimento não encontrado.',
   semPermissao: 'Você não tem acesso a este atendimento.',
   jaAceito: 'Este atendimento já foi aceito por outro atendente.',

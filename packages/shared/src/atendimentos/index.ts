@@ -172,6 +172,14 @@ export const ZMensagensPage = z.object({ mensagens: z.array(ZMensagem), hasMore:
 export type TMensagensPage = z.infer<typeof ZMensagensPage>;
 
 /** What an attendant sends (HTTP or the hub's SendMessage); `clientId` makes a resend store once. */
+/** A WhatsApp template chosen for sends outside the 24-hour window, with its body variables ({{1}}, {{2}}...) filled. */
+export const ZModeloEscolhido = z.object({
+  nome: z.string().min(1).max(512),
+  idioma: z.string().min(2).max(15),
+  variaveis: z.array(z.string().max(1024)).max(20).default([]),
+});
+export type TModeloEscolhido = z.infer<typeof ZModeloEscolhido>;
+
 export const ZEnviarMensagem = z
   .object({
     clientId: z.string().min(8).max(64),
@@ -181,6 +189,8 @@ export const ZEnviarMensagem = z
     midia: ZMidia.nullable().optional(),
     respondendoA: z.uuid().nullable().optional(),
     reagindoA: z.uuid().nullable().optional(),
+    /** An approved template (channels with `modelos`): the only way to write once the reply window closed. */
+    modelo: ZModeloEscolhido.nullable().optional(),
   })
   .refine((m) => m.conteudo.trim().length > 0 || m.midia, { message: ATENDIMENTO_TEXTS.mensagemVazia, path: ['conteudo'] });
 export type TEnviarMensagem = z.infer<typeof ZEnviarMensagem>;

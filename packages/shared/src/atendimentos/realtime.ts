@@ -1,5 +1,6 @@
 import type { TAtendenteOnline, TAtendimento, TMensagem, TSendAck } from './index';
 import type { TWapiEvento } from '../wapi';
+import type { TTipoCanal } from '../canais';
 
 /**
  * What a stored message has beyond the spec's fields, so the screen can rebuild it whole (mensagemDoEvento):
@@ -32,13 +33,14 @@ export type TRealtimeMessage = {
   mediaUrl: string | null;
   mediaType: string | null;
   url?: string | null;
-  origem: 'widget' | 'widget-response' | 'whatsapp';
+  origem: TAtendimento['origem'];
   mensagensNaoLidas?: number;
   type: 'text' | 'reaction' | 'edited' | 'deleted' | 'presence' | 'receipt' | 'user_presence' | 'status';
   message: {
     type: string;
     text: string;
-    source: 'widget' | 'whatsapp' | 'agent' | 'system';
+    /** The customer's kind of channel (TIPOS_CANAL), or who else wrote. */
+    source: TTipoCanal | 'agent' | 'system';
     mediaUrl: string | null;
     filename: string | null;
     mimeType: string | null;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { ORIGENS } from '../atendimentos';
 import { OFFICE_MIME_TYPES } from '../atendimentos/constants';
 import { PRE_CHAT_CAMPOS } from '../widget';
 
+/** The kinds of conversation the dashboards count apart (EXIBICAO_ORIGEM maps each origem to one). */
 export const TIPOS_CANAL = ['widget', 'whatsapp'] as const;
 export type TTipoCanal = (typeof TIPOS_CANAL)[number];
 /**
@@ -11,7 +13,7 @@ export type TTipoCanal = (typeof TIPOS_CANAL)[number];
  */
 export const PROVEDORES_CANAL = ['widget', 'whatsapp', 'wapi'] as const;
 export type TProvedorCanal = (typeof PROVEDORES_CANAL)[number];
-export const tipoCanalDoProvedor = (p: TProvedorCanal): TTipoCanal => (p === 'widget' ? 'widget' : 'whatsapp');
+export const tipoCanalDoProvedor = (p: TProvedorCanal): TTipoCanal => tipoCanalDaOrigem(EXIBICAO_PROVEDOR[p].origem);
 
 export const TIPOS_MIDIA = ['image', 'video', 'audio', 'document'] as const;
 export type TTipoMidia = (typeof TIPOS_MIDIA)[number];
@@ -139,9 +141,44 @@ export function midiaRecusada(
 /** The account's channels and what each can carry, by canalId (GET /api/atendimento/capacidades): the inbox shows an action only where it exists. */
 export const ZCapacidadesPorCanal = z.record(z.string(), ZCapacidadesCanal);
 export type TCapacidadesPorCanal = z.infer<typeof ZCapacidadesPorCanal>;
+/** Colour tokens a channel's marks take; the web maps each to its classes once, for both themes. */
+export const TONS_CANAL = ['verde', 'azul', 'violeta', 'laranja'] as const;
+export type TTomCanal = (typeof TONS_CANAL)[number];
+/** Icon keys a channel's marks take; the web maps each to one icon. */
+export const ICONES_CANAL = ['mensagem', 'site', 'telefone', 'enviar'] as const;
+export type TIconeCanal = (typeof ICONES_CANAL)[number];
+type TOrigemConversa = (typeof ORIGENS)[number];
+
+/**
+ * How the inbox shows and reaches a conversation of each origem (spec part 2 §3): the badge's label, colour
+ * and icon, the kind of channel behind it (its dashboards' column) and the hub event the attendant's answer
+ * goes by (spec part 2 §5: widget conversations have their own). The inbox, presenters and web read this
+ * table and never compare origens: a channel opening a new kind of conversation adds its line here.
+ */
+export const EXIBICAO_ORIGEM: Record<
+  TOrigemConversa,
+  { rotulo: string; tom: TTomCanal; icone: TIconeCanal; tipo: TTipoCanal; envio: 'SendMessage' | 'SendWidgetMessage' }
+> = {
+  widget: { rotulo: 'Site', tom: 'azul', icone: 'site', tipo: 'widget', envio: 'SendWidgetMessage' },
+  'widget-response': { rotulo: 'Site', tom: 'azul', icone: 'site', tipo: 'widget', envio: 'SendWidgetMessage' },
+  whatsapp: { rotulo: 'WhatsApp', tom: 'verde', icone: 'mensagem', tipo: 'whatsapp', envio: 'SendMessage' },
+};
+
+/**
+ * Each provider's own display data: its name where channels are listed side by side (nova conversa, the
+ * scheduled messages' form), and the origem of the conversations it opens (both WhatsApp providers open
+ * 'whatsapp' ones: the inbox and the dashboards see one WhatsApp).
+ */
+export const EXIBICAO_PROVEDOR: Record<TProvedorCanal, { rotulo: string; origem: TOrigemConversa }> = {
+  widget: { rotulo: 'Chat do site', origem: 'widget' },
+  whatsapp: { rotulo: 'WhatsApp (API oficial)', origem: 'whatsapp' },
+  wapi: { rotulo: 'WhatsApp Web', origem: 'whatsapp' },
+};
+
 /** The channel type behind an atendimento's origem (spec part 2 §3: widget, widget-response, whatsapp). */
-export const tipoCanalDaOrigem = (origem: 'widget' | 'widget-response' | 'whatsapp'): TTipoCanal =>
-  origem === 'whatsapp' ? 'whatsapp' : 'widget';
+export const tipoCanalDaOrigem = (origem: TOrigemConversa): TTipoCanal => EXIBICAO_ORIGEM[origem].tipo;
+/** The providers that can write to a customer first (nova conversa, scheduled messages), by their capabilities. */
+export const PROVEDORES_QUE_INICIAM = PROVEDORES_CANAL.filter((p) => CAPACIDADES_CANAL[p].iniciaConversa);
 const ZOrigemSite = z
   .string()
   .trim()

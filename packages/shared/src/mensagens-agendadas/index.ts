@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMidia } from '../atendimentos';
+import { type TModeloEscolhido, ZMidia, ZModeloEscolhido } from '../atendimentos';
 
 /** Spec part 2 §9: list defaults. */
 export const AGENDADAS_PAGE_DEFAULT = 1;
@@ -90,13 +90,8 @@ export const ZDataLocal = z
     return t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h < 24 && mi < 60 && se < 60;
   }, MENSAGENS_AGENDADAS_TEXTS.dataInvalida);
 
-/** A WhatsApp template chosen for sends outside the 24-hour window, with its body variables ({{1}}, {{2}}...) filled. */
-export const ZModeloEscolhido = z.object({
-  nome: z.string().min(1).max(512),
-  idioma: z.string().min(2).max(15),
-  variaveis: z.array(z.string().max(1024)).max(20).default([]),
-});
-export type TModeloEscolhido = z.infer<typeof ZModeloEscolhido>;
+/** A template chosen for sends outside the reply window (defined with the attendant's message: atendimentos). */
+export { ZModeloEscolhido, type TModeloEscolhido };
 
 /** POST /backend/mensagemagendada/save. */
 export const ZMensagemAgendadaInput = z.object({

@@ -6,6 +6,7 @@ export const NOVA_CONVERSA_TEXTS = {
   titulo: 'Nova conversa',
   descricao: 'Escreva primeiro para um cliente pelo WhatsApp.',
   semCanal: 'Nenhum número de WhatsApp conectado: conecte um em Configurações → Integrações.',
+  canalIndisponivel: 'Este canal não está disponível para iniciar conversas: escolha outro.',
   precisaModelo: 'O cliente não escreveu nas últimas 24 horas: escolha um modelo aprovado do WhatsApp para iniciar a conversa.',
   semModelos: 'Nenhum modelo aprovado foi encontrado nesta conta do WhatsApp: crie um no Gerenciador do WhatsApp e tente de novo.',
   erroModelos: 'Não foi possível ler os modelos do WhatsApp. Tente novamente em instantes.',
@@ -29,6 +30,8 @@ export const ZNovaConversaAlvo = z
   .object({
     clienteId: z.uuid({ error: NOVA_CONVERSA_TEXTS.clienteVazio }).optional(),
     numero: ZNumero.optional(),
+    /** The channel to write from (one of `canais` in the options); by default the last one the customer used. */
+    canalId: z.uuid({ error: NOVA_CONVERSA_TEXTS.canalIndisponivel }).optional(),
   })
   .refine((a) => a.clienteId !== undefined || a.numero !== undefined, {
     message: NOVA_CONVERSA_TEXTS.clienteVazio,
@@ -40,6 +43,8 @@ export type TNovaConversaAlvo = z.input<typeof ZNovaConversaAlvo>;
 export const ZNovaConversaOpcoes = z.object({
   canalId: z.string(),
   canalNome: z.string(),
+  /** Every live channel that can write first (by its capabilities), with its provider's name: the one above is among them. */
+  canais: z.array(z.object({ id: z.string(), nome: z.string(), rotulo: z.string() })),
   /** The customer of the directory, when there is one (a new number has none yet). */
   clienteId: z.string().nullable(),
   clienteNome: z.string().nullable(),
@@ -57,6 +62,7 @@ export const ZNovaConversaInput = z
   .object({
     clienteId: z.uuid({ error: NOVA_CONVERSA_TEXTS.clienteVazio }).optional(),
     numero: ZNumero.optional(),
+    canalId: z.uuid({ error: NOVA_CONVERSA_TEXTS.canalIndisponivel }).optional(),
     nome: z.string().trim().max(120).optional(),
     conteudo: z.string({ error: NOVA_CONVERSA_TEXTS.conteudoVazio }).trim().min(1, NOVA_CONVERSA_TEXTS.conteudoVazio).max(4096),
     modelo: ZModeloEscolhido.nullish(),

@@ -1,6 +1,7 @@
 import type { TContato } from '@balcao/shared/atendimentos';
 import type { NewMessage } from '../../modules/atendimentos/service';
 import type { MetaSharedContact } from './meta';
+import { contatosMessage } from '../whatsapp-common';
 
 /** A card without any name (Meta requires formatted_name, but a sender may leave it out). */
 const SEM_NOME = 'Contato';
@@ -24,14 +25,7 @@ function contato(c: MetaSharedContact): TContato {
   };
 }
 
-/**
- * Shared contacts: the cards in `contatos`, and a line of text per card ('👤 Name: phones') for what reads
- * only text (the conversation list's preview, notifications, an export).
- */
+/** Shared contacts: Meta's cards as Balcão keeps them (whatsapp-common.ts). */
 export function contactsMessage(cards: MetaSharedContact[]): NewMessage {
-  const contatos = cards.map(contato);
-  const conteudo = contatos
-    .map((c) => `👤 ${c.nome}${c.telefones.length ? `: ${c.telefones.map((t) => t.numero).join(', ')}` : ''}`)
-    .join('\n');
-  return { tipo: 'text', conteudo, contatos };
+  return contatosMessage(cards.map(contato));
 }

@@ -1,12 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
-import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
+import { CAPACIDADES_CANAL, ZCanalWhatsAppUpdate } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
+import type { CanalRow, WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import { publicOrigin } from '../../lib/public-origin';
 import type { ChannelDriver } from '../driver';
 import { GraphClient } from './client';
 import { WhatsAppProcessor } from './processor';
 import { sendReadReceipt } from './read-receipt';
 import { WhatsAppSender } from './sender';
+import { openSecrets, presentWhatsAppCanal, updateWhatsAppCanal } from './service';
+import { activeTemplates } from './templates';
 
 export type WhatsAppConfig = { graphUrl: string; graphVersion: string; sendsPerSecond: number };
 /** Meta's Graph API and a current version (env WHATSAPP_GRAPH_URL, WHATSAPP_GRAPH_VERSION). */
@@ -65,6 +69,22 @@ export class WhatsAppCloudDriver implements ChannelDriver {
   }
   state() {}
   typing() {}
+
+  /** The number's approved templates (Meta's message_templates of its WhatsApp Business Account). */
+  templates(canal: CanalRow) {
+    const wa = canal as WhatsAppCanalRow;
+    return activeTemplates(this.graph, wa.config.wabaId, openSecrets(this.ctx.cipher, wa).accessToken);
+  }
+
+  readonly settings = {
+    schema: ZCanalWhatsAppUpdate,
+    update: async (accountId: string, canal: CanalRow, input: unknown) =>
+      presentWhatsAppCanal(
+        await updateWhatsAppCanal(this.ctx.db, this.ctx.cipher, accountId, canal.id, ZCanalWhatsAppUpdate.parse(input)),
+        publicOrigin(this.ctx),
+        this.ctx.cipher,
+      ),
+  };
 
   /** The attendant opened the conversation: Meta hears that the customer's newest message was read (once). */
   read(row: TAtendimento) {

@@ -29,6 +29,7 @@ import {
 import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
 import { contactsMessage } from './contacts';
 import { openSecrets } from './service';
+import { eventsIn, MAX_EVENTOS_POR_LOTE } from './split-delivery';
 import { type Delivery, markProcessed, onlyPlainMessages, receiveTextBatch } from './text-batch';
 
 const MAX_TENTATIVAS = 5;
@@ -155,14 +156,22 @@ export class WhatsAppProcessor {
       // In order: runs of deliveries holding only plain messages go together, the others one by one. Each
       // delivery in its own guard: one that fails never takes the others of the batch with it.
       let run: (Delivery & { body: MetaWebhook })[] = [];
+      let events = 0;
       for (const d of claimed) {
         const parsed = parseDelivery(d.corpo);
         if (parsed.ok && parsed.falhas.length === 0 && forItsNumber(d, parsed.numeros) && onlyPlainMessages(parsed.body)) {
+          // A run is one statement: bounded, so that other accounts' queries come in between (split-delivery.ts).
+          const n = eventsIn(d.corpo);
+          if (events + n > MAX_EVENTOS_POR_LOTE) {
+            await this.processRun(run);
+            [run, events] = [[], 0];
+          }
           run.push({ ...d, body: parsed.body });
+          events += n;
           continue;
         }
         await this.processRun(run);
-        run = [];
+        [run, events] = [[], 0];
         await this.guarded(d, () => (parsed.ok ? this.processStored(d, parsed) : this.reject(d, parsed.erro)));
       }
       await this.processRun(run);

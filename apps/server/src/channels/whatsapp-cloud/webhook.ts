@@ -9,7 +9,9 @@ import { type Db, perDatabase, preparedRows } from '../../lib/db';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { whatsappOf } from '../registry';
 import { byNumero, type KeptCanal, keptCanais, numeroOfKey, readCanalAgain } from './kept-canais';
+import { ChannelPace } from './pace';
 import { CLAIM_MS } from './processor';
+import { splitDelivery } from './split-delivery';
 import { findWhatsAppCanalByNumero, findWhatsAppCanalByToken, openSecrets } from './service';
 import type { LogSecrets } from '../../lib/log-redaction';
 
@@ -131,6 +133,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     return canal ? { canal, appSecret: openSecrets(ctx.cipher, canal).appSecret } : undefined;
   });
 
+  const pace = new ChannelPace();
   app.post<{ Params: Params; Body: Buffer }>('/webhooks/whatsapp/:token', BY_TOKEN, async (req, reply) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const header = req.headers['x-hub-signature-256'];
@@ -152,10 +155,15 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     if (!k) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
     if (!signed(k)) return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
     // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing. The
-    // processor takes it meanwhile (takeStoring).
-    const stored = storeEvent(ctx.db, k.canal, raw);
-    whatsappOf(ctx).processor.takeStoring(k.canal, corpo, stored);
-    await stored;
+    // processor takes it meanwhile (takeStoring), at the channel's pace; a huge one is stored as several.
+    const canal = k.canal;
+    const parts = splitDelivery(corpo)?.map((p) => ({ corpo: p, raw: Buffer.from(p) })) ?? [{ corpo, raw }];
+    const stored = parts.map((p) => {
+      const row = storeEvent(ctx.db, canal, p.raw);
+      pace.hand(canal.id, () => whatsappOf(ctx).processor.takeStoring(canal, p.corpo, row));
+      return row;
+    });
+    await Promise.all(stored);
     return reply.code(200).send({ ok: true });
   });
 };

@@ -12,7 +12,8 @@ import { mergeClientes } from '../../modules/clientes/merge';
 import { findOpenAtendimento } from '../../modules/atendimentos/queries';
 import { result, storeOutbound, type NewMessage } from '../../modules/atendimentos/service';
 import { withTransaction } from '../../lib/db';
-import { announceStatus, locationMessage, removeCustomerReaction } from '../whatsapp-common';
+import { announceStatus, contatosMessage, locationMessage, removeCustomerReaction } from '../whatsapp-common';
+import { parseVCard } from './vcard';
 import type { WapiAuthStore } from './auth-store';
 import { loadBaileys } from './baileys';
 import type { WaSocket } from './socket';
@@ -241,10 +242,9 @@ export class WapiInbound {
       const l = content.locationMessage!;
       return { mensagem: locationMessage(l.degreesLatitude, l.degreesLongitude, l.name, l.address) };
     }
-    if (kind === 'contactMessage') {
-      const c = content.contactMessage!;
-      const fone = /TEL[^:]*:([+\d\s-]+)/.exec(c.vcard ?? '')?.[1]?.trim();
-      return { mensagem: { tipo: 'text', conteudo: `👤 ${c.displayName ?? 'Contato'}${fone ? `: ${fone}` : ''}` } };
+    if (kind === 'contactMessage' || kind === 'contactsArrayMessage') {
+      const cards = kind === 'contactMessage' ? [content.contactMessage!] : (content.contactsArrayMessage!.contacts ?? []);
+      return { mensagem: contatosMessage(cards.map((c) => parseVCard(c.vcard ?? '', c.displayName))) };
     }
     return { mensagem: { tipo: 'text', conteudo: WHATSAPP_TEXTS.naoSuportada }, autor: 'sistema' };
   }

@@ -1,11 +1,17 @@
 import type { Server } from 'socket.io';
 import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
-import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
+import { CAPACIDADES_CANAL, ZCanalWidgetInput } from '@balcao/shared/canais';
 import { WIDGET_NAMESPACE, type WidgetServerEvents } from '@balcao/shared/widget';
 import { rooms } from '../../lib/rooms';
 import { presentWidgetMessage } from '../../modules/atendimentos/presenter';
 import { typedNamespace } from '../../realtime/namespace';
 import type { ChannelDriver } from '../driver';
+import type { AppContext } from '../../context';
+import type { CanalRow } from '../../db/schema/atendimentos';
+import { publicOrigin } from '../../lib/public-origin';
+import { closeCanalSockets } from '../../modules/canais/notify';
+import { presentCanal } from '../../modules/canais/presenter';
+import { updateWidgetCanal } from '../../modules/canais/service';
 
 type VisitorEmitter = {
   to: (r: string) => { emit: <E extends keyof WidgetServerEvents>(e: E, ...a: Parameters<WidgetServerEvents[E]>) => void };
@@ -19,7 +25,21 @@ type VisitorEmitter = {
 export class WidgetDriver implements ChannelDriver {
   readonly tipo = 'widget' as const;
   readonly capabilities = CAPACIDADES_CANAL.widget;
-  constructor(private readonly io: () => Server | undefined) {}
+  constructor(private readonly ctx: Pick<AppContext, 'io' | 'db' | 'cipher' | 'publicUrl'>) {}
+
+  private io(): Server | undefined {
+    return this.ctx.io;
+  }
+
+  /** The site's settings; turning it off or changing its sites closes the visitors' sockets (they reconnect under the new rules). */
+  readonly settings = {
+    schema: ZCanalWidgetInput,
+    update: async (accountId: string, canal: CanalRow, input: unknown) => {
+      const { row, closeSockets } = await updateWidgetCanal(this.ctx.db, accountId, canal.id, ZCanalWidgetInput.parse(input));
+      if (closeSockets) closeCanalSockets(this.ctx.io, row.id);
+      return presentCanal(row, publicOrigin(this.ctx), this.ctx.cipher.decrypt(row.segredoCifrado));
+    },
+  };
 
   private visitor(row: TAtendimento) {
     const io = this.io();

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { STATUS_ATENDIMENTO, type TAnuncio, type TContato, type TMidia } from '@balcao/shared/atendimentos';
+import { ORIGENS, STATUS_ATENDIMENTO, type TAnuncio, type TContato, type TMidia } from '@balcao/shared/atendimentos';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import {
   PROVEDORES_CANAL,
@@ -153,7 +153,7 @@ export const atendimentos = pgTable(
     canalId: uuid('canal_id')
       .notNull()
       .references(() => canais.id),
-    origem: text('origem', { enum: ['widget', 'widget-response', 'whatsapp'] }).notNull(),
+    origem: text('origem', { enum: ORIGENS }).notNull(),
     status: text('status', { enum: STATUS_ATENDIMENTO }).notNull().default('aguardando'),
     atendenteId: uuid('atendente_id').references(() => users.id, { onDelete: 'set null' }),
     departamentoId: uuid('departamento_id').references(() => departamentos.id, { onDelete: 'set null' }),

@@ -23,7 +23,7 @@ const messageColumns = (alias?: string) => tableColumnsSql(mensagens, alias);
 /** Exported for its test (its plan's memory must not grow with the square of the batch). */
 export const inboundStatementSql = sql`with v as (
         select * from json_to_recordset(${sql.placeholder('lote')}::json) as r(k int, cliente_id uuid, canal_id uuid, account_id uuid,
-          autor text, tipo text, conteudo text, midia jsonb, localizacao jsonb, alvo_externo text, client_id text, external_id text,
+          autor text, tipo text, conteudo text, midia jsonb, localizacao jsonb, contatos jsonb, alvo_externo text, client_id text, external_id text,
           preview text, escreveu timestamptz)
       ),
       a as (
@@ -46,8 +46,8 @@ export const inboundStatementSql = sql`with v as (
         where v.client_id is null
       ),
       ins as (
-        insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id, created_at)
-        select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, alvo_externo, client_id, external_id,
+        insert into ${mensagens} (account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, contatos, alvo_externo, client_id, external_id, created_at)
+        select account_id, atendimento_id, autor, tipo, conteudo, midia, localizacao, contatos, alvo_externo, client_id, external_id,
           ${sql.placeholder('agora')}::timestamptz
         from placed p where not exists (select 1 from antes where antes.k = p.k)
         order by k

@@ -1,4 +1,4 @@
-import { CAPACIDADES_CANAL, type TProvedorCanal } from '@balcao/shared/canais';
+import { CAPACIDADES_CANAL, tipoCanalDaOrigem, type TProvedorCanal } from '@balcao/shared/canais';
 import { ZMensagem, ZMidia, type TAtendimento, type TMensagem } from '@balcao/shared/atendimentos';
 import { detalhesDaMensagem, type TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
 import type { TWidgetMessage } from '@balcao/shared/widget';
@@ -136,7 +136,7 @@ export function presentRealtimeMessage(msg: TMensagem, row: TAtendimento, master
     message: {
       type: msg.tipo,
       text: msg.conteudo,
-      source: msg.autor === 'cliente' ? (row.origem === 'whatsapp' ? 'whatsapp' : 'widget') : msg.autor === 'sistema' ? 'system' : 'agent',
+      source: msg.autor === 'cliente' ? tipoCanalDaOrigem(row.origem) : msg.autor === 'sistema' ? 'system' : 'agent',
       mediaUrl: msg.midia?.url ?? null,
       filename: msg.midia?.filename ?? null,
       mimeType: msg.midia?.mimeType ?? null,

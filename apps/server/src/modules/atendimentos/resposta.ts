@@ -6,7 +6,7 @@ import { atendimentos, mensagens, type AtendimentoRow } from '../../db/schema/at
 import { licencas } from '../../db/schema/licencas';
 import { users } from '../../db/schema/users';
 import { type Db, perDatabase } from '../../lib/db';
-import { Conflict, NotFound } from '../../lib/errors';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { firstResponse } from '../dashboard/visao-geral';
 import { assertLicencaAtiva, assertLicencaVigente } from '../licenca/service';
 import { assertAnexoDaConta } from './anexos';
@@ -43,7 +43,10 @@ export async function sendFromAtendente(db: Db, staff: TStaff, input: TEnviarMen
   const m: NewMessage = { ...input, tipo, status: outboundStatus(joined.a.origem) };
   // A resend of a stored message is answered whatever the window, and even after the licence expired.
   if (found.already) return storedAnswer(db, joined, row, found.already);
-  assertReplyWindow(joined.a, joined.canalTipo);
+  // An approved template may go whatever the window (it is how one writes once it closed), where the channel has them.
+  if (m.modelo && !CAPACIDADES_CANAL[joined.canalTipo].modelos)
+    throw new BadRequest(ATENDIMENTO_TEXTS.modeloSemSuporte, { modelo: [ATENDIMENTO_TEXTS.modeloSemSuporte] });
+  if (!m.modelo) assertReplyWindow(joined.a, joined.canalTipo);
   // An attachment the channel would refuse (its declared formats and sizes) is refused now, not after queueing.
   if (m.midia && (TIPOS_MIDIA as readonly string[]).includes(m.tipo))
     refuse(midiaRecusada(CAPACIDADES_CANAL[joined.canalTipo], m.tipo as TTipoMidia, m.midia.mimeType, m.midia.size));

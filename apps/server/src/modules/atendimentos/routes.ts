@@ -21,7 +21,8 @@ import {
 } from '@balcao/shared/atendimentos';
 import { atendimentoEvents, type AppContext } from '../../context';
 import { CAPACIDADES_CANAL, ZCapacidadesPorCanal } from '@balcao/shared/canais';
-import { canais } from '../../db/schema/atendimentos';
+import { asCanal, canais } from '../../db/schema/atendimentos';
+import { ZModeloWhatsApp } from '@balcao/shared/mensagens-agendadas';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../avaliacao/link';
@@ -87,6 +88,19 @@ export const atendimentosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const row = presentAtendimento(joined);
     assertCanSee(staff, row);
     return row;
+  });
+
+  // The approved templates of the conversation's channel, to write once the reply window closed (none where
+  // the channel has no templates); Meta unreachable answers 502 with its reason.
+  app.get('/api/atendimento/:id/modelos', { schema: { params: ZId, response: { 200: z.array(ZModeloWhatsApp) } } }, async (req) => {
+    const staff = await staffOf(req);
+    const joined = await findAtendimento(db, staff.accountId, req.params.id);
+    if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
+    assertCanSee(staff, presentAtendimento(joined));
+    const driver = ctx.channels?.get(joined.canalTipo);
+    if (!driver?.capabilities.modelos || !driver.templates) return [];
+    const [canal] = await db.select().from(canais).where(eq(canais.id, joined.a.canalId)).limit(1);
+    return canal ? driver.templates(asCanal(canal)) : [];
   });
 
   app.get(

@@ -1,8 +1,15 @@
 import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { CAPACIDADES_CANAL, FORA_DA_JANELA, WHATSAPP_TEXTS, tipoCanalDaOrigem, type TProvedorCanal } from '@balcao/shared/canais';
+import {
+  CAPACIDADES_CANAL,
+  EXIBICAO_PROVEDOR,
+  FORA_DA_JANELA,
+  WHATSAPP_TEXTS,
+  tipoCanalDaOrigem,
+  type TProvedorCanal,
+} from '@balcao/shared/canais';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import { ATENDIMENTO_TEXTS, type TContato, type TMidia, type TTipoMensagem, type TTransferir } from '@balcao/shared/atendimentos';
-import { atendimentos, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
+import { atendimentos, canais, mensagens, ticketCounters, type AtendimentoRow, type MensagemRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
@@ -177,6 +184,9 @@ export async function storeOutbound(
   let a: AtendimentoRow | null | undefined = await findOpenAtendimento(tx, o.clienteId, o.canalId, { forUpdate: true });
   if (!a) {
     const ticket = await nextTicket(tx, o.accountId);
+    // The conversation's origem is the one its channel's provider opens (EXIBICAO_PROVEDOR).
+    const [canal] = await tx.select({ tipo: canais.tipo }).from(canais).where(eq(canais.id, o.canalId)).limit(1);
+    if (!canal) throw new NotFound('Canal não encontrado.');
     [a] = await tx
       .insert(atendimentos)
       .values({
@@ -184,7 +194,7 @@ export async function storeOutbound(
         ticket,
         clienteId: o.clienteId,
         canalId: o.canalId,
-        origem: 'whatsapp',
+        origem: EXIBICAO_PROVEDOR[canal.tipo].origem,
         clienteEscreveuEm: o.clienteEscreveuEm,
         ...(o.com ? { status: 'em_atendimento' as const, atendenteId: o.com.atendenteId, departamentoId: o.com.departamentoId } : {}),
       })

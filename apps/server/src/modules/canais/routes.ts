@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCanal, ZCanalWhatsApp, ZCanalWhatsAppUpdate, ZCanalWidgetInput } from '@balcao/shared/canais';
+import { type TCanal, type TCanalWhatsApp, ZCanal, ZCanalWhatsApp, ZCanalWidgetInput } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
 import type { WidgetCanalRow } from '../../db/schema/atendimentos';
 import { publicOrigin } from '../../lib/public-origin';
@@ -9,10 +9,11 @@ import { requireUser } from '../../lib/session';
 import { closeCanalSockets } from './notify';
 import { authorize } from './policy';
 import { presentCanal } from './presenter';
-import { createWidgetCanal, getCanal, listCanais, removeCanal, rotateSecret, updateWidgetCanal } from './service';
-import { presentWhatsAppCanal, updateWhatsAppCanal } from '../../channels/whatsapp-cloud/service';
+import { createWidgetCanal, getCanal, listCanais, removeCanal, rotateSecret } from './service';
 import { BadRequest } from '../../lib/errors';
 
+/** A channel whose settings are not edited here (WhatsApp Web is paired and unpaired in Integrações). */
+const CANAL_SEM_CONFIGURACAO = 'Este canal não tem configurações para editar aqui.';
 const ZId = z.object({ id: z.uuid({ error: 'Canal não encontrado.' }) });
 
 /** Website chat channels, managed by admin and master in Configurações. */
@@ -30,15 +31,16 @@ export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     const user = admin(req);
     return reply.code(201).send(present(await createWidgetCanal(db, cipher, user.accountId, req.body)));
   });
-  // Either kind of channel: the body is read with the schema of the stored channel's type.
+  // Any kind of channel: its driver's schema reads the body, its driver updates and presents it.
   app.put(
     '/api/canais/:id',
     { schema: { params: ZId, body: z.record(z.string(), z.unknown()), response: { 200: z.union([ZCanal, ZCanalWhatsApp]) } } },
     async (req) => {
       const user = admin(req);
       const stored = await getCanal(db, user.accountId, req.params.id);
-      const schema = stored.tipo === 'whatsapp' ? ZCanalWhatsAppUpdate : ZCanalWidgetInput;
-      const parsed = schema.safeParse(req.body);
+      const settings = ctx.channels?.get(stored.tipo)?.settings;
+      if (!settings) throw new BadRequest(CANAL_SEM_CONFIGURACAO);
+      const parsed = settings.schema.safeParse(req.body);
       if (!parsed.success) {
         const errors: Record<string, string[]> = {};
         for (const i of parsed.error.issues) {
@@ -47,15 +49,7 @@ export const canaisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         }
         throw new BadRequest(parsed.error.issues[0]?.message ?? 'Dados inválidos.', errors);
       }
-      if (stored.tipo === 'whatsapp')
-        return presentWhatsAppCanal(
-          await updateWhatsAppCanal(db, cipher, user.accountId, stored.id, ZCanalWhatsAppUpdate.parse(req.body)),
-          publicOrigin(ctx),
-          cipher,
-        );
-      const { row, closeSockets } = await updateWidgetCanal(db, user.accountId, req.params.id, ZCanalWidgetInput.parse(req.body));
-      if (closeSockets) closeCanalSockets(ctx.io, row.id);
-      return present(row);
+      return (await settings.update(user.accountId, stored, req.body)) as TCanal | TCanalWhatsApp;
     },
   );
   app.post('/api/canais/:id/segredo', { schema: { params: ZId, response: { 200: ZCanal } } }, async (req) => {

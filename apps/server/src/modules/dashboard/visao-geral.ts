@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { TIPOS_CANAL } from '@balcao/shared/canais';
+import { EXIBICAO_ORIGEM, TIPOS_CANAL } from '@balcao/shared/canais';
 import { PERIODO_DIAS, VISAO_GERAL_TEXTS, type TVisaoGeral, type ZVisaoGeralQuery } from '@balcao/shared/dashboard';
 import { ONLINE_JANELA_MS } from '@balcao/shared/usuarios';
 import type { z } from 'zod';
@@ -9,6 +9,13 @@ import { departamentos } from '../../db/schema/departamentos';
 import { users } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
+
+/** The channel column of a conversation's origem, as the shared table says (constants of our code, inlined). */
+const CANAL_DA_ORIGEM = sql.raw(
+  `case origem ${Object.entries(EXIBICAO_ORIGEM)
+    .map(([origem, e]) => `when '${origem}' then '${e.tipo}'`)
+    .join(' ')} end`,
+);
 
 type Query = z.output<typeof ZVisaoGeralQuery>;
 type Rows<T> = { rows: T[] };
@@ -117,7 +124,7 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
            sum(n)::int as n, extract(epoch from sum(frs))::float8 as frs, sum(frn)::int as frn
     from (
       select date_bin(${bin}::interval, inicio, timestamptz '2000-01-01 00:00:00+00') as b,
-             case when origem = 'whatsapp' then 'whatsapp' else 'widget' end as canal,
+             ${CANAL_DA_ORIGEM} as canal,
              departamento_id as dep, count(*) as n,
              sum(primeira_resposta_em - inicio) as frs, count(primeira_resposta_em) as frn
       from atendimentos

@@ -14,15 +14,11 @@ import {
   ZMensagemAgendadaPagina,
   ZModeloWhatsApp,
 } from '@balcao/shared/mensagens-agendadas';
-import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
-import { asCanal, canais, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import { asCanal, canais } from '../../db/schema/atendimentos';
 import { NotFound } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import type { FastifyRequest } from 'fastify';
-import { whatsappOf } from '../../channels/registry';
-import { openSecrets } from '../../channels/whatsapp-cloud/service';
-import { activeTemplates } from './modelos';
 import { authorize } from './policy';
 import { ativarAgendada, canaisAgendaveis, deleteAgendada, getAgendada, listAgendadas, saveAgendada } from './service';
 
@@ -91,9 +87,9 @@ export const mensagensAgendadasRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
       const canal = row ? asCanal(row) : null;
       if (!canal) throw new NotFound(T.canalNaoEncontrado);
       // A channel without templates (WhatsApp Web writes at any time) has none to offer.
-      if (!CAPACIDADES_CANAL[canal.tipo].modelos || canal.tipo !== 'whatsapp') return [];
-      const wa = canal as WhatsAppCanalRow;
-      return activeTemplates(whatsappOf(ctx).graph, wa.config.wabaId, openSecrets(ctx.cipher, wa).accessToken);
+      const driver = ctx.channels?.get(canal.tipo);
+      if (!driver?.capabilities.modelos || !driver.templates) return [];
+      return driver.templates(canal);
     },
   );
 };

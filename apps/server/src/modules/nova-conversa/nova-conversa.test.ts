@@ -117,6 +117,7 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
     expect((await call('GET', porNumero, at.auth)).json()).toEqual({
       canalId: canal.id,
       canalNome: 'WA',
+      canais: [{ id: canal.id, nome: 'WA', rotulo: 'WhatsApp (API oficial)' }],
       clienteId: null,
       clienteNome: null,
       atendimentoAbertoId: null,

@@ -7,15 +7,12 @@ import {
   ZNovaConversaResposta,
 } from '@balcao/shared/nova-conversa';
 import { atendimentoEvents, type AppContext } from '../../context';
-import { whatsappOf } from '../../channels/registry';
-import { openSecrets } from '../../channels/whatsapp-cloud/service';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import { requireStaff } from '../atendimentos/policy';
 import { findOpenAtendimento } from '../atendimentos/queries';
 import { result } from '../atendimentos/service';
 import { assertLicencaAtiva } from '../licenca/service';
-import { activeTemplates } from '../mensagens-agendadas/modelos';
 import { destino, novaConversa } from './service';
 
 /** 'Nova conversa' in /atendimentos: staff at the customer chat write first to a customer on WhatsApp. */
@@ -31,18 +28,18 @@ export const novaConversaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       // Templates only matter outside the window; Meta unreachable leaves the list empty and says why.
       const aberto = d.cliente ? await findOpenAtendimento(db, d.cliente.id, d.canal.id) : null;
       let modelosErro: string | null = null;
+      const driver = ctx.channels?.get(d.canal.tipo);
       const modelos =
-        d.dentroDaJanela || aberto
+        d.dentroDaJanela || aberto || !driver?.templates
           ? []
-          : await activeTemplates(whatsappOf(ctx).graph, d.canal.config.wabaId, openSecrets(ctx.cipher, d.canal).accessToken).catch(
-              (err: unknown) => {
-                modelosErro = err instanceof AppError ? err.message : T.erroModelos;
-                return [];
-              },
-            );
+          : await driver.templates(d.canal).catch((err: unknown) => {
+              modelosErro = err instanceof AppError ? err.message : T.erroModelos;
+              return [];
+            });
       return {
         canalId: d.canal.id,
         canalNome: d.canal.nome,
+        canais: d.canais,
         clienteId: d.cliente?.id ?? null,
         clienteNome: d.cliente?.nome ?? null,
         atendimentoAbertoId: aberto?.id ?? null,

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, isNull, max, type SQL } from 'drizzle-orm';
-import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
+import { and, asc, desc, eq, inArray, isNull, max, type SQL } from 'drizzle-orm';
+import { CAPACIDADES_CANAL, EXIBICAO_PROVEDOR, PROVEDORES_QUE_INICIAM } from '@balcao/shared/canais';
 import { CLIENTES_TEXTS } from '@balcao/shared/clientes';
 import { MENSAGENS_AGENDADAS_TEXTS } from '@balcao/shared/mensagens-agendadas';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import { NOVA_CONVERSA_TEXTS as T } from '@balcao/shared/nova-conversa';
-import { atendimentos, canais, clientes, type WhatsAppCanalRow, asCanal } from '../../db/schema/atendimentos';
+import { atendimentos, canais, clientes, asCanal } from '../../db/schema/atendimentos';
 import { type Db, withTransaction } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import type { TStaff } from '../atendimentos/policy';
@@ -12,11 +12,10 @@ import { findOpenAtendimento } from '../atendimentos/queries';
 import { storeOutbound } from '../atendimentos/service';
 import { customersVisibleTo } from '../clientes/policy';
 import { createCliente } from '../clientes/service';
+import { temEnderecoWhatsApp } from '../mensagens-agendadas/service';
 
-const JANELA = CAPACIDADES_CANAL.whatsapp.janelaRespostaMs!;
-
-/** Who to write to: a customer of the directory, or a typed number in E.164. */
-type Alvo = { clienteId?: string | undefined; numero?: string | undefined };
+/** Who to write to: a customer of the directory, or a typed number in E.164; on a channel, when chosen. */
+type Alvo = { clienteId?: string | undefined; numero?: string | undefined; canalId?: string | undefined };
 type Cliente = { id: string; nome: string; numero: string | null; identificador: string | null };
 
 /**
@@ -51,29 +50,52 @@ async function clienteDo(db: Db, staff: TStaff, alvo: Alvo): Promise<Cliente | n
   return null;
 }
 
+/** The account's live channels that can write first (their capabilities say so: both WhatsApps, not the site's chat). */
+async function canaisQueIniciam(db: Db, accountId: string) {
+  const rows = await db
+    .select()
+    .from(canais)
+    .where(
+      and(eq(canais.accountId, accountId), inArray(canais.tipo, PROVEDORES_QUE_INICIAM), eq(canais.ativo, true), isNull(canais.removidoEm)),
+    )
+    .orderBy(asc(canais.createdAt));
+  return rows.map((r) => {
+    const c = asCanal(r);
+    return { canal: c, opcao: { id: c.id, nome: c.nome, rotulo: EXIBICAO_PROVEDOR[c.tipo].rotulo } };
+  });
+}
+
 /**
- * The customer (with a WhatsApp number; null for a number nobody has yet) and the channel to write from: the last
- * one they used, else the account's first live WhatsApp number; and whether their 24-hour window is open.
+ * The customer (with a WhatsApp address; null for a number nobody has yet) and the channel to write from: the
+ * one chosen, else the last one they used, else the account's first live channel that can write first; and
+ * whether that channel's reply window is open (a channel without one, as WhatsApp Web, always is).
  */
 export async function destino(db: Db, staff: TStaff, alvo: Alvo) {
   const cliente = await clienteDo(db, staff, alvo);
-  if (cliente && !cliente.numero && !cliente.identificador?.startsWith('whatsapp:'))
+  if (cliente && !temEnderecoWhatsApp(cliente))
     throw new BadRequest(MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero, { clienteId: [MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero] });
-  const ativos = and(eq(canais.accountId, staff.accountId), eq(canais.tipo, 'whatsapp'), eq(canais.ativo, true), isNull(canais.removidoEm));
-  const [usado] = cliente
-    ? await db
-        .select({ canal: canais })
-        .from(atendimentos)
-        .innerJoin(canais, eq(canais.id, atendimentos.canalId))
-        .where(and(eq(atendimentos.clienteId, cliente.id), ativos))
-        .orderBy(desc(atendimentos.ultimaMensagemEm))
-        .limit(1)
-    : [];
-  const [primeiro] = usado
-    ? [usado]
-    : await db.select({ canal: canais }).from(canais).where(ativos).orderBy(asc(canais.createdAt)).limit(1);
-  if (!primeiro) throw new NotFound(T.semCanal);
-  const canal = asCanal(primeiro.canal) as WhatsAppCanalRow;
+  const opcoes = await canaisQueIniciam(db, staff.accountId);
+  const [usado] =
+    cliente && !alvo.canalId
+      ? await db
+          .select({ canalId: atendimentos.canalId })
+          .from(atendimentos)
+          .where(
+            and(
+              eq(atendimentos.clienteId, cliente.id),
+              inArray(
+                atendimentos.canalId,
+                opcoes.map((o) => o.canal.id),
+              ),
+            ),
+          )
+          .orderBy(desc(atendimentos.ultimaMensagemEm))
+          .limit(1)
+      : [];
+  const wanted = alvo.canalId ?? usado?.canalId;
+  const escolhido = opcoes.find((o) => o.canal.id === wanted) ?? (alvo.canalId ? undefined : opcoes[0]);
+  if (!escolhido) throw new NotFound(alvo.canalId ? T.canalIndisponivel : T.semCanal);
+  const canal = escolhido.canal;
   const [w] = cliente
     ? await db
         .select({ em: max(atendimentos.clienteEscreveuEm) })
@@ -81,7 +103,9 @@ export async function destino(db: Db, staff: TStaff, alvo: Alvo) {
         .where(and(eq(atendimentos.clienteId, cliente.id), eq(atendimentos.canalId, canal.id)))
     : [];
   const escreveu = w?.em ? new Date(w.em) : null;
-  return { cliente, canal, escreveu, dentroDaJanela: escreveu !== null && Date.now() - escreveu.getTime() <= JANELA };
+  const janela = CAPACIDADES_CANAL[canal.tipo].janelaRespostaMs;
+  const dentroDaJanela = janela === null || (escreveu !== null && Date.now() - escreveu.getTime() <= janela);
+  return { cliente, canal, canais: opcoes.map((o) => o.opcao), escreveu, dentroDaJanela };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ZModeloWhatsApp } from '@balcao/shared/mensagens-agendadas';
 import { useCallback } from 'react';
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -126,6 +127,18 @@ const useCapacidades = () =>
 
 /** Whether the conversation's channel has edits and deletions for everyone (false until known, and on Cloud API and widget). */
 export const useEdicoes = (canalId: string) => useCapacidades().data?.[canalId]?.edicoes ?? false;
+/** Whether the conversation's channel has approved templates (the way to write once its reply window closed). */
+export const useHasModelos = (canalId: string) => useCapacidades().data?.[canalId]?.modelos ?? false;
+
+/** The approved templates of the conversation's channel, read from the provider when the picker opens. */
+export const useModelos = (atendimentoId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...atendimentoKeys.capacidades(), 'modelos', atendimentoId],
+    queryFn: () => request('GET', `/api/atendimento/${atendimentoId}/modelos`, z.array(ZModeloWhatsApp)),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
 
 /** Aceitar, Transferir, Finalizar: the answer is the row, applied at once (the hub's echo changes nothing). */
 export function useAcaoAtendimento() {

@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type TAtendimento, type TEnviarMensagem, type TMidia, type TTipoMensagem, ZMensagem } from '@balcao/shared/atendimentos';
+import {
+  type TAtendimento,
+  type TEnviarMensagem,
+  type TMidia,
+  type TModeloEscolhido,
+  type TTipoMensagem,
+  ZMensagem,
+} from '@balcao/shared/atendimentos';
 import { request } from '@/lib/http';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { applyEnvio, applyMensagem, applyPreview } from './cache-sync';
@@ -13,6 +20,8 @@ export type TNovaMensagem = {
   midia?: TMidia | null;
   citacao?: TCitacao | null;
   reagindoA?: string | null;
+  /** An approved template (the text above is its body filled in, as the conversation shows it). */
+  modelo?: TModeloEscolhido | null;
 };
 type TUser = Pick<TCurrentUser, 'id' | 'nome' | 'role' | 'departamentoId'>;
 
@@ -31,6 +40,7 @@ function paraEnvio(atendimentoId: string, clientId: string, n: TNovaMensagem): T
     midia: n.midia ?? null,
     respondendoA: n.citacao?.id ?? null,
     reagindoA: n.reagindoA ?? null,
+    ...(n.modelo ? { modelo: n.modelo } : {}),
   };
 }
 

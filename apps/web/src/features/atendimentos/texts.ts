@@ -1,5 +1,3 @@
-import type { TAtendimento } from '@balcao/shared/atendimentos';
-
 /** The inbox's own texts (the spec does not show this screen; designed after Chatwoot/Whaticket). */
 export const INBOX_TEXTS = {
   titulo: 'Atendimentos',
@@ -105,8 +103,13 @@ export const COMPOSER_TEXTS = {
   dica: 'Enter envia · Shift+Enter quebra a linha · / abre as mensagens rápidas',
   foraDaJanelaTitulo: 'Janela de 24 horas encerrada',
   janelaAberta: 'Janela de 24 horas aberta',
-  /** Outside the window only an approved template goes out: scheduled messages send one. */
+  /** Outside the window only an approved template goes out. */
   enviarModelo: 'Enviar um modelo aprovado',
+  modeloTitulo: 'Enviar modelo aprovado',
+  modeloDescricao:
+    'O cliente não escreve há mais de 24 horas: só um modelo aprovado pelo WhatsApp pode reabrir a conversa. Quando ele responder, a janela abre de novo.',
+  modeloEnviar: 'Enviar modelo',
+  modeloEscolha: 'Escolha um modelo aprovado.',
 } as const;
 
 export const TRANSFER_TEXTS = {
@@ -163,5 +166,3 @@ export const STATUS_ITEM: Record<'aguardando' | 'em_atendimento' | 'finalizado',
   em_atendimento: 'Em atendimento',
   finalizado: 'Finalizado',
 };
-
-export const ORIGEM_TEXTS: Record<TAtendimento['origem'], string> = { widget: 'Site', 'widget-response': 'Site', whatsapp: 'WhatsApp' };

@@ -12,15 +12,19 @@ export type TAlvo = { tipo: 'cliente'; id: string; nome: string; numero: string 
 
 const alvoQuery = (a: TAlvo) => (a.tipo === 'cliente' ? `clienteId=${a.id}` : `numero=${encodeURIComponent(a.numero)}`);
 
-/** GET /api/atendimento/nova-conversa/opcoes: the number it goes from, an open conversation, the window, the templates. */
-export const useOpcoes = (alvo: TAlvo | null) =>
+/** GET /api/atendimento/nova-conversa/opcoes: the channel it goes from (the one chosen, else the customer's last), an open conversation, the window, the templates. */
+export const useOpcoes = (alvo: TAlvo | null, canalId: string | null = null) =>
   useQuery({
-    queryKey: ['nova-conversa', 'opcoes', alvo],
+    queryKey: ['nova-conversa', 'opcoes', alvo, canalId],
     enabled: !!alvo,
     staleTime: 0,
     retry: false,
     queryFn: () =>
-      request('GET', `/api/atendimento/nova-conversa/opcoes?${alvoQuery(alvo!)}`, ZNovaConversaOpcoes).catch((err: unknown) => {
+      request(
+        'GET',
+        `/api/atendimento/nova-conversa/opcoes?${alvoQuery(alvo!)}${canalId ? `&canalId=${canalId}` : ''}`,
+        ZNovaConversaOpcoes,
+      ).catch((err: unknown) => {
         throw new Error(mensagemHttp(err, T.erro));
       }),
   });

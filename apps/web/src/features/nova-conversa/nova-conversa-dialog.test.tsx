@@ -12,6 +12,7 @@ const JOANA = '3f1e0b9a-5c2d-4e8f-9a7b-1c2d3e4f5a6b';
 const opcoes = (o: Partial<TNovaConversaOpcoes> = {}): TNovaConversaOpcoes => ({
   canalId: 'c1',
   canalNome: 'WhatsApp Loja',
+  canais: [{ id: 'c1', nome: 'WhatsApp Loja', rotulo: 'WhatsApp (API oficial)' }],
   clienteId: JOANA,
   clienteNome: 'Joana',
   atendimentoAbertoId: null,
@@ -57,6 +58,46 @@ afterEach(() => {
 });
 
 describe('Nova conversa', () => {
+  it('offers every channel that can write first; choosing WhatsApp Web asks again and needs no template there', async () => {
+    const canais = [
+      { id: 'c1', nome: 'WhatsApp Loja', rotulo: 'WhatsApp (API oficial)' },
+      { id: 'c2', nome: 'Celular da loja', rotulo: 'WhatsApp Web' },
+    ];
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/backend/cliente/lista'))
+        return json(200, { itens: [{ id: JOANA, nome: 'Joana', numero: '+5511977776666', email: null }], total: 1 });
+      if (url.startsWith('/backend/api/atendimento/nova-conversa/opcoes'))
+        return json(
+          200,
+          url.includes('canalId=c2')
+            ? opcoes({ canais, canalId: 'c2', canalNome: 'Celular da loja', dentroDaJanela: true, modelos: [] })
+            : opcoes({ canais }),
+        );
+      if (init?.method === 'POST') return json(201, { atendimentoId: 'a2', existente: false });
+      return json(404, { message: 'não' });
+    });
+    const { d, onAberta } = mount();
+    fireEvent.change(d.getByLabelText('Cliente ou número'), { target: { value: 'Jo' } });
+    fireEvent.click(await d.findByRole('button', { name: /Joana/ }));
+    const canal = (await d.findByLabelText('Pelo canal')) as HTMLSelectElement;
+    expect([...canal.options].map((o) => o.textContent)).toEqual([
+      'WhatsApp Loja · WhatsApp (API oficial)',
+      'Celular da loja · WhatsApp Web',
+    ]);
+    expect(d.getByText(T.precisaModelo)).toBeTruthy();
+    fireEvent.change(canal, { target: { value: 'c2' } });
+    fireEvent.change(await d.findByLabelText('Mensagem'), { target: { value: 'Oi Joana' } });
+    expect(chamadas()).toContain(`/backend/api/atendimento/nova-conversa/opcoes?clienteId=${JOANA}&canalId=c2`);
+    fireEvent.click(d.getByRole('button', { name: 'Iniciar conversa' }));
+    await waitFor(() => expect(onAberta).toHaveBeenCalledWith('a2', true));
+    expect(JSON.parse(String((posts()[0]![1] as RequestInit).body))).toEqual({
+      clienteId: JOANA,
+      canalId: 'c2',
+      conteudo: 'Oi Joana',
+      modelo: null,
+    });
+  });
+
   it('outside the 24-hour window a customer from the directory needs an approved template, its variables filled', async () => {
     servidor(opcoes());
     const { d, onAberta } = mount();
@@ -81,6 +122,7 @@ describe('Nova conversa', () => {
     await waitFor(() => expect(onAberta).toHaveBeenCalledWith('a1', true));
     expect(JSON.parse(String((posts()[0]![1] as RequestInit).body))).toEqual({
       clienteId: JOANA,
+      canalId: 'c1',
       conteudo: 'Olá Joana, sua consulta é amanhã.',
       modelo: { nome: 'lembrete', idioma: 'pt_BR', variaveis: ['Joana', 'amanhã'] },
     });
@@ -102,6 +144,7 @@ describe('Nova conversa', () => {
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(T.conteudoVazio));
     expect(JSON.parse(String((posts()[0]![1] as RequestInit).body))).toEqual({
       numero: '+5521912345678',
+      canalId: 'c1',
       nome: 'Rita',
       conteudo: 'Oi Rita',
       modelo: null,

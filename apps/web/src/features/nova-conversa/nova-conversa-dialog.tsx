@@ -5,6 +5,7 @@ import { NOVA_CONVERSA_TEXTS as T } from '@balcao/shared/nova-conversa';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describedBy, Field } from '@/features/config/components/field';
 import { ApiError, mensagemHttp } from '@/lib/http';
@@ -37,14 +38,16 @@ function NovaConversaForm({ onCancel, onAberta }: { onCancel: () => void; onAber
   const [nome, setNome] = useState('');
   const [conteudo, setConteudo] = useState('');
   const [modelo, setModelo] = useState<TModeloEscolhido | null>(null);
+  const [canalId, setCanalId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const opcoes = useOpcoes(alvo);
+  const opcoes = useOpcoes(alvo, canalId);
   const iniciar = useStartConversa();
   const o = opcoes.data;
   const corpo = o?.modelos.find((m) => m.nome === modelo?.nome && m.idioma === modelo.idioma)?.corpo;
 
   const escolher = (a: TAlvo | null) => {
     setAlvo(a);
+    setCanalId(null);
     setModelo(null);
     setErrors({});
   };
@@ -57,7 +60,12 @@ function NovaConversaForm({ onCancel, onAberta }: { onCancel: () => void; onAber
     if (modelo?.variaveis.some((v) => !v.trim())) return setErrors({ modelo: T.variaveisVazias });
     const cliente = o.clienteId ? { clienteId: o.clienteId } : { numero: alvo.numero ?? '', nome: nome.trim() || undefined };
     iniciar.mutate(
-      { ...cliente, conteudo: modelo && corpo !== undefined ? preencherModelo(corpo, modelo.variaveis) : conteudo, modelo },
+      {
+        ...cliente,
+        canalId: o.canalId,
+        conteudo: modelo && corpo !== undefined ? preencherModelo(corpo, modelo.variaveis) : conteudo,
+        modelo,
+      },
       {
         onSuccess: (r) => {
           toast.success('Sucesso', r.existente ? T.existente : T.iniciada);
@@ -99,9 +107,30 @@ function NovaConversaForm({ onCancel, onAberta }: { onCancel: () => void; onAber
       )}
       {o && (
         <>
-          <p className="text-xs text-muted-foreground">
-            Pelo número <span className="font-medium text-foreground">{o.canalNome}</span>
-          </p>
+          {o.canais.length > 1 ? (
+            // Every channel that can write first (Cloud API and WhatsApp Web numbers alike), each with its own rules.
+            <Field id="nc-canal" label="Pelo canal">
+              <NativeSelect
+                id="nc-canal"
+                value={o.canalId}
+                onChange={(e) => {
+                  setCanalId(e.target.value);
+                  setModelo(null);
+                  setErrors({});
+                }}
+              >
+                {o.canais.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.nome} · {c.rotulo}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          ) : (
+            <p className="text-xs text-muted-foreground">
+              Pelo número <span className="font-medium text-foreground">{o.canalNome}</span>
+            </p>
+          )}
           {o.atendimentoAbertoId ? (
             <p role="status" className="flex items-center gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
               <MessagesSquare className="size-4 shrink-0 text-primary" aria-hidden />

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
+import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { ChatProvider, useChatContext } from '../context/chat-context';
 import { atendimentoKeys } from '../keys';
@@ -166,6 +167,45 @@ describe('Composer: the 24-hour window before typing', () => {
       </QueryClientProvider>,
     );
     expect(screen.getByRole('link', { name: COMPOSER_TEXTS.enviarModelo }).getAttribute('href')).toBe('/mensagens-agendadas');
+  });
+
+  it('once closed, any attendant picks an approved template, fills its variables and sends it as a pending line', async () => {
+    const a = whatsapp(new Date(Date.now() - 1_000).toISOString());
+    const fetchMock = vi.fn(async (url: string) =>
+      String(url).endsWith(`/api/atendimento/${a.atendimentoId}/modelos`)
+        ? new Response(
+            JSON.stringify([
+              { nome: 'retomar', idioma: 'pt_BR', categoria: 'UTILITY', corpo: 'Olá {{1}}, podemos continuar?', variaveis: 1 },
+            ]),
+          )
+        : new Response('{}', { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const send = vi.spyOn(customerChat, 'send');
+    try {
+      const { qc, mensagens } = setup(a);
+      qc.setQueryData(atendimentoKeys.capacidades(), { [a.canalId]: CAPACIDADES_CANAL.whatsapp });
+      fireEvent.click(await screen.findByRole('button', { name: COMPOSER_TEXTS.enviarModelo }));
+      const d = within(await screen.findByRole('dialog'));
+      const escolha = await d.findByLabelText('Modelo aprovado');
+      fireEvent.click(d.getByRole('button', { name: COMPOSER_TEXTS.modeloEnviar }));
+      expect(await d.findByText(COMPOSER_TEXTS.modeloEscolha)).toBeTruthy();
+      fireEvent.change(escolha, { target: { value: 'retomar|pt_BR' } });
+      fireEvent.change(d.getByLabelText('Variável {{1}}'), { target: { value: 'Joana' } });
+      expect(d.getByText('Olá Joana, podemos continuar?')).toBeTruthy();
+      fireEvent.click(d.getByRole('button', { name: COMPOSER_TEXTS.modeloEnviar }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const [m] = mensagens();
+      expect(m).toMatchObject({ conteudo: 'Olá Joana, podemos continuar?', autor: 'atendente', envio: 'pendente' });
+      expect(customerChat.agentQueue.has(m!.clientId!)).toBe(true);
+      expect(send).toHaveBeenCalledWith(
+        'whatsapp',
+        expect.objectContaining({ modelo: { nome: 'retomar', idioma: 'pt_BR', variaveis: ['Joana'] } }),
+      );
+    } finally {
+      send.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 
   it("keeps the bottom-right corner free on phones for the internal chat's button", () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Clock, Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
+import { Clock, FileCheck2, Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
 import { MENSAGEM_MAX_CHARS, type TAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,8 @@ import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { COMPOSER_MAX_LINHAS, DIGITANDO_OCIOSO_MS } from '../ui-constants';
 import { ANEXO_ACCEPT, useAnexos } from '../use-anexos';
 import { AttachmentTray } from './attachment-tray';
+import { ModeloDialog } from './modelo-dialog';
+import { useHasModelos } from '../api';
 import { MessageTextarea } from '@/components/ui/message-textarea';
 import { opcaoId, RapidasPicker } from '@/features/mensagens-rapidas/picker';
 import { useBarraRapidas } from '@/features/mensagens-rapidas/use-barra';
@@ -49,6 +51,8 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   const bloqueio = motivoBloqueio(atendimento, user);
   const { estado: janela, agora } = useJanela(atendimento);
   const podeAgendar = user.role === 'admin' || user.role === 'master';
+  const temModelos = useHasModelos(atendimento.canalId);
+  const [modeloAberto, setModeloAberto] = useState(false);
 
   const mudar = (v: string) => {
     setTexto(v);
@@ -171,10 +175,17 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
           <div>
             <strong className="block font-semibold">{COMPOSER_TEXTS.foraDaJanelaTitulo}</strong>
             <p>{WHATSAPP_TEXTS.foraDaJanela}</p>
-            {podeAgendar && (
-              <Link to="/mensagens-agendadas" className="mt-1 inline-block font-medium underline underline-offset-2">
+            {temModelos ? (
+              <Button type="button" size="sm" variant="outline" className="mt-2 bg-background" onClick={() => setModeloAberto(true)}>
+                <FileCheck2 aria-hidden />
                 {COMPOSER_TEXTS.enviarModelo}
-              </Link>
+              </Button>
+            ) : (
+              podeAgendar && (
+                <Link to="/mensagens-agendadas" className="mt-1 inline-block font-medium underline underline-offset-2">
+                  {COMPOSER_TEXTS.enviarModelo}
+                </Link>
+              )
             )}
           </div>
         </div>
@@ -277,6 +288,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
       <p id={dicaId} className="sr-only">
         {COMPOSER_TEXTS.dica}
       </p>
+      <ModeloDialog atendimento={atendimento} user={user} open={modeloAberto} onOpenChange={setModeloAberto} />
     </div>
   );
 }

@@ -2,12 +2,11 @@ import { formatUnread, type TAtendimento } from '@balcao/shared/atendimentos';
 import { UserAvatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 import { horaNaLista } from '../format';
-import { ORIGEM_ICON, previewDe } from '../labels';
-import { ORIGEM_TEXTS } from '../texts';
+import { marcaDaOrigem, previewDe } from '../labels';
 
 /** One conversation in the list: ~64 px, avatar with the channel badge, name, time, preview, unread badge. */
 export function ConversationRow({ row, selected, onSelect }: { row: TAtendimento; selected: boolean; onSelect: (id: string) => void }) {
-  const Origem = ORIGEM_ICON[row.origem];
+  const origem = marcaDaOrigem(row.origem);
   const unread = row.mensagensNaoLidas > 0;
   const quando = row.ultimaMensagemEm ?? row.inicio;
   const preview = previewDe(row.ultimaMensagemTipo, row.ultimaMensagem);
@@ -27,14 +26,14 @@ export function ConversationRow({ row, selected, onSelect }: { row: TAtendimento
           {/* On the selected (tinted) row the dark theme's indigo initials lose contrast: they turn light. */}
           <UserAvatar nome={row.clienteNome} fotoUrl={row.Avatar} className={cn('size-10', selected && 'dark:*:text-foreground')} />
           <span
-            title={`${ORIGEM_TEXTS[row.origem]} · ${row.canalNome}`}
+            title={`${origem.rotulo} · ${row.canalNome}`}
             className={cn(
               'absolute -bottom-0.5 -right-0.5 flex size-4 items-center justify-center rounded-full ring-2 ring-background',
-              row.origem === 'whatsapp' ? 'bg-emerald-600 text-white' : 'bg-sky-600 text-white',
+              origem.tom.ponto,
             )}
           >
-            <Origem className="size-2.5" aria-hidden />
-            <span className="sr-only">{ORIGEM_TEXTS[row.origem]}</span>
+            <origem.Icone className="size-2.5" aria-hidden />
+            <span className="sr-only">{origem.rotulo}</span>
           </span>
         </span>
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">

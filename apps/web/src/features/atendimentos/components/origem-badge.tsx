@@ -1,23 +1,20 @@
 import { cn } from '@/lib/utils';
-import { ORIGEM_ICON, type TOrigem } from '../labels';
-import { ORIGEM_TEXTS } from '../texts';
+import { marcaDaOrigem, type TOrigem } from '../labels';
 
-/** Where the conversation came from: site widget or WhatsApp. */
+/** Where the conversation came from (site widget, WhatsApp...): the label, icon and colour its channel declares. */
 export function OrigemBadge({ origem, canal, className }: { origem: TOrigem; canal?: string; className?: string }) {
-  const Icon = ORIGEM_ICON[origem];
+  const { rotulo, Icone, tom } = marcaDaOrigem(origem);
   return (
     <span
-      title={canal ? `${ORIGEM_TEXTS[origem]} · ${canal}` : ORIGEM_TEXTS[origem]}
+      title={canal ? `${rotulo} · ${canal}` : rotulo}
       className={cn(
         'inline-flex h-5 shrink-0 items-center gap-1 rounded-full border px-1.5 text-[11px] font-medium leading-none',
-        origem === 'whatsapp'
-          ? 'border-emerald-600/30 text-emerald-700 dark:text-emerald-400'
-          : 'border-sky-600/30 text-sky-700 dark:text-sky-400',
+        tom.contorno,
         className,
       )}
     >
-      <Icon className="size-3" aria-hidden />
-      {ORIGEM_TEXTS[origem]}
+      <Icone className="size-3" aria-hidden />
+      {rotulo}
     </span>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@balcao/shared/atendimentos/realtime';
 import type { TAtendenteOnline } from '@balcao/shared/atendimentos';
 import type { TWapiEvento } from '@balcao/shared/wapi';
+import { EXIBICAO_ORIGEM } from '@balcao/shared/canais';
 import type { Socket } from 'socket.io-client';
 import { DuplicateFilter } from './duplicate-filter';
 import { carriesMessage, normalizeIncoming, type TMensagemAoVivo, type TNormalizeContext } from './normalize';
@@ -111,7 +112,8 @@ export class CustomerChatConnection {
 
   /** Queues a message on its origin's queue and sends at once when connected. */
   send(origem: TAtendimento['origem'], mensagem: TEnviarMensagem) {
-    const queue = origem === 'whatsapp' ? this.agentQueue : this.widgetQueue;
+    // Each kind of conversation has its hub event (spec part 2 §5), and each event its queue.
+    const queue = EXIBICAO_ORIGEM[origem].envio === 'SendWidgetMessage' ? this.widgetQueue : this.agentQueue;
     queue.enqueue(JSON.stringify(mensagem));
     if (this.socket?.connected) void queue.flush();
   }

@@ -1,5 +1,6 @@
 import type { TMensagem } from '@balcao/shared/atendimentos';
 import { mensagemDoEvento, type TRealtimeMessage } from '@balcao/shared/atendimentos/realtime';
+import { tipoCanalDaOrigem } from '@balcao/shared/canais';
 import { isEditOrDelete } from './duplicate-filter';
 
 export type TNormalizeContext = {
@@ -9,7 +10,7 @@ export type TNormalizeContext = {
   numeroDe: (atendimentoId: string) => string | null;
 };
 
-const isWidget = (m: TRealtimeMessage) => m.origem === 'widget' || m.origem === 'widget-response';
+const isWidget = (m: TRealtimeMessage) => tipoCanalDaOrigem(m.origem) === 'widget';
 const isReaction = (m: TRealtimeMessage) => m.type === 'reaction' || m.message.type === 'reaction' || Boolean(m.message.reaction);
 
 /**

@@ -1,5 +1,5 @@
 import type { TModeloWhatsApp } from '@balcao/shared/mensagens-agendadas';
-import { type GraphClient, GraphError } from '../../channels/whatsapp-cloud/client';
+import { type GraphClient, GraphError } from './client';
 import { AppError } from '../../lib/errors';
 
 /** The approved templates of a WhatsApp Business Account (GET /{waba-id}/message_templates), with their body. */
