@@ -170,8 +170,8 @@ export async function widgetDriver(t: TestApp): Promise<Driven> {
     texts: async (items) => {
       for (const i of items)
         if (i === 'malformado')
-          await visitorSend(t.ctx, canal, visitors.a, { clientId: 'malformado', conteudo: 42 }).catch(() => undefined);
-        else await visitorSend(t.ctx, canal, visitors[i.who], { clientId: i.id, conteudo: i.texto });
+          await visitorSend(t.ctx, canal, visitors.a, { clientId: 'widget-malformado', conteudo: 42 }).catch(() => undefined);
+        else await visitorSend(t.ctx, canal, visitors[i.who], { clientId: `widget-${i.id}`, conteudo: i.texto });
     },
   };
 }
