@@ -18,7 +18,7 @@ const MAX_TENTATIVAS = 5;
 export const CLAIM_MS = 2 * 60_000;
 /** How often each instance looks for deliveries whose claim ran out (the instance holding them died). */
 const SWEEP_MS = CLAIM_MS / 2;
-/** Deliveries claimed at once: plain messages among them are stored together (text-batch.ts). */
+/** Deliveries claimed at once: plain messages among them are stored together (modules/atendimentos/ingest). */
 const CLAIM_BATCH = 200;
 
 /** A delivery already stored (found due by a sweep, or given to `take`), with its channel if at hand. */
@@ -65,12 +65,12 @@ export class WhatsAppProcessor {
   }
 
   /**
-   * A delivery the webhook is storing (and claims for this instance), taken at once, in arrival order. Plain
-   * messages are stored while it is (processRun): a customer's text reaches the staff after one wait for the
+   * A delivery the webhook is storing (and claims for this instance), taken at once, in arrival order. Its
+   * events are stored while it is (process): a customer's text reaches the staff after one wait for the
    * database, not two. Why it is safe: a message is stored once per wamid, so a delivery processed and then
    * not stored (no 200, Meta retries) or stored twice changes nothing; a crash loses nothing (what is not
-   * answered is retried, what is stored and not marked is processed again at start). Other deliveries wait
-   * for their row (processOne needs its tries), as before.
+   * answered is retried, what is stored and not marked is processed again at start). Settling a delivery
+   * (failed, retried, marked) waits for its row.
    */
   takeStoring(canal: WhatsAppCanalRow, corpo: string, stored: Promise<WhatsAppEventoRow | null>) {
     this.handed.push({ canalId: canal.id, corpo, canal, stored: stored.catch(() => null) });
