@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { waIdCanonico } from '@balcao/shared/clientes';
 import { atendimentoEvents, type AppContext } from '../../../context';
+import type { Db } from '../../../lib/db';
 import { clientes } from '../../../db/schema/atendimentos';
 import { mergeClientes } from '../../clientes/merge';
 import { result } from '../service';
@@ -115,4 +116,24 @@ export async function changeIdentity(ctx: AppContext, accountId: string, de: TId
   const depois = await byKey(ctx, accountId, novo.identificador);
   if (depois) await join(ctx, accountId, depois.id, antes.id);
   await ctx.db.update(clientes).set(novo).where(eq(clientes.id, antes.id));
+}
+
+/**
+ * A widget visitor's customer, made when their session starts (their messages then name it: clienteId): the
+ * site's verified identifier finds the one it had, else a new customer is made.
+ */
+export async function visitorCustomer(db: Db, accountId: string, v: { identificador: string | null; nome: string; email: string | null }) {
+  if (v.identificador) {
+    const [known] = await db
+      .select({ id: clientes.id })
+      .from(clientes)
+      .where(and(eq(clientes.accountId, accountId), eq(clientes.identificador, v.identificador)))
+      .limit(1);
+    if (known) return known.id;
+  }
+  const [row] = await db
+    .insert(clientes)
+    .values({ accountId, nome: v.nome, email: v.email, identificador: v.identificador })
+    .returning({ id: clientes.id });
+  return row!.id;
 }
