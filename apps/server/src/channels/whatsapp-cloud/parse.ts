@@ -79,7 +79,8 @@ function messageEvents(m: MetaMessage, nome: string | null): Evento[] {
     if (!m.reaction?.emoji) return [{ kind: 'reaction-removed', de, alvo }];
     return [{ kind: 'reaction', de, externalId: id, alvo, emoji: m.reaction.emoji }];
   }
-  const escreveuEm = m.timestamp ? new Date(Number(m.timestamp) * 1000) : undefined;
+  // When the customer wrote opens the reply window: by Meta's clock, else now.
+  const escreveuEm = m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date();
   const base = { kind: 'message' as const, externalId: id, nome, escreveuEm };
   if (m.type === 'system' && m.system?.type === 'user_changed_number' && m.from && m.system.wa_id) {
     const novo = { ...de, telefone: m.system.wa_id };

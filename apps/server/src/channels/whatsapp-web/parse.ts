@@ -97,7 +97,7 @@ export function parseUpsert(b: BaileysContent, { messages, type }: BaileysEventM
         nome: key.fromMe ? null : (m.pushName ?? null),
         conteudo: c.conteudo,
         respondendoA: c.quoted,
-        escreveuEm: m.messageTimestamp ? new Date(Number(m.messageTimestamp) * 1000) : undefined,
+        escreveuEm: m.messageTimestamp ? new Date(Number(m.messageTimestamp) * 1000) : new Date(),
       },
     ];
   });

@@ -58,6 +58,7 @@ const ZMensagemEvento = z
     respondendoA: z.string().nullish(),
     /** 'atendente': the business wrote it elsewhere (WhatsApp Web's phone); it joins as the attendants' side. */
     autor: z.enum(['cliente', 'atendente']).default('cliente'),
+    /** When the customer wrote, by the provider's clock: opens the reply window where the channel has one (none: no window). */
     escreveuEm: z.date().optional(),
     /** The ad the customer clicked to write. */
     anuncio: z.object({ titulo: z.string().nullable(), url: z.string().nullable() }).nullish(),

@@ -95,7 +95,7 @@ function receive(ctx: AppContext, source: IngestSource, clienteId: string, e: TM
     departamentoId: source.departamentoId,
     mensagem: built.mensagem,
     autor: built.autor,
-    escreveuEm: e.escreveuEm ?? new Date(),
+    escreveuEm: e.escreveuEm,
   });
 }
 
