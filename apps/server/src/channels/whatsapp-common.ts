@@ -1,14 +1,12 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
 import type { TContato } from '@balcao/shared/atendimentos';
-import { atendimentos, type MensagemRow, mensagens } from '../db/schema/atendimentos';
+import type { MensagemRow } from '../db/schema/atendimentos';
 import { atendimentoEvents, type AppContext } from '../context';
-import type { Db } from '../lib/db';
 import { presentAtendimento } from '../modules/atendimentos/presenter';
 import type { TAudiencia } from '../modules/atendimentos/publisher';
 import { findAtendimento } from '../modules/atendimentos/queries';
 import type { NewMessage } from '../modules/atendimentos/service';
 
-/** What both WhatsApp providers store alike: a shared location, a customer's reaction removed. */
+/** What both WhatsApp providers read alike: a shared location. */
 const mapLink = (lat: number, lng: number) => `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
 
 /** A shared location: its name and address (when given) and a map link, plus the coordinates. */
@@ -32,35 +30,6 @@ export function contatosMessage(contatos: TContato[]): NewMessage {
     .map((c) => `👤 ${c.nome}${c.telefones.length ? `: ${c.telefones.map((t) => t.numero).join(', ')}` : ''}`)
     .join('\n');
   return { tipo: 'text', conteudo, contatos };
-}
-
-/**
- * The customer's reaction to a message removed (or replaced by a new one): marked deleted in every
- * conversation of that customer on the channel. `alvo` is the provider's id of the reacted message;
- * `targetId` ours, when we hold it. Answers what changed, for the screens.
- */
-export function removeCustomerReaction(
-  db: Db,
-  r: { accountId: string; canalId: string; clienteId: string; alvo: string; targetId: string | null },
-) {
-  const mine = db
-    .select({ id: atendimentos.id })
-    .from(atendimentos)
-    .where(and(eq(atendimentos.clienteId, r.clienteId), eq(atendimentos.canalId, r.canalId)));
-  return db
-    .update(mensagens)
-    .set({ apagada: true })
-    .where(
-      and(
-        eq(mensagens.accountId, r.accountId),
-        inArray(mensagens.atendimentoId, mine),
-        eq(mensagens.autor, 'cliente'),
-        eq(mensagens.tipo, 'reaction'),
-        eq(mensagens.apagada, false),
-        r.targetId ? or(eq(mensagens.reagindoA, r.targetId), eq(mensagens.alvoExterno, r.alvo)) : eq(mensagens.alvoExterno, r.alvo),
-      ),
-    )
-    .returning({ id: mensagens.id, atendimentoId: mensagens.atendimentoId });
 }
 
 /**

@@ -14,7 +14,7 @@ const CANAL_KEPT_MS = 5_000;
 /** Tokens kept at once (one per WhatsApp number of every account this instance serves). */
 const CANAIS_KEPT = 10_000;
 
-/** The channel's row goes with its deliveries to the processor, which then reads no channel (text-batch.ts). */
+/** The channel's row goes with its deliveries to the processor, which then reads no channel (processor.ts). */
 export type KeptCanal = { canal: WhatsAppCanalRow; appSecret: string };
 const byDb = new WeakMap<Db, LRUCache<string, KeptCanal>>();
 

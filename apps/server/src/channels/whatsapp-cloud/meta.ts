@@ -1,7 +1,7 @@
 import { z } from 'zod';
 /** The parts of Meta's webhook body (WhatsApp Cloud API, field 'messages') that Balcão reads. */
 export type MetaError = { code?: number; title?: string; message?: string; error_data?: { details?: string } };
-export type MetaMedia = { id?: string; mime_type?: string; caption?: string; filename?: string };
+type MetaMedia = { id?: string; mime_type?: string; caption?: string; filename?: string };
 export type MetaMessage = {
   from?: string;
   /** The business-scoped user id (BSUID): alone for a user with a username, whose phone Meta withholds. */
@@ -53,7 +53,7 @@ type MetaValue = {
   statuses?: MetaStatus[];
   errors?: MetaError[];
 };
-export type MetaWebhook = { object?: string; entry?: { changes?: { field?: string; value?: MetaValue }[] }[] };
+type MetaWebhook = { object?: string; entry?: { changes?: { field?: string; value?: MetaValue }[] }[] };
 
 const str = z.string().optional();
 const ZMedia = z.looseObject({ id: str, mime_type: str, caption: str, filename: str });

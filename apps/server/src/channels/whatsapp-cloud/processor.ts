@@ -1,43 +1,25 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { ANEXO_MAX_BYTES, type TMidia, type TTipoMensagem, tipoFromMime } from '@balcao/shared/atendimentos';
-import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
-import { waIdCanonico } from '@balcao/shared/clientes';
-import { atendimentoEvents, type AppContext } from '../../context';
-import { asCanal, atendimentos, canais, clientes, mensagens, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
+import { ANEXO_MAX_BYTES, type TMidia } from '@balcao/shared/atendimentos';
+import type { AppContext } from '../../context';
+import { asCanal, canais, type WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import { KickLoop } from '../../lib/kick-loop';
 import { storeUpload } from '../../lib/uploads';
-import { receiveFromCliente } from '../../modules/atendimentos/inbound';
-import { mergeClientes } from '../../modules/clientes/merge';
-import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
-import { findOpenAtendimento } from '../../modules/atendimentos/queries';
-import { result, type NewMessage } from '../../modules/atendimentos/service';
-import { type GraphClient, GraphError, graphErrorPt } from './client';
-import {
-  contactNames,
-  flowAnswer,
-  type MetaError,
-  type MetaMedia,
-  type MetaMessage,
-  type MetaStatus,
-  type MetaWebhook,
-  parseDelivery,
-  type ParsedDelivery,
-} from './meta';
-import { locationMessage, removeCustomerReaction } from '../whatsapp-common';
-import { contactsMessage } from './contacts';
+import { type IngestItem, type IngestOutcome, ingest, recordFailure } from '../../modules/atendimentos/ingest/ingest';
+import { type GraphClient, GraphError } from './client';
+import { metaErrorPt, parseCloudDelivery } from './parse';
 import { openSecrets } from './service';
 import { eventsIn, MAX_EVENTOS_POR_LOTE } from './split-delivery';
-import { type Delivery, markProcessed, onlyPlainMessages, receiveTextBatch } from './text-batch';
+import { type Delivery, markProcessed } from './deliveries';
 
 const MAX_TENTATIVAS = 5;
 /** How long a claim (the processor's, or a webhook's insert: webhook.ts) keeps other instances off a delivery. */
 export const CLAIM_MS = 2 * 60_000;
 /** How often each instance looks for deliveries whose claim ran out (the instance holding them died). */
 const SWEEP_MS = CLAIM_MS / 2;
-/** Deliveries claimed at once: plain messages among them are stored together (text-batch.ts). */
+/** Deliveries claimed at once: plain messages among them are stored together (modules/atendimentos/ingest). */
 const CLAIM_BATCH = 200;
 
 /** A delivery already stored (found due by a sweep, or given to `take`), with its channel if at hand. */
@@ -48,18 +30,30 @@ const storedDelivery = (e: WhatsAppEventoRow, canal?: WhatsAppCanalRow): Deliver
   stored: Promise.resolve(e),
 });
 
-/** Whether a delivery is only for its channel's number (one found in the database is checked in the batch). */
-const forItsNumber = (d: Delivery, numeros: Set<string>) => !d.canal || [...numeros].every((n) => n === d.canal!.config.phoneNumberId);
-
-/** Meta's order of a message's life; a status never moves back (read implies delivered, which may be skipped). */
-const RANK = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
-const metaErrorPt = (e: MetaError | undefined) => graphErrorPt(e?.code ?? null, e?.error_data?.details ?? e?.title ?? e?.message ?? null);
 const EXT_BY_MIME: Record<string, string> = { 'audio/ogg': 'ogg', 'text/plain': 'txt', 'text/vcard': 'vcf', 'application/pdf': 'pdf' };
 
+/** Consecutive deliveries grouped so that a group holds at most MAX_EVENTOS_POR_LOTE events (a bigger one alone). */
+function runsOf(batch: Delivery[]): Delivery[][] {
+  const runs: Delivery[][] = [];
+  let run: Delivery[] = [];
+  let events = 0;
+  for (const d of batch) {
+    const n = eventsIn(d.corpo);
+    if (run.length && events + n > MAX_EVENTOS_POR_LOTE) {
+      runs.push(run);
+      [run, events] = [[], 0];
+    }
+    run.push(d);
+    events += n;
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
 /**
- * Turns stored webhook deliveries (whatsapp_eventos) into messages, reactions, edits, deletions and statuses.
- * Runs as the webhook stores them (plain messages) or once stored, and again at every start for what is left:
- * each step is idempotent (a message once per wamid, a status only forward), so running an event twice
+ * Turns stored webhook deliveries (whatsapp_eventos) into InboundEvents (parse.ts) and hands them to the one
+ * way in (modules/atendimentos/ingest). Runs as the webhook stores them, and again at every start for what is
+ * left: each step is idempotent (a message once per wamid, a status only forward), so running an event twice
  * changes nothing.
  */
 export class WhatsAppProcessor {
@@ -90,12 +84,12 @@ export class WhatsAppProcessor {
   }
 
   /**
-   * A delivery the webhook is storing (and claims for this instance), taken at once, in arrival order. Plain
-   * messages are stored while it is (processRun): a customer's text reaches the staff after one wait for the
+   * A delivery the webhook is storing (and claims for this instance), taken at once, in arrival order. Its
+   * events are stored while it is (process): a customer's text reaches the staff after one wait for the
    * database, not two. Why it is safe: a message is stored once per wamid, so a delivery processed and then
    * not stored (no 200, Meta retries) or stored twice changes nothing; a crash loses nothing (what is not
-   * answered is retried, what is stored and not marked is processed again at start). Other deliveries wait
-   * for their row (processOne needs its tries), as before.
+   * answered is retried, what is stored and not marked is processed again at start). Settling a delivery
+   * (failed, retried, marked) waits for its row.
    */
   takeStoring(canal: WhatsAppCanalRow, corpo: string, stored: Promise<WhatsAppEventoRow | null>) {
     this.handed.push({ canalId: canal.id, corpo, canal, stored: stored.catch(() => null) });
@@ -153,44 +147,101 @@ export class WhatsAppProcessor {
         return;
       }
       if (claimed.length === 0) return;
-      // In order: runs of deliveries holding only plain messages go together, the others one by one. Each
-      // delivery in its own guard: one that fails never takes the others of the batch with it.
-      let run: (Delivery & { body: MetaWebhook })[] = [];
-      let events = 0;
-      for (const d of claimed) {
-        const parsed = parseDelivery(d.corpo);
-        if (parsed.ok && parsed.falhas.length === 0 && forItsNumber(d, parsed.numeros) && onlyPlainMessages(parsed.body)) {
-          // A run is one statement: bounded, so that other accounts' queries come in between (split-delivery.ts).
-          const n = eventsIn(d.corpo);
-          if (events + n > MAX_EVENTOS_POR_LOTE) {
-            await this.processRun(run);
-            [run, events] = [[], 0];
-          }
-          run.push({ ...d, body: parsed.body });
-          events += n;
-          continue;
+      // Ingested in runs of at most MAX_EVENTOS_POR_LOTE events: other accounts' queries come in between.
+      for (const run of runsOf(claimed))
+        try {
+          await this.process(run);
+        } catch (err) {
+          // Left claimed: the sweep takes them again once the claim runs out (their tries are counted then).
+          this.log.error({ err }, 'WhatsApp: entregas não processadas');
         }
-        await this.processRun(run);
-        [run, events] = [[], 0];
-        await this.guarded(d, () => (parsed.ok ? this.processStored(d, parsed) : this.reject(d, parsed.erro)));
+    }
+  }
+
+  /** The channels of deliveries found in the database (the webhook hands its own), in one read. */
+  private async channels(batch: Delivery[]) {
+    const byId = new Map(batch.flatMap((d) => (d.canal ? [[d.canal.id, d.canal] as const] : [])));
+    const missing = [...new Set(batch.map((d) => d.canalId).filter((id) => !byId.has(id)))];
+    if (missing.length)
+      for (const r of await this.ctx.db.select().from(canais).where(inArray(canais.id, missing)))
+        byId.set(r.id, asCanal(r) as WhatsAppCanalRow);
+    return byId;
+  }
+
+  /**
+   * A claimed batch: every delivery parsed into events, all of them ingested together (plain messages of
+   * several deliveries are stored in a few statements), then each delivery settled by its own events' outcomes:
+   * marked processed, failed with their reasons (never tried again), or tried again later.
+   */
+  private async process(batch: Delivery[]) {
+    const byId = await this.channels(batch);
+    const items: IngestItem[] = [];
+    const owner: number[] = [];
+    const rejected = new Map<number, string>();
+    for (const [i, d] of batch.entries()) {
+      const canal = byId.get(d.canalId);
+      const parsed = parseCloudDelivery(d.corpo, canal?.config.phoneNumberId ?? null);
+      if (!parsed.ok) {
+        rejected.set(i, parsed.erro);
+        continue;
       }
-      await this.processRun(run);
+      if (!canal) continue; // a channel removed since: nothing to file its events under
+      if (parsed.errosMeta.length) {
+        this.log.warn({ canalId: canal.id, errors: parsed.errosMeta }, 'WhatsApp: erro informado pelo Meta no webhook');
+        await this.ctx.db
+          .update(canais)
+          .set({ ultimoErroWebhook: metaErrorPt(parsed.errosMeta[0]) })
+          .where(eq(canais.id, canal.id));
+      }
+      const source = {
+        canal,
+        origem: () => 'whatsapp' as const,
+        departamentoId: canal.config.departamentoPadraoId,
+        log: this.log,
+      };
+      for (const event of parsed.events) {
+        items.push({ source, event });
+        owner.push(i);
+      }
     }
+    const outcomes = await ingest(this.ctx, items, {
+      media: (remota, source) => this.fetchMedia(byId.get(source.canal.id)!, remota),
+      retryable: (err) => err instanceof GraphError && err.retryable,
+      onFailure: () => undefined, // counted once per delivery below (fail)
+    });
+    const ofDelivery = batch.map(() => [] as IngestOutcome[]);
+    for (const [k, o] of outcomes.entries()) ofDelivery[owner[k]!]!.push(o);
+    const done: Delivery[] = [];
+    for (const [i, d] of batch.entries()) {
+      const erro = rejected.get(i);
+      const mine = ofDelivery[i]!;
+      const retry = mine.find((o) => !o.ok && o.retry);
+      const falhas = mine.flatMap((o) => (!o.ok && !o.retry ? [o.motivo] : []));
+      if (erro !== undefined) await this.settle(d, (e) => this.fail(e, erro));
+      else if (retry && !retry.ok) await this.settle(d, (e) => this.retryLater(e, retry.error));
+      else if (falhas.length) await this.settle(d, (e) => this.fail(e, falhas.join('; ')));
+      else done.push(d);
+    }
+    this.markLater(done);
   }
 
-  private async guarded(d: Delivery, work: () => Promise<void>) {
-    try {
-      await work();
-    } catch (err) {
-      // Left claimed: the sweep takes it again once the claim runs out (its tries are counted then).
-      this.log.error({ err, canalId: d.canalId }, 'WhatsApp: entrega não processada');
-    }
-  }
-
-  /** A malformed delivery: stored as failed with its reason, never tried again. */
-  private async reject(d: Delivery, erro: string) {
+  /** Once its row is stored; none when the same body was stored before, or storing it failed (no 200). */
+  private async settle(d: Delivery, work: (e: WhatsAppEventoRow) => Promise<void>) {
     const e = await d.stored;
-    if (e) await this.fail(e, erro);
+    if (e) await work(e);
+  }
+
+  /** A delivery that may succeed later (Meta unreachable): tried again whole after a back-off, up to its tries. */
+  private async retryLater(e: WhatsAppEventoRow, err: unknown) {
+    const last = e.tentativas >= MAX_TENTATIVAS;
+    this.log.warn({ err, eventoId: e.id, tentativa: e.tentativas }, 'WhatsApp: evento não processado');
+    const wait = Math.min(60_000, 1000 * 2 ** e.tentativas);
+    const erro = (err as Error).message;
+    await this.ctx.db
+      .update(whatsappEventos)
+      .set(last ? { processadoEm: sql`now()`, processandoAte: null, erro } : { processandoAte: new Date(Date.now() + wait), erro })
+      .where(eq(whatsappEventos.id, e.id));
+    if (!last) setTimeout(() => this.kick(), wait).unref();
   }
 
   /**
@@ -198,15 +249,11 @@ export class WhatsAppProcessor {
    * deliveries and its latest webhook error for the account's admins, and a log line for the operator.
    */
   private async fail(e: Pick<WhatsAppEventoRow, 'id' | 'canalId'>, erro: string) {
-    this.log.warn({ eventoId: e.id, canalId: e.canalId, erro }, 'WhatsApp: entrega recusada');
     await this.ctx.db
       .update(whatsappEventos)
       .set({ processadoEm: sql`now()`, processandoAte: null, erro })
       .where(eq(whatsappEventos.id, e.id));
-    await this.ctx.db
-      .update(canais)
-      .set({ ultimoErroWebhook: `${WHATSAPP_TEXTS.entregaRecusada} ${erro}`, entregasComFalha: sql`${canais.entregasComFalha} + 1` })
-      .where(eq(canais.id, e.canalId));
+    await recordFailure(this.ctx, e.canalId, erro, this.log);
   }
 
   private async claim(): Promise<WhatsAppEventoRow[]> {
@@ -228,18 +275,6 @@ export class WhatsAppProcessor {
     return rows.sort((a, b) => a.recebidoEm.getTime() - b.recebidoEm.getTime());
   }
 
-  /** Plain messages of several deliveries together; if that fails, each delivery on its own (with its retries). */
-  private async processRun(run: (Delivery & { body: MetaWebhook })[]) {
-    if (run.length === 0) return;
-    try {
-      await receiveTextBatch(this.ctx, run, (canal, m) => this.build(canal, m));
-      this.markLater(run);
-    } catch (err) {
-      this.log.warn({ err }, 'WhatsApp: lote de mensagens processado uma a uma');
-      for (const d of run) await this.processStored(d);
-    }
-  }
-
   /**
    * A batch's processed mark is written while the next deliveries are processed, not before them: it is one
    * statement fewer between a webhook and the attendant's screen. It waits for the deliveries' rows (those
@@ -247,6 +282,7 @@ export class WhatsAppProcessor {
    * claim runs out and the deliveries are processed again, which changes nothing (each step is idempotent).
    */
   private markLater(run: Delivery[]) {
+    if (run.length === 0) return;
     const mark: Promise<void> = Promise.all(run.map((d) => d.stored))
       .then((rows) => rows.flatMap((e) => (e ? [e.id] : [])))
       .then((ids) => (ids.length ? markProcessed(this.ctx.db, ids) : undefined))
@@ -255,345 +291,19 @@ export class WhatsAppProcessor {
     this.marking.add(mark);
   }
 
-  /** A delivery once its row is stored; none when the same body was stored before, or storing it failed (no 200). */
-  private async processStored(d: Delivery, parsed?: ParsedDelivery) {
-    const e = await d.stored;
-    if (e) await this.processOne(e, d.canal, parsed);
-  }
-
-  /** `parsed`: its body as the drain already read it (a sweep's or a retry's row is read here). */
-  private async processOne(e: WhatsAppEventoRow, handed?: WhatsAppCanalRow, parsed: ParsedDelivery = parseDelivery(e.corpo)) {
-    try {
-      if (!parsed.ok) return await this.fail(e, parsed.erro);
-      const [row] = handed ? [] : await this.ctx.db.select().from(canais).where(eq(canais.id, e.canalId)).limit(1);
-      const canal = handed ?? (row ? (asCanal(row) as WhatsAppCanalRow) : null);
-      const falhas = [...parsed.falhas, ...(canal ? await this.apply(canal, parsed.body) : [])];
-      if (falhas.length) await this.fail(e, falhas.join('; '));
-      else await markProcessed(this.ctx.db, [e.id]);
-    } catch (err) {
-      const last = e.tentativas >= MAX_TENTATIVAS || !(err instanceof GraphError && err.retryable);
-      this.log.warn({ err, eventoId: e.id, tentativa: e.tentativas }, 'WhatsApp: evento não processado');
-      const wait = Math.min(60_000, 1000 * 2 ** e.tentativas);
-      await this.ctx.db
-        .update(whatsappEventos)
-        .set(
-          last
-            ? { processadoEm: sql`now()`, processandoAte: null, erro: (err as Error).message }
-            : { processandoAte: new Date(Date.now() + wait), erro: (err as Error).message },
-        )
-        .where(eq(whatsappEventos.id, e.id));
-      if (!last) setTimeout(() => this.kick(), wait).unref();
-    }
-  }
-
-  /**
-   * Each event in its own guard: one that fails for good is left out with its reason (answered), the others
-   * go on; one that may succeed later (Meta unreachable) fails the delivery, which is tried again whole
-   * (every step is idempotent).
-   */
-  private async apply(canal: WhatsAppCanalRow, body: MetaWebhook): Promise<string[]> {
-    const falhas: string[] = [];
-    const guard = async (id: string | undefined, work: () => Promise<void>) => {
-      try {
-        await work();
-      } catch (err) {
-        if (err instanceof GraphError && err.retryable) throw err;
-        this.log.warn({ err, canalId: canal.id, id }, 'WhatsApp: evento não processado');
-        falhas.push(`${id ?? 'evento'}: ${(err as Error).message}`);
-      }
-    };
-    for (const entry of body.entry ?? [])
-      for (const change of entry.changes ?? []) {
-        if (change.field !== 'messages' || !change.value) continue;
-        const v = change.value;
-        const numero = v.metadata?.phone_number_id;
-        if (numero && numero !== canal.config.phoneNumberId) {
-          falhas.push(WHATSAPP_TEXTS.numeroDeOutroCanal(numero));
-          continue;
-        }
-        if (v.errors?.length) {
-          const erro = metaErrorPt(v.errors[0]);
-          this.log.warn({ canalId: canal.id, errors: v.errors }, 'WhatsApp: erro informado pelo Meta no webhook');
-          await this.ctx.db.update(canais).set({ ultimoErroWebhook: erro }).where(eq(canais.id, canal.id));
-        }
-        const nameOf = contactNames(v.contacts);
-        for (const m of v.messages ?? []) await guard(m.id, () => this.message(canal, m, nameOf(m)));
-        for (const s of v.statuses ?? []) await guard(s.id, () => this.status(canal, s));
-      }
-    return falhas;
-  }
-
-  /**
-   * The customer of a message, by phone number (canonical form) and/or BSUID: one known only by its BSUID is
-   * found or created by it; when a message carries both, a BSUID-only customer becomes the phone's one.
-   */
-  private async cliente(canal: WhatsAppCanalRow, m: MetaMessage, nome: string | null): Promise<string> {
-    const { accountId } = canal;
-    const bsuid = m.from_user_id ?? null;
-    const [byBsuid] = bsuid
-      ? await this.ctx.db
-          .select({ id: clientes.id, nome: clientes.nome })
-          .from(clientes)
-          .where(and(eq(clientes.accountId, accountId), eq(clientes.bsuid, bsuid)))
-          .limit(1)
-      : [];
-    if (!m.from) {
-      if (byBsuid) {
-        if (nome && nome !== byBsuid.nome) await this.ctx.db.update(clientes).set({ nome }).where(eq(clientes.id, byBsuid.id));
-        return byBsuid.id;
-      }
-      const [row] = await this.ctx.db
-        .insert(clientes)
-        .values({ accountId, nome: nome || bsuid!, numero: null, identificador: `whatsapp-bsuid:${bsuid}`, bsuid })
-        .onConflictDoUpdate({ target: [clientes.accountId, clientes.identificador], set: nome ? { nome } : { bsuid } })
-        .returning({ id: clientes.id });
-      return row!.id;
-    }
-    const waId = waIdCanonico(m.from);
-    const [row] = await this.ctx.db
-      .insert(clientes)
-      .values({ accountId, nome: nome || `+${waId}`, numero: `+${waId}`, identificador: `whatsapp:${waId}` })
-      .onConflictDoUpdate({
-        target: [clientes.accountId, clientes.identificador],
-        set: nome ? { nome, numero: `+${waId}` } : { numero: `+${waId}` },
-      })
-      .returning({ id: clientes.id, bsuid: clientes.bsuid });
-    const id = row!.id;
-    if (bsuid && row!.bsuid !== bsuid) {
-      if (byBsuid && byBsuid.id !== id) await mergeClientes(this.ctx.db, accountId, byBsuid.id, id);
-      await this.ctx.db.update(clientes).set({ bsuid }).where(eq(clientes.id, id));
-    }
-    return id;
-  }
-
-  /**
-   * The customer changed numbers: the customer of the old one moves to the new one (joined with a customer the
-   * new one already had); the message then adds a system line to their conversation (build).
-   */
-  private async changeNumber(canal: WhatsAppCanalRow, de: string, para: string) {
-    const [velho, novo] = [waIdCanonico(de), waIdCanonico(para)];
-    const find = async (waId: string) =>
-      (
-        await this.ctx.db
-          .select({ id: clientes.id })
-          .from(clientes)
-          .where(and(eq(clientes.accountId, canal.accountId), eq(clientes.identificador, `whatsapp:${waId}`)))
-          .limit(1)
-      )[0];
-    const antes = await find(velho);
-    if (!antes) return;
-    const depois = await find(novo);
-    if (depois) await mergeClientes(this.ctx.db, canal.accountId, depois.id, antes.id);
-    await this.ctx.db
-      .update(clientes)
-      .set({ identificador: `whatsapp:${novo}`, numero: `+${novo}` })
-      .where(eq(clientes.id, antes.id));
-  }
-
-  private async byExternal(accountId: string, externalId: string | undefined) {
-    if (!externalId) return null;
-    const [row] = await this.ctx.db
-      .select()
-      .from(mensagens)
-      .where(and(eq(mensagens.accountId, accountId), eq(mensagens.externalId, externalId)))
-      .limit(1);
-    return row ?? null;
-  }
-
-  /** Shows a changed message (edited, deleted, a reaction removed) to the staff who see its conversation. */
-  private async publishChanged(accountId: string, atendimentoId: string, ids: string[]) {
-    if (!ids.length) return;
-    const r = await result(this.ctx.db, accountId, atendimentoId, ids);
-    atendimentoEvents(this.ctx).messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: false });
-  }
-
-  private async message(canal: WhatsAppCanalRow, m: MetaMessage, nome: string | null) {
-    if (!m.id) return;
-    if (m.type === 'edit') return this.edit(canal, m);
-    if (m.type === 'revoke') return this.revoke(canal, m);
-    if (!m.from && !m.from_user_id) throw new Error('mensagem sem remetente (from ou from_user_id)');
-    if (m.group_id) return this.log.info({ canalId: canal.id, wamid: m.id }, 'WhatsApp: mensagem de grupo ignorada');
-    // The user opened the chat for the first time and wrote nothing: not a message, no conversation queued.
-    if (m.type === 'request_welcome') return this.log.info({ canalId: canal.id, wamid: m.id }, 'WhatsApp: conversa aberta sem mensagem');
-    if (m.type === 'system' && m.system?.type === 'user_changed_number' && m.from && m.system.wa_id) {
-      await this.changeNumber(canal, m.from, m.system.wa_id);
-      m = { ...m, from: m.system.wa_id };
-    }
-    // A removal is idempotent and stores nothing; samples reuse the reaction's own wamid for it.
-    if (m.type === 'reaction' && !m.reaction?.emoji) return this.unreact(canal, await this.cliente(canal, m, nome), m);
-    if (await this.byExternal(canal.accountId, m.id)) return; // Meta's redelivery of a stored message
-    const clienteId = await this.cliente(canal, m, nome);
-    const open = await findOpenAtendimento(this.ctx.db, clienteId, canal.id);
-    /** A quoted or reacted message counts only inside the open conversation. */
-    const inOpen = async (wamid: string | undefined) => {
-      const t = await this.byExternal(canal.accountId, wamid);
-      return t && open && t.atendimentoId === open.id ? t.id : null;
-    };
-    const built = await this.build(canal, m);
-    const mensagem: NewMessage = { ...built.mensagem, externalId: m.id, respondendoA: await inOpen(m.context?.id) };
-    if (m.type === 'reaction') {
-      mensagem.reagindoA = await inOpen(m.reaction?.message_id);
-      mensagem.alvoExterno = m.reaction?.message_id ?? null;
-      mensagem.respondendoA = null;
-      // One reaction per customer and message: a new emoji replaces the previous one.
-      await this.unreact(canal, clienteId, m);
-    }
-    let r = await receiveFromCliente(this.ctx.db, {
-      canal,
-      clienteId,
-      origem: () => 'whatsapp',
-      departamentoId: canal.config.departamentoPadraoId,
-      mensagem,
-      autor: built.autor,
-      escreveuEm: m.timestamp ? new Date(Number(m.timestamp) * 1000) : new Date(),
-    });
-    if (m.referral) {
-      const anuncio = { titulo: m.referral.headline ?? null, url: m.referral.source_url ?? null };
-      await this.ctx.db.update(atendimentos).set({ anuncio }).where(eq(atendimentos.id, r.atendimentoId));
-      // The screens learn of a new conversation from this row: it names the ad as a later read would.
-      r = { ...r, row: { ...r.row, anuncio } };
-    }
-    broadcastNewMessage(atendimentoEvents(this.ctx), canal.accountId, r, { toVisitor: false });
-  }
-
-  /** What a message of each kind becomes in the conversation. */
-  private async build(canal: WhatsAppCanalRow, m: MetaMessage): Promise<{ mensagem: NewMessage; autor?: 'sistema' }> {
-    const text = (conteudo: string): { mensagem: NewMessage } => ({ mensagem: { tipo: 'text', conteudo } });
-    switch (m.type) {
-      case 'text':
-        return text(m.text?.body ?? '');
-      case 'image':
-      case 'video':
-      case 'audio':
-      case 'document':
-      case 'sticker': {
-        const media = m[m.type] ?? {};
-        const midia = await this.fetchMedia(canal, media);
-        const tipo: TTipoMensagem =
-          m.type === 'sticker' ? 'image' : tipoFromMime(midia.mimeType) === 'document' ? 'document' : tipoFromMime(midia.mimeType);
-        return { mensagem: { tipo: m.type === 'document' ? 'document' : tipo, conteudo: media.caption ?? '', midia } };
-      }
-      case 'location': {
-        const l = m.location ?? {};
-        return { mensagem: locationMessage(l.latitude, l.longitude, l.name, l.address) };
-      }
-      case 'contacts':
-        return { mensagem: contactsMessage(m.contacts ?? []) };
-      case 'interactive': {
-        const i = m.interactive ?? {};
-        if (i.type === 'list_reply') return text([i.list_reply?.title, i.list_reply?.description].filter(Boolean).join('\n'));
-        if (i.type === 'nfm_reply') return text(flowAnswer(i.nfm_reply));
-        return text(i.button_reply?.title ?? '');
-      }
-      case 'button':
-        return text(m.button?.text ?? m.button?.payload ?? '');
-      case 'system':
-        if (m.system?.type === 'user_changed_number' && m.system.wa_id)
-          return {
-            mensagem: { tipo: 'text', conteudo: WHATSAPP_TEXTS.trocouDeNumero(`+${waIdCanonico(m.system.wa_id)}`) },
-            autor: 'sistema',
-          };
-        return { mensagem: { tipo: 'text', conteudo: m.system?.body ?? WHATSAPP_TEXTS.naoSuportada }, autor: 'sistema' };
-      case 'reaction':
-        return { mensagem: { tipo: 'reaction', conteudo: m.reaction?.emoji ?? '' } };
-      default:
-        // Meta's errors[].error_data.details is English for developers: the attendant reads the notice only.
-        return { mensagem: { tipo: 'text', conteudo: WHATSAPP_TEXTS.naoSuportada }, autor: 'sistema' };
-    }
-  }
-
   /** The customer's file: GET /{media-id}, then its URL with the bearer token; stored like other uploads. */
-  private async fetchMedia(canal: WhatsAppCanalRow, media: MetaMedia): Promise<TMidia> {
-    if (!media.id) throw new GraphError(400, 131052, 'mídia sem id', false);
+  private async fetchMedia(
+    canal: WhatsAppCanalRow,
+    media: { ref: string; mimeType?: string | null; filename?: string | null },
+  ): Promise<TMidia> {
     const { accessToken } = openSecrets(this.ctx.cipher, canal);
-    const info = await this.graph.media(media.id, accessToken);
+    const info = await this.graph.media(media.ref, accessToken);
     if (!info.url) throw new GraphError(502, 131052, 'mídia sem endereço', true);
     const buf = await this.graph.download(info.url, accessToken, ANEXO_MAX_BYTES);
     const detected = await fileTypeFromBuffer(buf);
-    const mimeType = detected?.mime ?? info.mime_type ?? media.mime_type ?? 'application/octet-stream';
+    const mimeType = detected?.mime ?? info.mime_type ?? media.mimeType ?? 'application/octet-stream';
     const ext = detected?.ext ?? EXT_BY_MIME[mimeType.split(';')[0]!.trim()] ?? 'bin';
     const url = await storeUpload(this.ctx.storage, 'anexos', buf, ext);
     return { url, mimeType, filename: media.filename ?? null, size: buf.length };
-  }
-
-  /** A reaction removed (emoji omitted or empty): the customer's reaction to that message is deleted. */
-  private async unreact(canal: WhatsAppCanalRow, clienteId: string, m: MetaMessage) {
-    const alvo = m.reaction?.message_id;
-    if (!alvo) return;
-    const target = await this.byExternal(canal.accountId, alvo);
-    const gone = await removeCustomerReaction(this.ctx.db, {
-      accountId: canal.accountId,
-      canalId: canal.id,
-      clienteId,
-      alvo,
-      targetId: target?.id ?? null,
-    });
-    for (const g of gone) await this.publishChanged(canal.accountId, g.atendimentoId, [g.id]);
-  }
-
-  /** The customer edited a message (Coexistence numbers, within 15 minutes): its text or caption changes. */
-  private async edit(canal: WhatsAppCanalRow, m: MetaMessage) {
-    const orig = await this.byExternal(canal.accountId, m.edit?.original_message_id);
-    const inner = m.edit?.message;
-    if (!orig || !inner) {
-      this.log.info({ wamid: m.edit?.original_message_id }, 'WhatsApp: edição de uma mensagem que não está aqui');
-      return;
-    }
-    const kind = inner.type as keyof MetaMessage | undefined;
-    const part = kind ? (inner[kind] as { body?: string; caption?: string } | undefined) : undefined;
-    const conteudo = part?.body ?? part?.caption ?? orig.conteudo;
-    if (orig.editada && orig.conteudo === conteudo) return;
-    await this.ctx.db.update(mensagens).set({ conteudo, editada: true }).where(eq(mensagens.id, orig.id));
-    await this.publishChanged(canal.accountId, orig.atendimentoId, [orig.id]);
-  }
-
-  /** The customer deleted a message for everyone (Coexistence numbers, within two days). */
-  private async revoke(canal: WhatsAppCanalRow, m: MetaMessage) {
-    const orig = await this.byExternal(canal.accountId, m.revoke?.original_message_id);
-    if (!orig || orig.apagada) return;
-    await this.ctx.db.update(mensagens).set({ apagada: true }).where(eq(mensagens.id, orig.id));
-    await this.publishChanged(canal.accountId, orig.atendimentoId, [orig.id]);
-  }
-
-  private async sendInFlight(canal: WhatsAppCanalRow) {
-    const [row] = await this.ctx.db
-      .select({ id: mensagens.id })
-      .from(mensagens)
-      .innerJoin(atendimentos, eq(atendimentos.id, mensagens.atendimentoId))
-      .where(and(eq(atendimentos.canalId, canal.id), eq(mensagens.status, 'pending'), isNotNull(mensagens.enviandoEm)))
-      .limit(1);
-    return Boolean(row);
-  }
-
-  /** sent, delivered, read: only forward; failed: with Meta's reason in Portuguese, only before delivery. */
-  private async status(canal: WhatsAppCanalRow, s: MetaStatus) {
-    if (!s.id || !s.status) return;
-    let set: { status: 'sent' | 'delivered' | 'read' | 'failed'; erroEnvio?: string };
-    let from: ('pending' | 'sent' | 'delivered')[];
-    if (s.status === 'failed') {
-      set = { status: 'failed', erroEnvio: metaErrorPt(s.errors?.[0]) };
-      from = ['pending', 'sent'];
-    } else if (s.status === 'sent' || s.status === 'delivered' || s.status === 'read') {
-      const rank = RANK[s.status];
-      set = { status: s.status };
-      from = (['pending', 'sent', 'delivered'] as const).filter((st) => RANK[st] < rank);
-    } else return; // 'played' and future kinds
-    const changed = await this.ctx.db
-      .update(mensagens)
-      .set({ ...set, enviandoEm: null })
-      .where(and(eq(mensagens.accountId, canal.accountId), eq(mensagens.externalId, s.id), inArray(mensagens.status, from)))
-      .returning();
-    // A status can outrun the send that learns its wamid: while a send of this channel is in flight, try the event again later.
-    if (changed.length === 0 && !(await this.byExternal(canal.accountId, s.id)) && (await this.sendInFlight(canal)))
-      throw new GraphError(0, null, 'status de um envio ainda sem resposta do Meta', true);
-    for (const msg of changed) {
-      const r = await result(this.ctx.db, canal.accountId, msg.atendimentoId, []);
-      atendimentoEvents(this.ctx).status(canal.accountId, r.row, {
-        atendimentoId: msg.atendimentoId,
-        messageId: msg.id,
-        clientId: msg.clientId,
-        status: msg.status,
-      });
-    }
   }
 }

@@ -9,7 +9,7 @@ import { newWhatsAppChannel, whatsappTestApp } from '../../test/whatsapp-channel
 import { mergeClientes } from '../../modules/clientes/merge';
 import { whatsappOf } from '../registry';
 import { type Db, rawRows, withTransaction } from '../../lib/db';
-import { markProcessed } from './text-batch';
+import { markProcessed } from './deliveries';
 import { storeEvent } from './webhook';
 
 type Vec = {

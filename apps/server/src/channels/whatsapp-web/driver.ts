@@ -163,7 +163,7 @@ export class WhatsAppWebDriver implements ChannelDriver {
     if (!row) return;
     const canal = row as WapiCanalRow;
     const store = new WapiAuthStore(this.ctx.db, this.ctx.cipher, canal.id);
-    const inbound = new WapiInbound(this.ctx, canal, store);
+    const inbound = new WapiInbound(this.ctx, canal, store, this.log);
     const session = new WapiSession(
       store,
       this.config.socket,

@@ -1,13 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { tipoFromMime } from '@balcao/shared/atendimentos';
 import { WIDGET_TEXTS, ZWidgetSendInput, type TWidgetMessage } from '@balcao/shared/widget';
 import { atendimentoEvents, type AppContext } from '../../context';
 import { mensagens, type CanalRow, type VisitanteRow, type WidgetCanalRow } from '../../db/schema/atendimentos';
 import { BadRequest, TooManyRequests } from '../../lib/errors';
 import { presentAtendimento, presentWidgetMessage } from '../../modules/atendimentos/presenter';
 import { findAtendimento, findOpenAtendimento } from '../../modules/atendimentos/queries';
-import { receiveFromCliente } from '../../modules/atendimentos/inbound';
-import { broadcastNewMessage } from '../../modules/atendimentos/publisher';
+import { ingest } from '../../modules/atendimentos/ingest/ingest';
 import { useUpload } from './uploads';
 
 const RATE_WINDOW_S = 60;
@@ -27,18 +25,30 @@ export async function visitorSend(ctx: AppContext, canal: WidgetCanalRow, v: Vis
   const midia = input.uploadId ? await useUpload(ctx.db, canal, v, input.uploadId) : null;
   const conteudo = input.conteudo;
 
-  const r = await receiveFromCliente(ctx.db, {
-    canal,
-    clienteId: v.clienteId,
-    // A returning customer whose last conversation was finished starts a 'widget-response'.
-    origem: (hadPrevious) => (hadPrevious ? 'widget-response' : 'widget'),
-    departamentoId: v.departamentoId ?? canal.config.departamentoPadraoId ?? null,
-    mensagem: { clientId: input.clientId, tipo: midia ? tipoFromMime(midia.mimeType) : 'text', conteudo, midia },
-  });
-  const events = atendimentoEvents(ctx);
-  broadcastNewMessage(events, canal.accountId, r, { toVisitor: true });
-  if (r.opened) events.visitorState(r.row, null);
-  return presentWidgetMessage(r.mensagens[0]!);
+  const [o] = await ingest(
+    ctx,
+    [
+      {
+        source: {
+          canal,
+          // A returning customer whose last conversation was finished starts a 'widget-response'.
+          origem: (hadPrevious) => (hadPrevious ? 'widget-response' : 'widget'),
+          departamentoId: v.departamentoId ?? canal.config.departamentoPadraoId ?? null,
+          toVisitor: true,
+        },
+        event: {
+          kind: 'message',
+          de: { clienteId: v.clienteId },
+          clientId: input.clientId,
+          conteudo: midia ? { tipo: 'anexo', legenda: conteudo, midia } : { tipo: 'texto', texto: conteudo },
+        },
+      },
+    ],
+    // The visitor is answered with the reason (an HTTP or socket error), not the channel's failure count.
+    { onFailure: () => undefined },
+  );
+  if (!o!.ok) throw o!.retry || o!.error ? o!.error : new BadRequest(WIDGET_TEXTS.mensagemInvalida);
+  return presentWidgetMessage(o!.result!.mensagens[0]!);
 }
 
 /** The visitor has seen the attendant's messages: they turn 'read' and the attendants' ticks follow. */

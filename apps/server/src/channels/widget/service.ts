@@ -20,6 +20,7 @@ import { Forbidden, NotFound } from '../../lib/errors';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
 import { presentMensagem, presentWidgetMessage } from '../../modules/atendimentos/presenter';
 import { selectMensagens } from '../../modules/atendimentos/queries';
+import { visitorCustomer } from '../../modules/atendimentos/ingest/customers';
 import { MENSAGENS_PAGE_SIZE } from '@balcao/shared/atendimentos';
 
 export type WidgetCanal = WidgetCanalRow & { databaseName: string };
@@ -110,35 +111,11 @@ export async function startSession(
   const identifier = verifiedIdentifier(canal, cipher, input.user);
   let visitante: VisitanteRow | null | undefined = await findVisitante(db, canal, input.visitante);
   let clienteId = visitante?.clienteId ?? null;
-  if (identifier) {
-    const [known] = await db
-      .select()
-      .from(clientes)
-      .where(and(eq(clientes.accountId, canal.accountId), eq(clientes.identificador, identifier)))
-      .limit(1);
-    clienteId =
-      known?.id ??
-      (
-        await db
-          .insert(clientes)
-          .values({
-            accountId: canal.accountId,
-            nome: input.user?.nome || visitorName(),
-            email: input.user?.email ?? null,
-            identificador: identifier,
-          })
-          .returning()
-      )[0]!.id;
-    if (visitante && visitante.clienteId !== clienteId) visitante = null;
-  }
-  if (!clienteId) {
+  if (identifier || !clienteId) {
     const nome = input.user?.nome || visitorName();
-    clienteId = (
-      await db
-        .insert(clientes)
-        .values({ accountId: canal.accountId, nome, email: input.user?.email ?? null })
-        .returning()
-    )[0]!.id;
+    const found = await visitorCustomer(db, canal.accountId, { identificador: identifier, nome, email: input.user?.email ?? null });
+    if (identifier && visitante && visitante.clienteId !== found) visitante = null;
+    clienteId = found;
   }
   let token = input.visitante ?? null;
   if (!visitante) {
