@@ -226,7 +226,7 @@ export class WhatsAppWebDriver implements ChannelDriver, OutboundDriver {
       ...(qrEmitidos !== undefined ? { qrEmitidos } : {}),
       ...(querConectado !== undefined ? { querConectado } : {}),
     });
-    if (patch.estado === 'conectado') this.outbox.kick(canalId, this.tipo);
+    if (patch.estado === 'conectado') this.outbox.kickAll();
     const r = this.running.get(canalId);
     const accountId = r?.accountId ?? (await this.accountOf(canalId));
     if (accountId) await this.announce(accountId);
