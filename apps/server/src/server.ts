@@ -144,6 +144,9 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
   // Webhooks stored before a stop are processed, and queued sends go out (channels/whatsapp-cloud).
   const whatsapp = whatsappOf(ctx);
   await whatsapp.start(app.log);
+  // Sends a crash cut are marked failed, and what waits to go out leaves (modules/atendimentos/outbox).
+  const outbox = ctx.channels.outbox;
+  await outbox.start(app.log);
   // WhatsApp Web sessions wanted connected (before this start too) are claimed and reopened with their keys.
   const wapi = wapiOf(ctx);
   wapi.start(app.log);
@@ -181,6 +184,7 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
       ctx.licencaPagamentos?.provider?.close();
       await whatsapp.stop();
       await wapi.stop();
+      await outbox.stop();
       await sockets.close();
       if (redis) await closeRedis(redis);
       // E-mails queued by requests that have answered (password reset) are written before the database closes.

@@ -38,7 +38,14 @@ export class FakeWaSocket implements WaSocket {
     this.emitter.emit(event, arg);
   }
 
+  private readonly failures: unknown[] = [];
+  /** The next sends throw these, in order (Baileys throws a Boom: `output.statusCode` is its DisconnectReason). */
+  failNext(...errors: unknown[]) {
+    this.failures.push(...errors);
+  }
+
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions) {
+    if (this.failures.length) throw this.failures.shift();
     FakeWaSocket.sentCount += 1;
     const id = `3EB0FAKE${FakeWaSocket.sentCount}`;
     this.sent.push({ jid, content, ...(options ? { options } : {}), id });

@@ -4,13 +4,14 @@ import { CAPACIDADES_CANAL, ZCanalWhatsAppUpdate } from '@balcao/shared/canais';
 import type { AppContext } from '../../context';
 import type { CanalRow, WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { publicOrigin } from '../../lib/public-origin';
+import type { OutboundDriver, OutboundMessage, OutboxPort, Pace } from '../../modules/atendimentos/outbox/types';
 import type { ChannelDriver } from '../driver';
 import { GraphClient } from './client';
 import { WhatsAppProcessor } from './processor';
 import { sendReadReceipt } from './read-receipt';
-import { WhatsAppSender } from './sender';
 import { openSecrets, presentWhatsAppCanal, updateWhatsAppCanal } from './service';
 import { activeTemplates } from './templates';
+import { sendToMeta } from './send';
 
 export type WhatsAppConfig = { graphUrl: string; graphVersion: string; sendsPerSecond: number };
 /** Meta's Graph API and a current version (env WHATSAPP_GRAPH_URL, WHATSAPP_GRAPH_VERSION). */
@@ -19,56 +20,53 @@ export const WHATSAPP_DEFAULTS: WhatsAppConfig = { graphUrl: 'https://graph.face
 const quietLog = { warn: () => undefined, error: () => undefined, info: () => undefined };
 
 /**
- * The WhatsApp Cloud API channel: webhooks in (stored, then processed by WhatsAppProcessor), sends out
- * through WhatsAppSender's queue. Delivering to the customer is kicking that queue: the messages are already
- * stored 'pending'. WhatsApp shows no status line and the Cloud API no agent typing here.
+ * The WhatsApp Cloud API channel: webhooks in (stored, then processed by WhatsAppProcessor); out, one
+ * message at a time to Meta when the core's outbox asks (send.ts), at most `sendsPerSecond` per number.
+ * WhatsApp shows no status line and the Cloud API no agent typing here.
  */
-export class WhatsAppCloudDriver implements ChannelDriver {
+export class WhatsAppCloudDriver implements ChannelDriver, OutboundDriver {
   readonly tipo = 'whatsapp' as const;
   readonly capabilities = CAPACIDADES_CANAL.whatsapp;
+  readonly pace: Pace;
   readonly graph: GraphClient;
   readonly processor: WhatsAppProcessor;
-  readonly sender: WhatsAppSender;
   private log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'> = quietLog;
 
   constructor(
     private readonly ctx: AppContext,
     config: WhatsAppConfig,
+    private readonly outbox: OutboxPort,
   ) {
     this.graph = new GraphClient({ baseUrl: config.graphUrl, version: config.graphVersion });
+    this.pace = { perSecond: config.sendsPerSecond };
     const log = {
       warn: (o: object, m?: string) => this.log.warn(o, m),
       error: (o: object, m?: string) => this.log.error(o, m),
       info: (o: object, m?: string) => this.log.info(o, m),
     };
     this.processor = new WhatsAppProcessor(ctx, this.graph, log);
-    this.sender = new WhatsAppSender(ctx, this.graph, log, config.sendsPerSecond, this.capabilities);
   }
 
-  /** At start: what was stored but not processed (a crash, a restart) and what waits to be sent goes on. */
+  /** At start: what was stored but not processed (a crash, a restart) goes on. */
   async start(log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>) {
     this.log = log;
     await this.processor.start();
-    await this.sender.start();
   }
 
   async stop() {
-    await this.sender.stop();
     await this.processor.stop();
   }
 
-  /** Tests: resolves once webhooks are processed and the queue has sent what it could. */
+  /** Tests: resolves once webhooks are processed and the outbox has sent what it could. */
   async idle() {
     await this.processor.idle();
-    await this.sender.idle();
+    await this.outbox.idle();
     await this.processor.idle();
   }
 
-  deliver() {
-    this.sender.kick();
+  send(message: OutboundMessage) {
+    return sendToMeta(this.ctx, this.graph, this.capabilities, this.log, message);
   }
-  state() {}
-  typing() {}
 
   /** The number's approved templates (Meta's message_templates of its WhatsApp Business Account). */
   templates(canal: CanalRow) {

@@ -61,7 +61,9 @@ describe.each(DB_KINDS)('WhatsApp Cloud API channel on %s', (kind) => {
     restarted.channels = createChannels(restarted);
     const quiet = { warn: () => undefined, error: () => undefined, info: () => undefined };
     await whatsappOf(restarted).start(quiet);
+    await restarted.channels.outbox.start(quiet);
     await whatsappOf(restarted).idle();
+    await restarted.channels.outbox.stop();
     await whatsappOf(restarted).stop();
   }
 

@@ -55,7 +55,7 @@ describe.each(DB_KINDS)('WhatsApp Web edit and delete for everyone on %s', (kind
     expect(ms.find((m) => m.id === outra.id)?.apagada).toBe(true);
     // Told once: later passes of the queue send nothing more.
     const count = p.open.sent.length;
-    wapiOf(h.t.ctx).deliver();
+    h.t.ctx.channels!.outbox.kickAll();
     await idle();
     expect(p.open.sent.length).toBe(count);
 

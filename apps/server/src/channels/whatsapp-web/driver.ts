@@ -9,10 +9,12 @@ import type { AppContext } from '../../context';
 import { canais, mensagens, type WapiCanalRow } from '../../db/schema/atendimentos';
 import { wapiLeituras, wapiSessoes, type WapiSessaoRow } from '../../db/schema/wapi';
 import { rooms } from '../../lib/rooms';
+import type { OutboundDriver, OutboundMessage, OutboxPort, Pace } from '../../modules/atendimentos/outbox/types';
 import type { ChannelDriver } from '../driver';
 import { WapiAuthStore } from './auth-store';
 import { WapiInbound } from './inbound';
-import { WapiSender } from './sender';
+import { WapiChanges } from './changes';
+import { sendOverSocket } from './send';
 import { findWapi, patchSessao, presentSessao } from './service';
 import { WapiSession, type SessionState } from './session';
 import type { WapiConfig } from './config';
@@ -26,15 +28,18 @@ type Running = { session: WapiSession; accountId: string };
  * WhatsApp Web, the second WhatsApp provider: one Baileys socket per paired account, run by whichever
  * instance holds the account's lease in wapi_sessoes (renewed every `renewMs`, taken over by another
  * instance once `leaseMs` passed without renewal). Any instance answers the screens (the session row is
- * shared). A send stored by another instance reaches the owner through the database: the owner scans the queue
- * of the sessions it runs every `scanMs` (and at once when its own instance stores one).
+ * shared). Out, the core's outbox hands this driver one message at a time for a number whose socket is open
+ * here, one at a time `sendGapMs` apart (WhatsApp bans numbers that burst). A send stored by another instance
+ * reaches the owner through the database: the owner scans the queue every `scanMs` (and at once when its own
+ * instance stores one).
  */
-export class WhatsAppWebDriver implements ChannelDriver {
+export class WhatsAppWebDriver implements ChannelDriver, OutboundDriver {
   readonly tipo = 'wapi' as const;
   readonly capabilities = CAPACIDADES_CANAL.wapi;
+  readonly pace: Pace;
   /** This process's name in the lease. */
   readonly instance = randomUUID();
-  readonly sender: WapiSender;
+  private readonly changes: WapiChanges;
   private readonly running = new Map<string, Running>();
   private log: Log = quietLog;
   private timer: NodeJS.Timeout | null = null;
@@ -45,9 +50,28 @@ export class WhatsAppWebDriver implements ChannelDriver {
   constructor(
     private readonly ctx: AppContext,
     private readonly config: WapiConfig,
+    private readonly outbox: OutboxPort,
   ) {
+    this.pace = { gapMs: config.sendGapMs };
     const log = { error: (o: object, m?: string) => this.log.error(o, m) };
-    this.sender = new WapiSender(ctx, () => this.openSockets(), log, config.sendGapMs);
+    this.changes = new WapiChanges(ctx, (canalId) => this.openSockets().get(canalId), log);
+  }
+
+  send(message: OutboundMessage) {
+    return sendOverSocket(this.openSockets().get(message.canal.id), this.ctx.storage, this.log, message);
+  }
+
+  /** Only a number whose socket is open in this process sends here. */
+  ready(canalId: string) {
+    return this.openSockets().has(canalId);
+  }
+
+  otherWork() {
+    return this.changes.waiting([...this.openSockets().keys()]);
+  }
+
+  afterSends(canalId: string, paced: <T>(fn: () => Promise<T>) => Promise<T>) {
+    return this.changes.run(canalId, paced);
   }
 
   private openSockets() {
@@ -61,11 +85,11 @@ export class WhatsAppWebDriver implements ChannelDriver {
     this.log = log;
     this.timer = setInterval(() => {
       this.wake();
-      this.sender.kick();
+      this.outbox.kickAll();
     }, this.config.renewMs);
     this.timer.unref();
     this.scanTimer = setInterval(() => {
-      if (this.running.size > 0) this.sender.kick();
+      if (this.running.size > 0) this.outbox.kickAll();
     }, this.config.scanMs);
     this.scanTimer.unref();
     this.wake();
@@ -202,7 +226,7 @@ export class WhatsAppWebDriver implements ChannelDriver {
       ...(qrEmitidos !== undefined ? { qrEmitidos } : {}),
       ...(querConectado !== undefined ? { querConectado } : {}),
     });
-    if (patch.estado === 'conectado') this.sender.kick();
+    if (patch.estado === 'conectado') this.outbox.kickAll();
     const r = this.running.get(canalId);
     const accountId = r?.accountId ?? (await this.accountOf(canalId));
     if (accountId) await this.announce(accountId);
@@ -301,29 +325,23 @@ export class WhatsAppWebDriver implements ChannelDriver {
     const ids = [...this.running.keys()];
     for (const id of ids) await this.halt(id);
     await this.release(ids);
-    await this.sender.idle();
+    await this.outbox.idle();
   }
 
   /** Tests: resolves once the lease pass and the queue are done. */
   async idle() {
     await this.ticking;
     for (const r of this.running.values()) await r.session.settled();
-    await this.sender.idle();
+    await this.outbox.idle();
     for (const r of this.running.values()) await r.session.settled();
   }
-
-  deliver() {
-    this.sender.kick();
-  }
-  state() {}
-  typing() {}
 
   /**
    * The attendant opened the conversation: the customer's messages are marked read on WhatsApp (blue ticks).
    * Asked through the database like sends, so it leaves through the owner's socket whichever instance served it.
    */
   async read(row: TAtendimento) {
-    // Called for every WhatsApp conversation (Cloud API ones too): only a WhatsApp Web channel that wants its socket asks.
+    // Only a channel that wants its socket asks: a paused one would keep the ask forever.
     const [s] = await this.ctx.db
       .select({ canalId: wapiSessoes.canalId })
       .from(wapiSessoes)
@@ -334,6 +352,6 @@ export class WhatsAppWebDriver implements ChannelDriver {
       .insert(wapiLeituras)
       .values({ canalId: row.canalId, atendimentoId: row.atendimentoId })
       .onConflictDoUpdate({ target: [wapiLeituras.canalId, wapiLeituras.atendimentoId], set: { pedidaEm: new Date() } });
-    this.sender.kick();
+    this.outbox.kick(row.canalId, this.tipo);
   }
 }

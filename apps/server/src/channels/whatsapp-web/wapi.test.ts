@@ -14,6 +14,7 @@ import { wapiOf } from '../registry';
 import { WapiAuthStore } from './auth-store';
 import { WAPI_DEFAULTS } from './config';
 import { WhatsAppWebDriver } from './driver';
+import { Outbox } from '../../modules/atendimentos/outbox/outbox';
 import { textOf } from '../../test/fake-whatsapp-web';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -520,7 +521,9 @@ describe.each(DB_KINDS)('WhatsApp Web (WAPI) on %s', (kind) => {
     const sock = await s.pair();
     const [row] = await h.t.ctx.db.select().from(wapiSessoes).where(eq(wapiSessoes.accountId, s.acc.account.id));
     expect(row!.dono).toBe(wapiOf(h.t.ctx).instance);
-    const other = new WhatsAppWebDriver(h.t.ctx, { ...WAPI_DEFAULTS, socket: h.wa.factory, sendGapMs: 0, backoffBaseMs: 1 });
+    const outbox = new Outbox(h.t.ctx);
+    const other = new WhatsAppWebDriver(h.t.ctx, { ...WAPI_DEFAULTS, socket: h.wa.factory, sendGapMs: 0, backoffBaseMs: 1 }, outbox);
+    outbox.add(other);
     const count = h.wa.sockets.length;
     await other.wake();
     expect(h.wa.sockets.length).toBe(count);

@@ -19,7 +19,7 @@ type VisitorEmitter = {
 
 /**
  * The website widget: the visitor's sockets get the messages, the status line and the typing indicator
- * directly. Without a socket server (tests, jobs before start) there is nobody to tell: the visitor's page
+ * directly (no outbox: a push cannot be refused, and nothing waits as 'pending'). Without a socket server (tests, jobs before start) there is nobody to tell: the visitor's page
  * loads the history when it connects.
  */
 export class WidgetDriver implements ChannelDriver {
