@@ -1,4 +1,4 @@
-// The overview dashboard (issue 10) on an account with 100,000 atendimentos: p50/p99 of
+// The overview dashboard on an account with 100,000 atendimentos: p50/p99 of
 // GET /backend/api/dashboard/visao-geral per period. Reported, not gated (timings depend on the machine).
 // Embedded default: the server starts once to migrate and seed the demo, stops, the rows are inserted
 // straight into its PGlite directory, and it starts again on the same data. With BENCH_DATABASE_URL the rows

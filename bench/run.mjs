@@ -1,4 +1,4 @@
-// npm run bench: builds, then runs every scenario of issue 12 on the project (PGlite, and PostgreSQL when
+// npm run bench: builds, then runs every scenario of docs/desempenho.md on the project (PGlite, and PostgreSQL when
 // BENCH_DATABASE_URL names a server where throwaway databases may be created) and on the floor, in the same
 // run, each in its own process; prints each figure beside the floor's and their ratio; writes
 // bench/results/latest.json and appends one line to bench/results/history.jsonl.

@@ -5,7 +5,7 @@ import { openUserMenu, shot } from './support/shell';
 import { startTestSite } from './support/site';
 import { useE2E } from './support/suite';
 
-/** Issue 9: what the spec says a person sees, checked in Chromium against the production build. */
+/** What the spec (docs/spec/) says a person sees, checked in Chromium against the production build. */
 describe('spec fidelity in the browser', () => {
   const env = useE2E();
   let site: Awaited<ReturnType<typeof startTestSite>> | undefined;

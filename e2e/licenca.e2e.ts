@@ -31,7 +31,7 @@ async function lookAt(page: Page, name: string) {
 }
 
 /**
- * Issue 13 in Chromium: an expired licence blocks the whole team; the master renews by PIX through API Pix (a local
+ * The licence in Chromium: an expired licence blocks the whole team; the master renews by PIX through API Pix (a local
  * fake PSP with mTLS, which concludes the charge as a payer's bank would) and everyone is let back in.
  */
 describe('licence: expiry blocker and PIX payment', () => {

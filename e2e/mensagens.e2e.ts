@@ -65,7 +65,7 @@ async function startFakeGraph() {
 /** A wall-clock time of America/Sao_Paulo (UTC-3) `ms` from now, as a datetime-local input takes it. */
 const localSP = (ms: number) => new Date(Date.now() + ms - 3 * 3_600_000).toISOString().slice(0, 19);
 
-describe('Quick messages, scheduled messages and ERP requests (issue 14)', () => {
+describe('Quick messages, scheduled messages and ERP requests', () => {
   let server: E2EServer;
   let browser: Browser;
   let graph: Awaited<ReturnType<typeof startFakeGraph>>;

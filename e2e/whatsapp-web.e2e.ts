@@ -7,10 +7,10 @@ import { lookAt } from './support/look';
 import { settled, shot } from './support/shell';
 
 /**
- * WhatsApp Web (issue 15) in Chromium, with the fake socket the e2e server's entry adds (apps/server/src/test/e2e-main.ts):
+ * WhatsApp Web in Chromium, with the fake socket the e2e server's entry adds (apps/server/src/test/e2e-main.ts):
  * /backend/wapi-teste plays the phone (the scan) and the customer (a message), and reads what was sent.
  */
-describe('WhatsApp Web (issue 15): pairing by QR code and a conversation', () => {
+describe('WhatsApp Web: pairing by QR code and a conversation', () => {
   let server: E2EServer;
   let browser: Browser;
   beforeAll(async () => {

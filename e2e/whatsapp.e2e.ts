@@ -79,7 +79,7 @@ async function startFakeGraph() {
   return { url: base, sends, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-describe('WhatsApp (issue 11): connection banner and modal, Integrações, messages', () => {
+describe('WhatsApp Cloud API: connection banner and modal, Integrações, messages', () => {
   let server: E2EServer;
   let browser: Browser;
   let graph: Awaited<ReturnType<typeof startFakeGraph>>;
