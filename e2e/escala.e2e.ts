@@ -206,10 +206,13 @@ describe.runIf(process.env.DATABASE_URL)('two instances behind HAProxy (deploy/h
           [admin.account_id, cliente.id, canal.id, admin.id, names],
         );
       const named = () =>
-        cluster.graph.sends.map(
-          (s) =>
-            (s as { template?: { components?: { parameters?: { text?: string }[] }[] } }).template?.components?.[0]?.parameters?.[0]?.text,
-        );
+        cluster.graph
+          .sends()
+          .map(
+            (c) =>
+              (c.body as { template?: { components?: { parameters?: { text?: string }[] }[] } }).template?.components?.[0]?.parameters?.[0]
+                ?.text,
+          );
       const batch = Array.from({ length: 20 }, (_, i) => `lote-${i}`);
       await schedule(batch);
       await until('os 20 agendamentos enviados', async () => batch.every((n) => named().includes(n)), 45_000);

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
+import { FakeGraph } from '../../apps/server/src/test/fake-graph';
 import { freePort, startE2EServer, type E2EServer } from './server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -84,42 +84,6 @@ async function throwawayDatabase(adminUrl: string) {
   };
 }
 
-/** What Meta's Graph API answers to Balcão: the number's data and sends (recorded, each with its own wamid). */
-async function startFakeGraph(phoneNumberId: string) {
-  const sends: Record<string, unknown>[] = [];
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let b = '';
-      req.on('data', (d) => {
-        b += d;
-      });
-      req.on('end', () => resolve(b));
-    });
-  const server = createServer(async (req, res) => {
-    const body = await read(req);
-    const json = (status: number, v: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(v));
-    };
-    const p = new URL(req.url ?? '/', 'http://x').pathname;
-    if (req.method === 'GET' && p.endsWith(`/${phoneNumberId}`))
-      return json(200, { display_phone_number: '+55 11 4000-1234', verified_name: 'Loja Demo', id: phoneNumberId });
-    if (req.method === 'POST' && p.endsWith(`/${phoneNumberId}/messages`)) {
-      sends.push(JSON.parse(body || '{}'));
-      const wa = (sends.at(-1) as { to?: string }).to ?? '';
-      return json(200, {
-        messaging_product: 'whatsapp',
-        contacts: [{ input: wa, wa_id: wa }],
-        messages: [{ id: `wamid.ESCALA${sends.length}` }],
-      });
-    }
-    return json(404, { error: { message: 'Unknown path', code: 100 } });
-  });
-  const port = await freePort();
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${port}`, sends, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 export const GRAPH_TOKEN = `EAAG${'e'.repeat(40)}`;
 export const PHONE_NUMBER_ID = '5511400012345';
 
@@ -140,7 +104,7 @@ export async function startCluster(databaseAdminUrl: string) {
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   await s3.run();
-  const graph = await startFakeGraph(PHONE_NUMBER_ID);
+  const graph = await new FakeGraph(GRAPH_TOKEN, PHONE_NUMBER_ID).start();
 
   // The variables compose.yaml gives every replica (S3 as E1's storage reads them).
   const shared: Record<string, string> = {
@@ -156,7 +120,7 @@ export async function startCluster(databaseAdminUrl: string) {
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
-    WHATSAPP_GRAPH_URL: graph.url,
+    WHATSAPP_GRAPH_URL: graph.baseUrl,
     WAPI_SEND_GAP_MS: '0',
     // The Redis test's visitor writes as fast as acknowledgements come back, past a person's 30 a minute.
     WIDGET_MESSAGES_PER_MINUTE: '100000',
@@ -201,7 +165,7 @@ export async function startCluster(databaseAdminUrl: string) {
     stop: async () => {
       await stopped(proxy.child);
       for (const s of Object.values(servers)) await s.stop();
-      await graph.close();
+      await graph.stop();
       await s3.close();
       await redis.stop();
       await database.drop();
