@@ -1,9 +1,12 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
+import type { TMensagem, TMensagensPage, TModeloEscolhido } from '@balcao/shared/atendimentos';
 import type { TStatusUpdate } from '@balcao/shared/atendimentos/realtime';
 
-/** A message on screen: the server's, or our optimistic one still being sent or refused. */
-export type TMensagemLocal = TMensagem & { envio?: 'pendente' | 'falhou'; erro?: string };
+/**
+ * A message on screen: the server's, or our optimistic one still being sent or refused (with the approved
+ * template it carries, so 'Tentar novamente' sends the template again, not its text).
+ */
+export type TMensagemLocal = TMensagem & { envio?: 'pendente' | 'falhou'; erro?: string; modelo?: TModeloEscolhido };
 export type TPaginaMensagens = Omit<TMensagensPage, 'mensagens'> & { mensagens: TMensagemLocal[] };
 /** pages[0] is the newest page; each further page is older ('Carregar mensagens anteriores'). */
 export type TMensagensData = InfiniteData<TPaginaMensagens, string | null>;

@@ -70,6 +70,7 @@ function mensagemOtimista(
     apagada: false,
     criadaEm: agora.toISOString(),
     envio: 'pendente',
+    ...(e.modelo ? { modelo: e.modelo } : {}),
   };
 }
 
@@ -94,6 +95,7 @@ export function resendMensagem(qc: QueryClient, atendimento: TAtendimento, m: TM
     midia: m.midia,
     respondendoA: m.respondendoA?.id ?? null,
     reagindoA: m.reagindoA,
+    ...(m.modelo ? { modelo: m.modelo } : {}),
   };
   applyEnvio(qc, m.atendimentoId, m.clientId, 'pendente');
   pendentes.set(m.clientId, m.atendimentoId);
