@@ -31,6 +31,12 @@ export type TLimiteMidia = z.infer<typeof ZLimiteMidia>;
  * business can write first (scheduled messages, 'Nova conversa'); `modelos`: approved templates exist (Meta's,
  * the only way to write outside the reply window).
  */
+/**
+ * Which customers a channel can write to first (with `iniciaConversa`): one with a phone number, one known by
+ * Meta's business-scoped id (BSUID), or one whose provider id (`clientes.identificador`) has one of these prefixes.
+ */
+export const ZDestinatarios = z.object({ numero: z.boolean(), bsuid: z.boolean(), identificadores: z.array(z.string()).readonly() });
+export type TDestinatarios = z.infer<typeof ZDestinatarios>;
 export const ZCapacidadesCanal = z.object({
   midia: z.array(z.enum(TIPOS_MIDIA)).readonly(),
   limitesMidia: z.object({ provedor: z.string(), porTipo: z.record(z.enum(TIPOS_MIDIA), ZLimiteMidia) }).nullable(),
@@ -42,6 +48,7 @@ export const ZCapacidadesCanal = z.object({
   janelaRespostaMs: z.number().nullable(),
   confirmaEntrega: z.boolean(),
   iniciaConversa: z.boolean(),
+  destinatarios: ZDestinatarios,
 });
 export type TCapacidadesCanal = z.infer<typeof ZCapacidadesCanal>;
 /** Meta: free-form messages only within 24 hours of the customer's last message. */
@@ -79,6 +86,7 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     confirmaEntrega: false,
     // A visitor writes from the site: there is no address to write to first.
     iniciaConversa: false,
+    destinatarios: { numero: false, bsuid: false, identificadores: [] },
   },
   /** Meta shows no WebP or GIF photo: the server sends them as JPEG. */
   whatsapp: {
@@ -92,6 +100,7 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     janelaRespostaMs: WHATSAPP_JANELA_MS,
     confirmaEntrega: true,
     iniciaConversa: true,
+    destinatarios: { numero: true, bsuid: true, identificadores: ['whatsapp:'] },
   },
   /** A linked device answers like the phone itself: no 24-hour window, edits exist. */
   wapi: {
@@ -105,6 +114,7 @@ export const CAPACIDADES_CANAL: Record<TProvedorCanal, TCapacidadesCanal> = {
     janelaRespostaMs: null,
     confirmaEntrega: true,
     iniciaConversa: true,
+    destinatarios: { numero: true, bsuid: false, identificadores: ['whatsapp:', 'whatsapp-lid:'] },
   },
 };
 const ROTULO_MIDIA: Record<TTipoMidia, { um: string; varios: string }> = {
@@ -138,6 +148,15 @@ export function midiaRecusada(
     };
   return null;
 }
+/** Whether the channel can write first to this customer (its declared `destinatarios`). */
+export const alcancaCliente = (
+  c: TCapacidadesCanal,
+  cliente: { numero: string | null; identificador: string | null; bsuid?: string | null },
+) =>
+  c.iniciaConversa &&
+  ((c.destinatarios.numero && Boolean(cliente.numero)) ||
+    (c.destinatarios.bsuid && Boolean(cliente.bsuid)) ||
+    c.destinatarios.identificadores.some((p) => cliente.identificador?.startsWith(p)));
 /** The account's channels and what each can carry, by canalId (GET /api/atendimento/capacidades): the inbox shows an action only where it exists. */
 export const ZCapacidadesPorCanal = z.record(z.string(), ZCapacidadesCanal);
 export type TCapacidadesPorCanal = z.infer<typeof ZCapacidadesPorCanal>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENSAGENS_AGENDADAS_TEXTS as T, type TCanalAgendavel, type TMensagemAgendada } from '@balcao/shared/mensagens-agendadas';
 import { wapiOf } from '../../channels/registry';
+import { clientes } from '../../db/schema/atendimentos';
 import { pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { DB_KINDS } from '../../test/harness';
 import { enviarAgendadasDevidas } from './scheduler';
@@ -68,5 +69,26 @@ describe.each(DB_KINDS)('scheduled messages on WhatsApp Web on %s', (kind) => {
     // Editing it with a new date is how it goes out again.
     const edited = await s.call('POST', '/backend/mensagemagendada/save', { ...s.body({ dataEnvio: local(3_600_000) }), id: ag.id });
     expect((edited.json() as TMensagemAgendada).status).toBe('ativa');
+  });
+
+  it('takes the customers the number can reach (its declared addresses): a LID, never a BSUID alone', async () => {
+    const s = await setup();
+    const cliente = async (v: { identificador?: string; bsuid?: string }) => {
+      const [c] = await h.t.ctx.db
+        .insert(clientes)
+        .values({ accountId: s.acc.account.id, nome: 'Cliente', ...v })
+        .returning({ id: clientes.id });
+      return c!.id;
+    };
+    const lid = await s.call(
+      'POST',
+      '/backend/mensagemagendada/save',
+      s.body({ clienteId: await cliente({ identificador: 'whatsapp-lid:4455' }) }),
+    );
+    expect(lid.statusCode).toBe(200);
+    // Meta's business-scoped id is the Cloud API's alone: WhatsApp Web has no address for this customer.
+    const bsuid = await s.call('POST', '/backend/mensagemagendada/save', s.body({ clienteId: await cliente({ bsuid: 'BR.1a2b3c' }) }));
+    expect(bsuid.statusCode).toBe(400);
+    expect(bsuid.json()).toMatchObject({ errors: { clienteId: [T.clienteSemNumero] } });
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
 import { tipoFromMime } from '@balcao/shared/atendimentos';
 import { MENSAGENS_AGENDADAS_TEXTS as T } from '@balcao/shared/mensagens-agendadas';
-import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
+import { alcancaCliente, CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import { atendimentoEvents, type AppContext } from '../../context';
 import { asCanal, atendimentos, canais, clientes } from '../../db/schema/atendimentos';
 import { mensagensAgendadas, type MensagemAgendadaRow } from '../../db/schema/mensagens-agendadas';
@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import { result, storeOutbound } from '../atendimentos/service';
 import { assertLicencaAtiva } from '../licenca/service';
 import { proximoEnvio } from './recorrencia';
-import { temEnderecoWhatsApp, timeZoneOf } from './service';
+import { timeZoneOf } from './service';
 
 /** Tries of one due time before it is given up (a one-off ends; a repeating one moves to its next time). */
 const MAX_TENTATIVAS = 6;
@@ -49,11 +49,11 @@ async function sendRow(tx: Db, row: MensagemAgendadaRow, now: Date) {
   const cap = canal ? CAPACIDADES_CANAL[canal.tipo] : null;
   if (!canal || !cap || canal.removidoEm || !canal.ativo || !cap.iniciaConversa) throw new NaoEnviada(T.canalInativo);
   const [cliente] = await tx
-    .select({ numero: clientes.numero, identificador: clientes.identificador })
+    .select({ numero: clientes.numero, identificador: clientes.identificador, bsuid: clientes.bsuid })
     .from(clientes)
     .where(eq(clientes.id, row.clienteId))
     .limit(1);
-  if (!cliente || !temEnderecoWhatsApp(cliente)) throw new NaoEnviada(T.clienteSemNumero);
+  if (!cliente || !alcancaCliente(cap, cliente)) throw new NaoEnviada(T.clienteSemNumero);
   // Each channel's own rules: the Cloud API's 24-hour window (a template outside it); WhatsApp Web has no window.
   const escreveu = await clienteEscreveuEm(tx, row.clienteId, row.canalId);
   const janela = cap.janelaRespostaMs;

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { CAPACIDADES_CANAL } from '@balcao/shared/canais';
+import { alcancaCliente, CAPACIDADES_CANAL } from '@balcao/shared/canais';
 import {
   MENSAGENS_AGENDADAS_TEXTS as T,
   type TCanalAgendavel,
@@ -147,11 +147,11 @@ export async function canaisAgendaveis(db: Db, accountId: string): Promise<TCana
 
 /**
  * The customer and channel must be the account's; the channel one that can write first (a WhatsApp number, by
- * Cloud API or WhatsApp Web), a template only where the channel has them, the customer with a WhatsApp address.
+ * Cloud API or WhatsApp Web), a template only where the channel has them, the customer one the channel can reach.
  */
 async function assertDestino(db: Db, accountId: string, input: Input) {
   const [cliente] = await db
-    .select({ numero: clientes.numero, identificador: clientes.identificador })
+    .select({ numero: clientes.numero, identificador: clientes.identificador, bsuid: clientes.bsuid })
     .from(clientes)
     .where(and(eq(clientes.id, input.clienteId), eq(clientes.accountId, accountId)))
     .limit(1);
@@ -165,12 +165,8 @@ async function assertDestino(db: Db, accountId: string, input: Input) {
   const cap = CAPACIDADES_CANAL[asCanal(canalRow).tipo];
   if (!cap.iniciaConversa) throw new BadRequest(T.canalSemEnvio, { canalId: [T.canalSemEnvio] });
   if (input.modelo && !cap.modelos) throw new BadRequest(T.modeloSemSuporte, { modelo: [T.modeloSemSuporte] });
-  if (!temEnderecoWhatsApp(cliente)) throw new BadRequest(T.clienteSemNumero, { clienteId: [T.clienteSemNumero] });
+  if (!alcancaCliente(cap, cliente)) throw new BadRequest(T.clienteSemNumero, { clienteId: [T.clienteSemNumero] });
 }
-
-/** A customer WhatsApp can be written to: a number, or WhatsApp's own address of them (by number or LID). */
-export const temEnderecoWhatsApp = (c: { numero: string | null; identificador: string | null }) =>
-  Boolean(c.numero || c.identificador?.startsWith('whatsapp:') || c.identificador?.startsWith('whatsapp-lid:'));
 
 export async function saveAgendada(db: Db, user: TSessionUser, input: Input, now = new Date()): Promise<TMensagemAgendada> {
   await assertDestino(db, user.accountId, input);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, max, type SQL } from 'drizzle-orm';
-import { CAPACIDADES_CANAL, EXIBICAO_PROVEDOR, PROVEDORES_QUE_INICIAM } from '@balcao/shared/canais';
+import { alcancaCliente, CAPACIDADES_CANAL, EXIBICAO_PROVEDOR, PROVEDORES_QUE_INICIAM } from '@balcao/shared/canais';
 import { CLIENTES_TEXTS } from '@balcao/shared/clientes';
 import { MENSAGENS_AGENDADAS_TEXTS } from '@balcao/shared/mensagens-agendadas';
 import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
@@ -12,18 +12,23 @@ import { findOpenAtendimento } from '../atendimentos/queries';
 import { storeOutbound } from '../atendimentos/service';
 import { customersVisibleTo } from '../clientes/policy';
 import { createCliente } from '../clientes/service';
-import { temEnderecoWhatsApp } from '../mensagens-agendadas/service';
 
 /** Who to write to: a customer of the directory, or a typed number in E.164; on a channel, when chosen. */
 type Alvo = { clienteId?: string | undefined; numero?: string | undefined; canalId?: string | undefined };
-type Cliente = { id: string; nome: string; numero: string | null; identificador: string | null };
+type Cliente = { id: string; nome: string; numero: string | null; identificador: string | null; bsuid: string | null };
 
 /**
  * The account's customer the caller may see (the rule of /api/clientes/{id}): by id, or by number (null when
  * nobody has it yet). A customer hidden from the caller answers 404 either way, naming nobody.
  */
 async function clienteDo(db: Db, staff: TStaff, alvo: Alvo): Promise<Cliente | null> {
-  const cols = { id: clientes.id, nome: clientes.nome, numero: clientes.numero, identificador: clientes.identificador };
+  const cols = {
+    id: clientes.id,
+    nome: clientes.nome,
+    numero: clientes.numero,
+    identificador: clientes.identificador,
+    bsuid: clientes.bsuid,
+  };
   const visivel = (where: SQL) =>
     db
       .select(cols)
@@ -72,8 +77,6 @@ async function canaisQueIniciam(db: Db, accountId: string) {
  */
 export async function destino(db: Db, staff: TStaff, alvo: Alvo) {
   const cliente = await clienteDo(db, staff, alvo);
-  if (cliente && !temEnderecoWhatsApp(cliente))
-    throw new BadRequest(MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero, { clienteId: [MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero] });
   const opcoes = await canaisQueIniciam(db, staff.accountId);
   const [usado] =
     cliente && !alvo.canalId
@@ -96,6 +99,9 @@ export async function destino(db: Db, staff: TStaff, alvo: Alvo) {
   const escolhido = opcoes.find((o) => o.canal.id === wanted) ?? (alvo.canalId ? undefined : opcoes[0]);
   if (!escolhido) throw new NotFound(alvo.canalId ? T.canalIndisponivel : T.semCanal);
   const canal = escolhido.canal;
+  // Whom the channel can write to is its own declaration (a number, Meta's BSUID, a provider id).
+  if (cliente && !alcancaCliente(CAPACIDADES_CANAL[canal.tipo], cliente))
+    throw new BadRequest(MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero, { clienteId: [MENSAGENS_AGENDADAS_TEXTS.clienteSemNumero] });
   const [w] = cliente
     ? await db
         .select({ em: max(atendimentos.clienteEscreveuEm) })

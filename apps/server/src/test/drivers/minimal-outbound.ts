@@ -18,6 +18,7 @@ const CAPACIDADES: TCapacidadesCanal = {
   janelaRespostaMs: null,
   confirmaEntrega: true,
   iniciaConversa: true,
+  destinatarios: { numero: true, bsuid: false, identificadores: [] },
 };
 
 /**
