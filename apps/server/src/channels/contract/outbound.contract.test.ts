@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { proto } from 'baileys';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TMensagem } from '@balcao/shared/atendimentos';
@@ -14,6 +15,7 @@ import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { whilePublishing } from '../../test/publisher-spy';
 import { pairAccount, wapiTestApp } from '../../test/wapi-kit';
 import { newWhatsAppChannel } from '../../test/whatsapp-channel';
+import { WapiInbound } from '../whatsapp-web/inbound';
 import type { WidgetDriver } from '../widget/driver';
 
 /**
@@ -31,6 +33,11 @@ type Kit = {
   idle(): Promise<void>;
   /** Makes the provider's next send fail: worth another try, or for good (null: the driver has no such answer). */
   refuse: { retry(): void; permanent(): void; reason: string } | null;
+  /**
+   * Makes the provider's next send tell 'delivered' for it, handled before the send returns its id (an ack
+   * that beats the answer); absent where the provider's statuses come another way.
+   */
+  ackDuringSend?: () => void;
 };
 
 const TENTATIVA_MS = 10_000;
@@ -143,6 +150,21 @@ function outboundContract(name: string, kit: Kit) {
       expect(kit.got('recusada')).toBe(0);
       expect(seen.messages).toEqual([row!.id]);
       expect(seen.statuses).toEqual(['failed']);
+    });
+
+    it.runIf(kit.ackDuringSend !== undefined)('keeps a status told before its send settled, and applies it on the settle', async () => {
+      const c = await kit.open();
+      const clientId = `adiantado-${randomUUID()}`;
+      kit.ackDuringSend!();
+      const seen = await told(kit, clientId, async () => {
+        await answer(kit, c, clientId, 'confirmada cedo');
+        await kit.idle();
+      });
+      const [row] = await stored(kit, c.atendimentoId, clientId);
+      expect(row).toMatchObject({ status: 'delivered', erroEnvio: null, enviandoEm: null });
+      expect(row!.externalId).toBeTruthy();
+      expect(kit.got('confirmada cedo')).toBe(1);
+      expect(seen.statuses).toEqual(['sent', 'delivered']);
     });
 
     it.runIf(kit.refuse !== null)('fails a send a crash cut mid-call at the next start, never sending it twice', async () => {
@@ -262,6 +284,21 @@ describe.each(DB_KINDS)('outbound driver contract on %s', (kind) => {
         retry: () => socks.at(-1)!.failNext(Object.assign(new Error('Connection Closed'), { output: { statusCode: 428 } })),
         permanent: () => socks.at(-1)!.failNext(new Error('not-acceptable')),
         reason: 'Não foi possível enviar a mensagem pelo WhatsApp Web.',
+      },
+      ackDuringSend() {
+        const sock = socks.at(-1)!;
+        const send = sock.sendMessage.bind(sock);
+        const update = vi.spyOn(WapiInbound.prototype, 'update');
+        sock.sendMessage = async (jid, content, options) => {
+          sock.sendMessage = send;
+          const sent = await send(jid, content, options);
+          // The phone's ack (DELIVERY_ACK) for the id WhatsApp answered, handled while the send is still in flight.
+          sock.emit('messages.update', [{ key: { ...sent!.key }, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } }]);
+          await vi.waitFor(() => expect(update).toHaveBeenCalled(), { interval: 5 });
+          await update.mock.results[0]!.value;
+          update.mockRestore();
+          return sent;
+        };
       },
     });
   });

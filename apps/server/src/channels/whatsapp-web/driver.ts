@@ -22,7 +22,7 @@ import type { WaSocket } from './socket';
 
 type Log = { warn: (o: object, m?: string) => void; error: (o: object, m?: string) => void; info: (o: object, m?: string) => void };
 const quietLog: Log = { warn: () => undefined, error: () => undefined, info: () => undefined };
-type Running = { session: WapiSession; accountId: string };
+type Running = { session: WapiSession; accountId: string; inbound: WapiInbound };
 
 /**
  * WhatsApp Web, the second WhatsApp provider: one Baileys socket per paired account, run by whichever
@@ -68,6 +68,10 @@ export class WhatsAppWebDriver implements ChannelDriver, OutboundDriver {
 
   otherWork() {
     return this.changes.waiting([...this.openSockets().keys()]);
+  }
+
+  settled(canalId: string, externalId: string) {
+    return this.running.get(canalId)?.inbound.settled(externalId) ?? Promise.resolve();
   }
 
   afterSends(canalId: string, paced: <T>(fn: () => Promise<T>) => Promise<T>) {
@@ -208,7 +212,7 @@ export class WhatsAppWebDriver implements ChannelDriver, OutboundDriver {
       },
       this.config.backoffBaseMs,
     );
-    this.running.set(canal.id, { session, accountId: canal.accountId });
+    this.running.set(canal.id, { session, accountId: canal.accountId, inbound });
     try {
       await session.start();
     } catch (err) {

@@ -11,6 +11,9 @@ import { loadBaileys } from './baileys';
 import { parseReactions, parseUpdates, parseUpsert } from './parse';
 import type { WaSocket } from './socket';
 
+/** How long a status may wait for its send to settle (an interrupted send is failed after 2 minutes). */
+const KEEP_EARLY_MS = 2 * 60_000;
+
 /**
  * WhatsApp Web events into the inbox: each socket event parsed into InboundEvents (parse.ts), its people
  * completed from the LID map Baileys keeps, then handed to the one way in (modules/atendimentos/ingest).
@@ -19,6 +22,10 @@ import type { WaSocket } from './socket';
  */
 export class WapiInbound {
   private readonly source: IngestSource;
+  /** Statuses of an id no send has settled with yet (WhatsApp's ack can beat sendMessage's answer), by that id. */
+  private readonly early = new Map<string, { at: number; events: TInboundEvent[] }>();
+  /** Ids sends settled with lately: a status kept after its settle (the two crossed) applies at once. */
+  private readonly settledIds = new Map<string, number>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -45,11 +52,42 @@ export class WapiInbound {
   private async ingest(events: TInboundEvent[], media?: IngestHooks['media']) {
     if (events.length === 0) return;
     for (const e of events) if ('de' in e) e.de = await this.complete(e.de);
-    await ingest(
+    const outcomes = await ingest(
       this.ctx,
       events.map((event) => ({ source: this.source, event })),
       { media },
     );
+    // A socket event is not delivered again: a status of a send still in flight waits here for its settle.
+    const early = events.filter((e, i) => e.kind === 'status' && outcomes[i] && !outcomes[i].ok && outcomes[i].retry);
+    for (const e of early) this.keep(e as Extract<TInboundEvent, { kind: 'status' }>);
+  }
+
+  private keep(e: Extract<TInboundEvent, { kind: 'status' }>) {
+    const now = this.prune();
+    if (this.settledIds.has(e.externalId)) {
+      void this.ingest([e]).catch((err: unknown) => this.source.log?.warn({ err }, 'WhatsApp Web: status'));
+      return;
+    }
+    const kept = this.early.get(e.externalId);
+    if (kept) kept.events.push(e);
+    else this.early.set(e.externalId, { at: now, events: [e] });
+  }
+
+  /** Forgets what waited too long (a status of a send that never settles, e.g. one typed on the phone); answers now. */
+  private prune() {
+    const now = Date.now();
+    for (const [id, k] of this.early) if (now - k.at > KEEP_EARLY_MS) this.early.delete(id);
+    for (const [id, at] of this.settledIds) if (now - at > KEEP_EARLY_MS) this.settledIds.delete(id);
+    return now;
+  }
+
+  /** A send settled with this id (the outbox): the statuses WhatsApp told before it apply now, in their order. */
+  async settled(externalId: string) {
+    this.settledIds.set(externalId, this.prune());
+    const kept = this.early.get(externalId);
+    if (!kept) return;
+    this.early.delete(externalId);
+    await this.ingest(kept.events);
   }
 
   /**

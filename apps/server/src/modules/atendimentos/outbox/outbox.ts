@@ -241,7 +241,12 @@ export class Outbox implements OutboxPort {
   }
 
   private async settle(lane: Lane, m: MensagemRow, r: Exclude<SendResult, { notReady: true }>) {
-    if ('externalId' in r) return this.settler.submit({ id: m.id, status: 'sent', externalId: r.externalId, erroEnvio: null });
+    if ('externalId' in r) {
+      await this.settler.submit({ id: m.id, status: 'sent', externalId: r.externalId, erroEnvio: null });
+      return lane.driver.settled?.(lane.canalId, r.externalId).catch((err: unknown) => {
+        this.log.error({ err, mensagemId: m.id }, 'Fila de envio: status adiantado');
+      });
+    }
     if ('permanent' in r) return this.settler.submit({ id: m.id, status: 'failed', externalId: null, erroEnvio: r.permanent });
     if (m.tentativas >= MAX_TENTATIVAS) return this.settler.submit({ id: m.id, status: 'failed', externalId: null, erroEnvio: r.reason });
     const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (m.tentativas - 1)) * (0.8 + Math.random() * 0.4);

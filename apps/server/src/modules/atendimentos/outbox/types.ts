@@ -48,6 +48,8 @@ export interface OutboundDriver {
   ready?(canalId: string): boolean;
   /** Which of its channels open here have other queued work (edits, read receipts) for `afterSends`. */
   otherWork?(): Promise<string[]>;
+  /** A send settled with the provider's id: a status the provider told before it (kept by the driver) applies now. */
+  settled?(canalId: string, externalId: string): Promise<void>;
   /** The channel's other queued work after its sends, paced like them; answers how much it did (0: nothing waited). */
   afterSends?(canalId: string, paced: <T>(fn: () => Promise<T>) => Promise<T>): Promise<number>;
 }
