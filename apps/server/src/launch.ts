@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { configureZodPortuguese } from '@balcao/shared/zod';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { loadEnv } from './env';
+import { BucketUnreachableError } from './lib/storage';
 import { type StartOptions, startServer } from './server';
 
 /**
@@ -26,8 +27,8 @@ export async function launch(doubles: Pick<StartOptions, 'wapiSocket' | 'backend
     widgetJs: path.resolve(here, '../../../packages/widget/dist/widget.js'),
     ...doubles,
   }).catch((err: unknown) => {
-    // Another process owns the embedded database: say so and what to do, without a stack trace.
-    if (err instanceof DataDirLockedError) {
+    // Another process owns the embedded database, or the bucket cannot be used: say so and what to do, without a stack trace.
+    if (err instanceof DataDirLockedError || err instanceof BucketUnreachableError) {
       console.error(err.message);
       process.exit(1);
     }

@@ -66,6 +66,8 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
   // The database and Redis come before Fastify's logger exists: until then their warnings go to stderr.
   let logger: RedisLog = { warn: (o, m) => console.error(m, o), info: (o, m) => console.error(m, o) };
   const log: RedisLog = { warn: (o, m) => logger.warn(o, m), info: (o, m) => logger.info(o, m) };
+  // A bucket that cannot be used stops the start before anything is opened (BucketUnreachableError).
+  const storage = await openStorage(path.join(env.dataDir, 'uploads'), s3ConfigOf(env));
   const database =
     opts.database ??
     (await openDatabase({
@@ -91,7 +93,7 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
     rates,
     widgetLimits: { messagesPerMinute: env.WIDGET_MESSAGES_PER_MINUTE, sessionsPerMinute: env.WIDGET_SESSIONS_PER_MINUTE },
     cipher: new SecretCipher(loadOrCreateSecret(env.dataDir, 'channels', env.CHANNEL_SECRET_KEY)),
-    storage: await openStorage(path.join(env.dataDir, 'uploads'), s3ConfigOf(env)),
+    storage,
     publicUrl: configuredOrigin(env),
     operatorToken: env.OPERATOR_TOKEN,
     ...(database.snapshot ? { embeddedBackup: { dataDir: env.dataDir, snapshot: database.snapshot } } : {}),

@@ -3,7 +3,8 @@
 // what the bucket lacks), e.g. after an interruption. It exits 1 when a file could not be copied.
 import path from 'node:path';
 import { loadEnv } from '../env';
-import { diskStorage, s3Storage } from '../lib/storage';
+import { BucketUnreachableError, diskStorage, s3Storage } from '../lib/storage';
+import { assertBucketReachable } from '../lib/storage/s3';
 import { s3ConfigOf } from '../lib/storage/config';
 import { formatProgress, formatSummary, migrateUploads } from '../lib/storage/migrate';
 
@@ -15,6 +16,12 @@ if (!s3) {
   );
   process.exit(1);
 }
+// The same check as the server's start: one line on what is wrong, not a stack trace per file.
+await assertBucketReachable(s3).catch((err: unknown) => {
+  if (!(err instanceof BucketUnreachableError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 const from = diskStorage(path.join(env.dataDir, 'uploads'));
 const to = s3Storage(s3);
 console.log(`Copiando ${from.where} para ${to.where}...`);

@@ -1,16 +1,22 @@
 import { mkdir } from 'node:fs/promises';
 import { diskStorage } from './disk';
-import { type S3Config, s3Storage } from './s3';
+import { assertBucketReachable, type S3Config, s3Storage } from './s3';
 import type { Storage } from './types';
 
 export { contentTypeOf } from './content-type';
 export { diskStorage } from './disk';
-export { s3Storage } from './s3';
+export { BucketUnreachableError, s3Storage } from './s3';
 export { isSafeKey, RangeNotSatisfiable, type Storage } from './types';
 
-/** The uploads' storage: the bucket when one is configured, DATA_DIR/uploads otherwise (made here when missing). */
+/**
+ * The uploads' storage: the bucket when one is configured (checked reachable first: BucketUnreachableError),
+ * DATA_DIR/uploads otherwise (made here when missing).
+ */
 export async function openStorage(uploadsDir: string, s3: S3Config | null): Promise<Storage> {
-  if (s3) return s3Storage(s3);
+  if (s3) {
+    await assertBucketReachable(s3);
+    return s3Storage(s3);
+  }
   await mkdir(uploadsDir, { recursive: true });
   return diskStorage(uploadsDir);
 }

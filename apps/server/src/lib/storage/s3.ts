@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -25,11 +26,11 @@ const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$met
 const rangeHeader = (range: { start: number; end?: number }) => `bytes=${range.start}-${range.end ?? ''}`;
 
 /**
- * Uploads in an S3-compatible bucket (AWS, MinIO, Ceph, R2), shared by every instance. Checksums are sent and
- * checked only where S3 requires them: the SDK's newer default (CRC32 on every PUT) is refused by some of those servers.
+ * Checksums are sent and checked only where S3 requires them: the SDK's newer default (CRC32 on every PUT) is
+ * refused by some S3-compatible servers.
  */
-export function s3Storage(config: S3Config): Storage {
-  const client = new S3Client({
+const clientOf = (config: S3Config, extra: { maxAttempts?: number } = {}) =>
+  new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
@@ -38,7 +39,49 @@ export function s3Storage(config: S3Config): Storage {
       : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    ...extra,
   });
+
+/** Where the bucket is looked for: the endpoint given, else AWS's for the region. */
+export const endpointOf = (config: S3Config) => config.endpoint ?? `https://s3.${config.region}.amazonaws.com`;
+
+/** The bucket of S3_BUCKET cannot be reached at start: said in one line, for the operator, without a stack trace. */
+export class BucketUnreachableError extends Error {
+  readonly code = 'S3_BUCKET_UNREACHABLE';
+}
+
+/** How long the start waits for the bucket's answer. */
+const HEAD_BUCKET_TIMEOUT_MS = 10_000;
+
+/** Why a HeadBucket failed, in Portuguese: the bucket missing, the keys refused, or no answer at all. */
+function motivo(err: unknown): string {
+  const status = statusOf(err);
+  if (status === 404) return 'o bucket não existe';
+  if (status === 401 || status === 403) return 'acesso negado (confira S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY)';
+  if (status) return `o serviço respondeu HTTP ${status}`;
+  if (err instanceof Error && err.name === 'AbortError') return `sem resposta em ${HEAD_BUCKET_TIMEOUT_MS / 1000} s`;
+  const code = (err as { code?: string } | null)?.code;
+  return `sem conexão${code ? ` (${code})` : ''}`;
+}
+
+/** HeadBucket once: the server starts only with a bucket it can use (else BucketUnreachableError). */
+export async function assertBucketReachable(config: S3Config): Promise<void> {
+  const client = clientOf(config, { maxAttempts: 1 });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: config.bucket }), { abortSignal: AbortSignal.timeout(HEAD_BUCKET_TIMEOUT_MS) });
+  } catch (err) {
+    throw new BucketUnreachableError(
+      `Não foi possível usar o bucket S3 "${config.bucket}" em ${endpointOf(config)}: ${motivo(err)}. ` +
+        'Confira S3_BUCKET, S3_ENDPOINT, S3_REGION e as chaves, ou remova S3_BUCKET para guardar os arquivos no disco.',
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Uploads in an S3-compatible bucket (AWS, MinIO, Ceph, R2), shared by every instance. */
+export function s3Storage(config: S3Config): Storage {
+  const client = clientOf(config);
   const Bucket = config.bucket;
   const head = async (key: string): Promise<StoredInfo | null> => {
     try {
