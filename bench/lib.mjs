@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { throwawayPostgres } from '../apps/server/src/test/throwaway-postgres.mjs';
 
 /** The server's own dependencies (fastify, socket.io, pg, PGlite): dependencies of apps/server, not of the root. */
 const serverRequire = createRequire(new URL('../apps/server/package.json', import.meta.url));
@@ -34,25 +35,7 @@ export const freePort = () =>
   });
 
 /** A fresh database per server start on the PostgreSQL of BENCH_DATABASE_URL; dropped by `drop`. */
-export async function freshPostgres(adminUrl) {
-  const { default: pg } = await load('pg');
-  const name = `balcao_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export const freshPostgres = (adminUrl) => throwawayPostgres(adminUrl, 'balcao_bench');
 
 /** The database a scenario runs on: BENCH_DB=postgres (on BENCH_DATABASE_URL's server) or pglite (default). */
 export const benchDatabase = () => (process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite');

@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTOATENDIMENTO_TEXTS, SOLICITACOES_AVISO_STORAGE_KEY } from '@balcao/shared/autoatendimento';
 import { CLIENTES_TEXTS } from '@balcao/shared/clientes';
 import { MENSAGENS_AGENDADAS_TEXTS } from '@balcao/shared/mensagens-agendadas';
 import { NOVA_CONVERSA_TEXTS } from '@balcao/shared/nova-conversa';
+import { approvedTemplate, FakeGraph } from '../apps/server/src/test/fake-graph';
 import { launchBrowser, loginAs, newContext, seriousA11yViolations } from './support/browser';
-import { freePort, startE2EServer, type E2EServer } from './support/server';
+import { startE2EServer, type E2EServer } from './support/server';
 import { settled, shot } from './support/shell';
 
 /** Meta's payloads as the server's tests hold them (copied from the shared test vectors; any checkout has them). */
@@ -17,68 +17,26 @@ const TOKEN = `EAAG${'b'.repeat(40)}`;
 const APP_SECRET = 'segredo-do-app-456';
 const PNID = '1122334455667';
 
-/** Meta's Graph API as far as these flows need it: sends are recorded and answered with a wamid. */
-async function startFakeGraph() {
-  const port = await freePort();
-  const sends: Record<string, unknown>[] = [];
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let b = '';
-      req.on('data', (d) => {
-        b += d;
-      });
-      req.on('end', () => resolve(b));
-    });
-  const server = createServer(async (req, res) => {
-    const body = await read(req);
-    const json = (status: number, v: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(v));
-    };
-    if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(401, { error: { message: 'Invalid OAuth access token.', code: 190 } });
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (req.method === 'POST' && path.endsWith(`/${PNID}/messages`)) {
-      sends.push(JSON.parse(body || '{}'));
-      return json(200, { messaging_product: 'whatsapp', contacts: [], messages: [{ id: `wamid.MSG${sends.length}` }] });
-    }
-    if (req.method === 'GET' && path.endsWith('/message_templates'))
-      return json(200, {
-        data: [
-          {
-            name: 'lembrete_consulta',
-            language: 'pt_BR',
-            status: 'APPROVED',
-            category: 'UTILITY',
-            components: [{ type: 'BODY', text: 'Olá {{1}}, sua consulta é {{2}}.' }],
-          },
-        ],
-        paging: {},
-      });
-    if (req.method === 'GET' && path.endsWith(`/${PNID}`))
-      return json(200, { display_phone_number: '+55 11 4000-1234', verified_name: 'Loja Demo', id: PNID });
-    return json(404, { error: { message: 'Unknown path', code: 100 } });
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${port}`, sends, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 /** A wall-clock time of America/Sao_Paulo (UTC-3) `ms` from now, as a datetime-local input takes it. */
 const localSP = (ms: number) => new Date(Date.now() + ms - 3 * 3_600_000).toISOString().slice(0, 19);
 
 describe('Quick messages, scheduled messages and ERP requests', () => {
   let server: E2EServer;
   let browser: Browser;
-  let graph: Awaited<ReturnType<typeof startFakeGraph>>;
+  let graph: FakeGraph;
+  /** The bodies of the messages sent to Meta (read receipts aside), in order. */
+  const sends = () => graph.sends().map((c) => c.body ?? {});
   let token = '';
   beforeAll(async () => {
-    graph = await startFakeGraph();
-    server = await startE2EServer({ WHATSAPP_GRAPH_URL: graph.url });
+    graph = await new FakeGraph(TOKEN, PNID).start();
+    graph.templates = [approvedTemplate('lembrete_consulta', 'Olá {{1}}, sua consulta é {{2}}.')];
+    server = await startE2EServer({ WHATSAPP_GRAPH_URL: graph.baseUrl });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await graph?.close();
+    await graph?.stop();
   });
 
   const api = async (
@@ -156,9 +114,7 @@ describe('Quick messages, scheduled messages and ERP requests', () => {
     await composer.press('Enter');
     expect(await composer.inputValue()).toBe('Olá Joana, sou Ana Admin!');
     await composer.press('Enter');
-    await expect
-      .poll(() => graph.sends.some((s) => JSON.stringify(s).includes('Olá Joana, sou Ana Admin!')), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => sends().some((s) => JSON.stringify(s).includes('Olá Joana, sou Ana Admin!')), { timeout: 15_000 }).toBe(true);
 
     // A scheduled message a few seconds ahead, made on its screen.
     await page.goto('/mensagens-agendadas');
@@ -179,16 +135,14 @@ describe('Quick messages, scheduled messages and ERP requests', () => {
     await shot(page, 'mensagens-agendadas');
 
     // It reaches WhatsApp once and shows in Joana's conversation, marked as scheduled.
-    await expect
-      .poll(() => graph.sends.filter((s) => JSON.stringify(s).includes('sua consulta é amanhã')).length, { timeout: 60_000 })
-      .toBe(1);
+    await expect.poll(() => sends().filter((s) => JSON.stringify(s).includes('sua consulta é amanhã')).length, { timeout: 60_000 }).toBe(1);
     await page.goto(conversa);
     await settled(page);
     await page.getByText('Lembrete: sua consulta é amanhã às 9h.').last().waitFor();
     await page.getByTitle('Enviada por uma mensagem agendada').filter({ visible: true }).first().waitFor();
     await page.goto('/mensagens-agendadas');
     await page.getByRole('row').filter({ hasText: 'Enviada' }).waitFor();
-    expect(graph.sends.filter((s) => JSON.stringify(s).includes('sua consulta é amanhã'))).toHaveLength(1);
+    expect(sends().filter((s) => JSON.stringify(s).includes('sua consulta é amanhã'))).toHaveLength(1);
     await ctx.close();
   });
 
@@ -307,10 +261,8 @@ describe('Quick messages, scheduled messages and ERP requests', () => {
     const rita = new URL(page.url()).searchParams.get('conversa');
     expect(new URL(page.url()).searchParams.get('aba')).toBe('em_atendimento');
     await page.getByText('Olá Rita, sua consulta é na sexta às 10h.').last().waitFor();
-    await expect
-      .poll(() => graph.sends.filter((s) => s.type === 'template' && s.to === '5521912345678').length, { timeout: 15_000 })
-      .toBe(1);
-    expect(graph.sends.find((s) => s.type === 'template')).toMatchObject({
+    await expect.poll(() => sends().filter((s) => s.type === 'template' && s.to === '5521912345678').length, { timeout: 15_000 }).toBe(1);
+    expect(sends().find((s) => s.type === 'template')).toMatchObject({
       template: { name: 'lembrete_consulta', language: { code: 'pt_BR' } },
     });
     // The toast first (it mounts a moment later), then axe once it has slid in.
@@ -321,14 +273,14 @@ describe('Quick messages, scheduled messages and ERP requests', () => {
     // Rita's conversation is open now: choosing her again opens it, nothing is sent.
     await page.goto('/atendimentos');
     await settled(page);
-    const enviados = graph.sends.length;
+    const enviados = sends().length;
     await page.getByRole('button', { name: NOVA_CONVERSA_TEXTS.titulo }).click();
     await dialog.getByRole('searchbox', { name: 'Cliente ou número' }).fill('Rita');
     await dialog.getByRole('button', { name: /Rita Souza/ }).click();
     await dialog.getByText(NOVA_CONVERSA_TEXTS.existente).waitFor();
     await dialog.getByRole('button', { name: 'Abrir conversa' }).click();
     await page.waitForURL((u) => u.searchParams.get('conversa') === rita);
-    expect(graph.sends).toHaveLength(enviados);
+    expect(sends()).toHaveLength(enviados);
     await ctx.close();
   });
 });

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { FakeGraph } from '../../apps/server/src/test/fake-graph';
+import { throwawayPostgres } from '../../apps/server/src/test/throwaway-postgres.mjs';
 import { freePort, startE2EServer, type E2EServer } from './server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -64,26 +64,6 @@ async function startRedis() {
   };
 }
 
-/** A throwaway database on the machine's PostgreSQL (DATABASE_URL names the server), dropped afterwards. */
-async function throwawayDatabase(adminUrl: string) {
-  const name = `balcao_escala_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 export const GRAPH_TOKEN = `EAAG${'e'.repeat(40)}`;
 export const PHONE_NUMBER_ID = '5511400012345';
 
@@ -92,7 +72,7 @@ export const PHONE_NUMBER_ID = '5511400012345';
  * a local S3-compatible server), each its own DATA_DIR, HAProxy in front with deploy/haproxy.cfg.
  */
 export async function startCluster(databaseAdminUrl: string) {
-  const database = await throwawayDatabase(databaseAdminUrl);
+  const database = await throwawayPostgres(databaseAdminUrl, 'balcao_escala');
   const redis = await startRedis();
   const s3Dir = mkdtempSync(path.join(tmpdir(), 'balcao-s3-'));
   const s3Port = await freePort();

@@ -43,8 +43,14 @@ describe('the operator’s backup of the embedded default, while the server runs
     const { account } = await makeAccount(t.ctx.db, 'Loja do Backup');
     await t.ctx.storage.put('fotos/rosto.png', Buffer.from('imagem'), 'image/png');
     writeFileSync(path.join(dir, 'channels.key'), 'chave-dos-canais');
-    // Statements go on around it: the copy is taken between two of them.
-    const meanwhile = Array.from({ length: 20 }, (_, n) => makeAccount(t.ctx.db, `Loja ${n}`));
+    // Statements go on around it: the copy is taken between two of them (plain writes: an account's password
+    // hash would only add CPU while the archive is compressed).
+    const meanwhile = Array.from({ length: 5 }, (_, n) =>
+      t.ctx.db
+        .update(accounts)
+        .set({ nome: `Loja do Backup ${n}` })
+        .where(eq(accounts.id, account.id)),
+    );
     const r = await getBackup(t);
     await Promise.all(meanwhile);
     expect([r.statusCode, r.headers['content-type'], r.headers['content-disposition'], r.headers['cache-control']]).toEqual([
@@ -67,8 +73,9 @@ describe('the operator’s backup of the embedded default, while the server runs
       const copy = await openPglite(restored);
       try {
         const [row] = await copy.db.select().from(accounts).where(eq(accounts.id, account.id));
-        expect(row?.nome).toBe('Loja do Backup');
-        await makeAccount(copy.db, 'Depois de restaurado'); // it takes writes
+        expect(row?.nome).toMatch(/^Loja do Backup( \d)?$/);
+        // It takes writes.
+        await copy.db.update(accounts).set({ nome: 'Depois de restaurado' }).where(eq(accounts.id, account.id));
       } finally {
         await copy.close();
       }

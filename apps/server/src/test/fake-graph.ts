@@ -20,6 +20,15 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 export type GraphCall = { method: string; path: string; auth: string | undefined; body: Record<string, unknown> | null; mediaId?: string };
 type MediaFile = { mime: string; bytes: Buffer };
 
+/** An approved template as GET /{waba-id}/message_templates lists it (FakeGraph.templates), with its body's text. */
+export const approvedTemplate = (name: string, text: string, language = 'pt_BR') => ({
+  name,
+  language,
+  status: 'APPROVED',
+  category: 'UTILITY',
+  components: [{ type: 'BODY', text }],
+});
+
 const TYPES = ['text', 'image', 'video', 'audio', 'document', 'sticker', 'reaction', 'location', 'contacts', 'interactive', 'template'];
 
 /**

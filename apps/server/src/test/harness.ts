@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp, type App } from '../app';
 import type { AppContext } from '../context';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -14,21 +12,10 @@ import { TokenService } from '../lib/tokens';
 import { createChannels } from '../channels/registry';
 import { diskStorage } from '../lib/storage';
 import { socketPublishers } from '../realtime/publishers';
+import { throwawayPostgres as throwaway } from './throwaway-postgres.mjs';
 
 /** The databases every integration test runs on: PGlite always, PostgreSQL when DATABASE_URL is set (CI). */
 export const DB_KINDS: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-
-/** A short-lived admin connection to the server in DATABASE_URL (create and drop the throwaway databases). */
-async function admin<T>(base: URL, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: base.toString() });
-  c.on('error', () => undefined);
-  await c.connect();
-  try {
-    return await work(c);
-  } finally {
-    await c.end();
-  }
-}
 
 /**
  * A fresh database of the given kind: in-memory PGlite, or a throwaway PostgreSQL database dropped on close.
@@ -37,29 +24,19 @@ async function admin<T>(base: URL, work: (c: pg.Client) => Promise<T>): Promise<
  */
 export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
   if (kind === 'pglite') return openPglite(null);
-  const throwaway = await throwawayPostgres();
-  const database = await openPostgres(throwaway.url, 4);
+  const db = await throwawayPostgres();
+  const database = await openPostgres(db.url, 4);
   return {
     ...database,
     close: async () => {
       await database.close();
-      await throwaway.drop();
+      await db.drop();
     },
   };
 }
 
 /** An empty PostgreSQL database on the server of DATABASE_URL; drop() only once nothing uses it any more. */
-export async function throwawayPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `balcao_t_${randomBytes(6).toString('hex')}`;
-  await admin(base, (c) => c.query(`create database ${name}`));
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin(base, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
-  };
-}
+export const throwawayPostgres = () => throwaway(process.env.DATABASE_URL!);
 
 export type TestApp = { app: App; ctx: AppContext; database: Database; uploadsDir: string; close: () => Promise<void> };
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
 import { FORA_DA_JANELA } from '@balcao/shared/canais';
 import { atendimentos } from '../../db/schema/atendimentos';
+import { approvedTemplate } from '../../test/fake-graph';
 import { DB_KINDS } from '../../test/harness';
 import { FAKE_WA_SECRET, newWhatsAppChannel, whatsappTestApp } from '../../test/whatsapp-channel';
 import { whatsappOf } from '../registry';
@@ -65,13 +66,7 @@ describe.each(DB_KINDS)('WhatsApp: a template sent from an open conversation on 
     // A day and more since the customer wrote: the window is closed.
     await t.ctx.db.update(atendimentos).set({ clienteEscreveuEm: sql`now() - interval '25 hours'` }).where(eq(atendimentos.id, id));
     graph.templates = [
-      {
-        name: 'retomar',
-        language: 'pt_BR',
-        status: 'APPROVED',
-        category: 'UTILITY',
-        components: [{ type: 'BODY', text: 'Olá {{1}}, podemos continuar?' }],
-      },
+      approvedTemplate('retomar', 'Olá {{1}}, podemos continuar?'),
       { name: 'rascunho', language: 'pt_BR', status: 'PENDING', components: [{ type: 'BODY', text: 'x' }] },
     ];
     expect((await call('GET', `/backend/api/atendimento/${id}/modelos`)).json()).toEqual([

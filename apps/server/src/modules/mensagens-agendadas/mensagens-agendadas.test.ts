@@ -8,7 +8,7 @@ import { mensagensAgendadas } from '../../db/schema/mensagens-agendadas';
 import { licencas } from '../../db/schema/licencas';
 import { LICENCA_TEXTS } from '@balcao/shared/licenca';
 import { whatsappOf } from '../../channels/registry';
-import { FakeGraph } from '../../test/fake-graph';
+import { approvedTemplate, FakeGraph } from '../../test/fake-graph';
 import { login, makeAccount } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { nextTicket } from '../atendimentos/service';
@@ -311,13 +311,7 @@ describe.each(DB_KINDS)('scheduled messages on %s', (kind) => {
     expect(db!.proximaTentativaEm!.getTime()).toBeGreaterThan(Date.now() + 20_000);
 
     graph.templates = [
-      {
-        name: 'lembrete_consulta',
-        language: 'pt_BR',
-        status: 'APPROVED',
-        category: 'UTILITY',
-        components: [{ type: 'BODY', text: 'Olá {{1}}, sua consulta é {{2}}.' }],
-      },
+      approvedTemplate('lembrete_consulta', 'Olá {{1}}, sua consulta é {{2}}.'),
       { name: 'rascunho', language: 'pt_BR', status: 'PENDING', components: [] },
     ];
     const modelos = await call('GET', `/backend/mensagemagendada/modelos/${s.canal.id}`, s.admin.auth);
