@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/features/atendimentos/components/empty-state';
 import { formatNumero } from '@/features/atendimentos/format';
+import { ConsentimentoSection, EstadoBadge } from '@/features/consentimento/consentimento-section';
 import { describedBy, Field } from '@/features/config/components/field';
 import { dataCurta } from '@/features/mensagens-agendadas/format';
 import { ApiError, mensagemHttp, request } from '@/lib/http';
@@ -79,6 +80,13 @@ function ClienteDialog({ atual, onClose }: { atual: TClienteResumo | null; onClo
               {...describedBy('cli-email', errors.email, false)}
             />
           </Field>
+          {detalhe.data && (
+            <ConsentimentoSection
+              clienteId={detalhe.data.id}
+              temNumero={Boolean(detalhe.data.numero || detalhe.data.identificador?.startsWith('whatsapp'))}
+              temEmail={Boolean(detalhe.data.email)}
+            />
+          )}
           {detalhe.data && (
             <section className="grid gap-1" aria-labelledby="cli-hist">
               <h3 id="cli-hist" className="text-sm font-semibold">
@@ -195,6 +203,7 @@ export function ClientesPage() {
                   {[c.numero && formatNumero(c.numero), c.email].filter(Boolean).join(' · ') || 'Sem número nem e-mail'}
                 </p>
               </div>
+              <EstadoBadge estado={c.consentimentoWhatsApp ?? 'nunca_solicitado'} className="hidden sm:inline-flex" />
               <Button variant="ghost" size="icon" onClick={() => setEditando(c)} aria-label={`Editar ${c.nome}`}>
                 <Pencil aria-hidden />
               </Button>

@@ -2,12 +2,14 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { TProvedorCanal } from '@balcao/shared/canais';
 import type { AppContext } from '../../../context';
 import { accounts } from '../../../db/schema/accounts';
+import { whiteLabels } from '../../../db/schema/white-labels';
 import { asCanal, atendimentos, canais, clientes, type MensagemRow, mensagens } from '../../../db/schema/atendimentos';
 import { anyId } from '../../../lib/db';
 import { KickLoop } from '../../../lib/kick-loop';
 import { publicOrigin } from '../../../lib/public-origin';
 import { WriteBatcher } from '../../../lib/write-batcher';
 import { ratingLink } from '../../avaliacao/link';
+import { pedidoTexto } from '../../consentimento/service';
 import { AVALIACAO_CONVITE } from '../service';
 import { type Pacer, pacerFor } from './pacer';
 import { type Outcome, settleAll } from './settle';
@@ -31,7 +33,7 @@ const FALHOU = 'Não foi possível enviar a mensagem.';
 
 type Log = { error: (o: object, m?: string) => void };
 type Lane = { canalId: string; driver: OutboundDriver; loop: KickLoop; pacer: Pacer };
-type Destino = Omit<OutboundMessage, 'mensagem' | 'texto' | 'target' | 'expectEcho'> & { databaseName: string };
+type Destino = Omit<OutboundMessage, 'mensagem' | 'texto' | 'target' | 'expectEcho'> & { databaseName: string; linkOrigin: string | null };
 
 /**
  * The one way out for every channel that confirms delivery: answers and notices are stored 'pending'
@@ -241,22 +243,31 @@ export class Outbox implements OutboxPort {
         canal: canais,
         cliente: { numero: clientes.numero, identificador: clientes.identificador, bsuid: clientes.bsuid },
         databaseName: accounts.databaseName,
+        linkOrigin: whiteLabels.publicUrl,
       })
       .from(atendimentos)
       .innerJoin(canais, eq(canais.id, atendimentos.canalId))
       .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
       .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
+      .leftJoin(whiteLabels, eq(whiteLabels.id, accounts.whiteLabelId))
       .where(anyId(atendimentos.id, [...new Set(claimed.map((m) => m.atendimentoId))]));
-    return new Map(rows.map((r) => [r.atendimentoId, { canal: asCanal(r.canal), cliente: r.cliente, databaseName: r.databaseName }]));
+    return new Map(
+      rows.map((r) => [
+        r.atendimentoId,
+        { canal: asCanal(r.canal), cliente: r.cliente, databaseName: r.databaseName, linkOrigin: r.linkOrigin },
+      ]),
+    );
   }
 
   private message(m: MensagemRow, d: Destino): OutboundMessage {
     const db = this.ctx.db;
     // The rating link carries a token staff never see: it is added here, for the customer alone.
+    // Links point to the account's white label's own address when it has one, else PUBLIC_URL.
+    const origin = d.linkOrigin ?? publicOrigin(this.ctx);
     const texto =
       m.autor === 'sistema' && m.conteudo === AVALIACAO_CONVITE
-        ? `Como foi o seu atendimento? Avalie por aqui: ${ratingLink(publicOrigin(this.ctx), this.ctx.tokens, d.databaseName, m.atendimentoId)}`
-        : m.conteudo;
+        ? `Como foi o seu atendimento? Avalie por aqui: ${ratingLink(origin, this.ctx.tokens, d.databaseName, m.atendimentoId)}`
+        : (pedidoTexto(this.ctx, m.clientId, origin) ?? m.conteudo);
     return {
       mensagem: m,
       canal: d.canal,
