@@ -98,7 +98,7 @@ function ClienteDialog({ atual, onClose }: { atual: TClienteResumo | null; onClo
                 <ul className="grid gap-1 text-sm">
                   {detalhe.data.atendimentos.map((a) => (
                     <li key={a.atendimentoId}>
-                      <Link className="text-primary underline-offset-2 hover:underline" to={`/atendimentos?conversa=${a.atendimentoId}`}>
+                      <Link className="text-primary underline underline-offset-2" to={`/atendimentos?conversa=${a.atendimentoId}`}>
                         #{a.ticket}
                       </Link>{' '}
                       <span className="text-muted-foreground">
