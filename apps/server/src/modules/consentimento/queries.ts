@@ -54,6 +54,22 @@ export async function respostasDe(db: Db, accountId: string, clienteIds: string[
   return new Map(rows.map((r) => [r.clienteId, r.evento as TEstadoConsentimento]));
 }
 
+/**
+ * Short one-word messages ('ok', 'oi') are common: the account's words are kept a few seconds per instance
+ * so ingest asks the database once per account and period, not per message. A change shows here at once and
+ * on other instances within CONFIG_TTL_MS.
+ */
+const CONFIG_TTL_MS = 10_000;
+const configCache = new Map<string, { config: TConsentimentoConfig; at: number }>();
+export async function configCacheada(db: Db, accountId: string, now = Date.now()) {
+  const hit = configCache.get(accountId);
+  if (hit && now - hit.at < CONFIG_TTL_MS) return hit.config;
+  const config = await configDe(db, accountId);
+  configCache.set(accountId, { config, at: now });
+  return config;
+}
+export const esquecerConfig = (accountId: string) => configCache.delete(accountId);
+
 export async function configDe(db: Db, accountId: string): Promise<TConsentimentoConfig> {
   const [row] = await db.select().from(consentimentoConfig).where(eq(consentimentoConfig.accountId, accountId)).limit(1);
   if (!row) return CONSENTIMENTO_CONFIG_PADRAO;

@@ -5,7 +5,7 @@ import { consentimentoEventos } from '../../db/schema/consentimento';
 import { withTransaction } from '../../lib/db';
 import type { InboundResult } from '../atendimentos/inbound';
 import { result, storeOutbound } from '../atendimentos/service';
-import { configDe, respostasDe } from './queries';
+import { configCacheada, respostasDe } from './queries';
 
 /** What ingest hands over: each event and what became of it (only new customer texts are read here). */
 type Entrada = {
@@ -52,15 +52,13 @@ async function aplicar(ctx: AppContext, accountId: string, r: InboundResult, con
  * message's: the customer's text is already in the conversation.
  */
 export async function aplicarPalavrasDeConsentimento(ctx: AppContext, entradas: Entrada[]) {
-  const configs = new Map<string, TConsentimentoConfig>();
   for (const { item, outcome } of entradas) {
     const r = outcome.ok ? outcome.result : undefined;
     const palavra = r && !r.duplicate ? textoCurto(item.event) : null;
     if (!r || !palavra || tipoCanalDaOrigem(r.row.origem) !== 'whatsapp') continue;
     const accountId = item.source.canal.accountId;
     try {
-      const config = configs.get(accountId) ?? (await configDe(ctx.db, accountId));
-      configs.set(accountId, config);
+      const config = await configCacheada(ctx.db, accountId);
       const sair = has(config.palavrasSair, palavra);
       if (sair || has(config.palavrasVoltar, palavra)) await aplicar(ctx, accountId, r, config, sair);
     } catch (err) {

@@ -28,7 +28,7 @@ import { createCliente } from '../clientes/service';
 import { temEnderecoWhatsApp } from '../mensagens-agendadas/service';
 import { destino } from '../nova-conversa/service';
 import { linkOriginOf } from '../white-labels/service';
-import { recusaWhatsApp, respostasDe } from './queries';
+import { esquecerConfig, recusaWhatsApp, respostasDe } from './queries';
 
 const DIA_MS = 24 * 60 * 60_000;
 /** The request's message is known by this client id: the outbox puts the link in for the customer alone. */
@@ -238,5 +238,6 @@ export async function salvarConfig(db: Db, accountId: string, config: TConsentim
     .insert(consentimentoConfig)
     .values({ accountId, ...config })
     .onConflictDoUpdate({ target: consentimentoConfig.accountId, set: config });
+  esquecerConfig(accountId);
   return config;
 }
