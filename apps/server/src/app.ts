@@ -46,6 +46,10 @@ import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
 import { licencaRoutes } from './modules/licenca/routes';
 import { licencaCobrancaRoutes, PIX_WEBHOOK_LOG_SECRETS } from './modules/licenca/cobranca-routes';
 import { contaRoutes } from './modules/conta/routes';
+import { consentimentoRoutes } from './modules/consentimento/routes';
+import { confirmarLidPage } from './modules/consentimento/page';
+import { whiteLabelPublicRoutes } from './modules/white-labels/routes';
+import { whiteLabelIndex } from './modules/white-labels/index-html';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
 import { registerApiReference, type RouteCheck } from './openapi/reference';
@@ -136,6 +140,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(dashboardRoutes, { ctx });
       await api.register(atendimentosRoutes, { ctx });
       await api.register(clientesRoutes, { ctx });
+      await api.register(consentimentoRoutes, { ctx });
+      await api.register(whiteLabelPublicRoutes, { ctx });
       await api.register(mensagensRapidasRoutes, { ctx });
       await api.register(mensagensAgendadasRoutes, { ctx });
       await api.register(autoatendimentoRoutes, { ctx });
@@ -154,6 +160,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   );
 
   registerUploadsRoute(app, UPLOADS_URL_PREFIX, ctx.storage);
+  await app.register(confirmarLidPage, { ctx });
 
   if (opts.widgetJs && existsSync(opts.widgetJs)) await serveWidgetScript(app, opts.widgetJs);
 
@@ -169,13 +176,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  // On a white label's host the app's HTML names it (window.whiteLabelId); everywhere else the file as built.
+  const labelled = webDist ? whiteLabelIndex(ctx, readFileSync(path.join(webDist, 'index.html'), 'utf8')) : null;
+  app.setNotFoundHandler(async (req, reply) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !req.url.toLowerCase().startsWith('/backend') &&
       !path.extname(req.url.split('?')[0]!);
     if (webDist && isPage) {
       pageHeaders(reply, req.url);
+      const page = await labelled?.(req, reply);
+      if (page) return reply.type('text/html; charset=utf-8').send(page);
       return reply.type('text/html; charset=utf-8').sendFile('index.html', webDist);
     }
     return reply.code(404).send({ message: 'Rota não encontrada.', code: 'NOT_FOUND' });

@@ -43,6 +43,32 @@ export class TokenService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
+  /**
+   * A consent link's token: the request's id and an HMAC of it (own label), so only the server makes one and
+   * nothing secret is stored; the request row says whether it was answered or expired.
+   */
+  consentToken(pedidoId: string): string {
+    const mac = createHmac('sha256', this.key).update(`balcao:consentimento:${pedidoId}`).digest('base64url');
+    return `${Buffer.from(pedidoId.replaceAll('-', ''), 'hex').toString('base64url')}.${mac}`;
+  }
+
+  /** The request id a consent token names, or null when it was not made here. */
+  consentPedidoOf(token: string): string | null {
+    const [head, mac] = token.split('.');
+    if (!head || !mac || head.length !== 22) return null;
+    const hex = Buffer.from(head, 'base64url').toString('hex');
+    if (hex.length !== 32) return null;
+    const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    const expected = Buffer.from(this.consentToken(id));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  }
+
+  /** A client address as kept in consent records: keyed by this server's secret, so it cannot be looked up. */
+  addressHash(ip: string): string {
+    return createHmac('sha256', this.key).update(`balcao:ip:${ip}`).digest('hex');
+  }
+
   async verify(token: string): Promise<TSessionUser> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });

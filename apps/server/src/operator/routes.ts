@@ -11,6 +11,7 @@ import { bearerToken } from '../lib/session';
 import { presentConta } from '../modules/accounts/presenter';
 import { openAccount } from '../modules/accounts/service';
 import { licencaOperatorRoutes } from '../modules/licenca/operator-routes';
+import { whiteLabelOperatorRoutes } from '../modules/white-labels/operator-routes';
 import { backupStream, uploadsOmitted } from './backup';
 
 /** The archive streams as it is made; the schema only names it in the API reference. */
@@ -36,6 +37,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   });
 
   await app.register(licencaOperatorRoutes, { ctx });
+  await app.register(whiteLabelOperatorRoutes, { ctx });
 
   app.post('/operador/contas', { schema: { body: ZOperadorContaInput, response: { 201: ZOperadorConta } } }, async (req, reply) => {
     const { account, master } = await openAccount(

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TCanalWhatsApp, TCanalWhatsAppInput } from '@balcao/shared/canais';
 import type { AppContext } from '../context';
@@ -46,3 +46,38 @@ export async function newWhatsAppChannel(t: TestApp, input: Partial<TCanalWhatsA
   await whatsappOf(t.ctx).idle();
   return { acc, master, canal: res.json() as TCanalWhatsApp, pnid: payload.phoneNumberId };
 }
+
+/** Meta's signature of a webhook body under the fake channel's app secret. */
+export const signWebhook = (raw: Buffer) => `sha256=${createHmac('sha256', FAKE_WA_SECRET).update(raw).digest('hex')}`;
+
+/** A Cloud API webhook delivery carrying one text message from `waId` to the number `pnid`, as Meta sends it. */
+export const textWebhook = (pnid: string, body = 'oi', waId = '5511987650001', nome = 'Joana') =>
+  Buffer.from(
+    JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '1',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '5511999990000', phone_number_id: pnid },
+                contacts: [{ wa_id: waId, profile: { name: nome } }],
+                messages: [
+                  {
+                    from: waId,
+                    id: `wamid.${randomUUID()}`,
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: 'text',
+                    text: { body },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    }),
+  );

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@/features/theme/theme';
+import { WhiteLabelEffects, whiteLabelDaJanela } from '@/features/white-label/white-label';
 import { createQueryClient } from '@/lib/query-client';
 import { useToasterRequested } from '@/lib/toast';
 import { ErrorBoundary } from './error-boundary';
@@ -15,6 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
+          <WhiteLabelEffects id={whiteLabelDaJanela()} />
           {children}
           {toasterOn && (
             <Suspense fallback={null}>

@@ -58,5 +58,13 @@ export const ZClienteResumo = z.object({
 export type TClienteResumo = z.infer<typeof ZClienteResumo>;
 
 /** GET /backend/cliente/lista (spec part 2 §7; the answer's shape is ours). */
-export const ZClientePagina = z.object({ itens: z.array(ZClienteResumo), total: z.number().int() });
+export const ZClientePagina = z.object({
+  itens: z.array(
+    ZClienteResumo.extend({
+      /** The latest answer about WhatsApp messages (LGPD), for the directory's badge; null: never answered. */
+      consentimentoWhatsApp: z.enum(['aceito', 'recusado', 'revogado']).nullable().optional(),
+    }),
+  ),
+  total: z.number().int(),
+});
 export type TClientePagina = z.infer<typeof ZClientePagina>;

@@ -54,6 +54,8 @@ export const ZNovaConversaOpcoes = z.object({
   modelos: z.array(ZModeloWhatsApp),
   /** Why the templates could not be read from Meta (null when they were). */
   modelosErro: z.string().nullable(),
+  /** The customer's latest answer about WhatsApp messages (LGPD); absent or null: never answered (a warning, not a refusal). */
+  consentimentoWhatsApp: z.enum(['aceito', 'recusado', 'revogado']).nullable().optional(),
 });
 export type TNovaConversaOpcoes = z.infer<typeof ZNovaConversaOpcoes>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOptInExterno } from '../consentimento';
 import type { TAckError } from '../hubs';
 import { ATENDIMENTO_TEXTS, MENSAGEM_MAX_CHARS } from '../atendimentos/constants';
 import { PRE_CHAT_CAMPOS, WIDGET_TEXTS } from './constants';
@@ -34,6 +35,8 @@ export const ZPreChat = z.object({
   email: z.email('Informe um e-mail válido.').optional().or(z.literal('')),
   telefone: z.string().trim().max(30).optional(),
   departamentoId: z.uuid().nullable().optional(),
+  /** The visitor ticked the site's consent box (LGPD): what for, and the words the box showed. */
+  optIn: ZOptInExterno.optional(),
 });
 export type TPreChat = z.infer<typeof ZPreChat>;
 

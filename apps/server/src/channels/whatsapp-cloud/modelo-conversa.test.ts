@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TConversasPage, TMensagem, TMensagensPage } from '@balcao/shared/atendimentos';
@@ -6,40 +6,8 @@ import { FORA_DA_JANELA } from '@balcao/shared/canais';
 import { atendimentos } from '../../db/schema/atendimentos';
 import { approvedTemplate } from '../../test/fake-graph';
 import { DB_KINDS } from '../../test/harness';
-import { FAKE_WA_SECRET, newWhatsAppChannel, whatsappTestApp } from '../../test/whatsapp-channel';
+import { newWhatsAppChannel, signWebhook, textWebhook, whatsappTestApp } from '../../test/whatsapp-channel';
 import { whatsappOf } from '../registry';
-
-const sign = (raw: Buffer) => `sha256=${createHmac('sha256', FAKE_WA_SECRET).update(raw).digest('hex')}`;
-const textFrom = (pnid: string) =>
-  Buffer.from(
-    JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: '1',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { display_phone_number: '5511999990000', phone_number_id: pnid },
-                contacts: [{ wa_id: '5511987650001', profile: { name: 'Joana' } }],
-                messages: [
-                  {
-                    from: '5511987650001',
-                    id: `wamid.${randomUUID()}`,
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    type: 'text',
-                    text: { body: 'oi' },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    }),
-  );
 
 /** The composer's template path: once the 24-hour window closed, an approved template goes out from the conversation. */
 describe.each(DB_KINDS)('WhatsApp: a template sent from an open conversation on %s', (kind) => {
@@ -50,12 +18,12 @@ describe.each(DB_KINDS)('WhatsApp: a template sent from an open conversation on 
     const { master, canal, pnid } = await newWhatsAppChannel(t, { phoneNumberId: graph.newNumber() });
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: master.auth, ...(payload ? { payload } : {}) });
-    const raw = textFrom(pnid);
+    const raw = textWebhook(pnid);
     const hook = await t.app.inject({
       method: 'POST',
       url: `/backend/webhooks/whatsapp/${canal.token}`,
       payload: raw,
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(raw) },
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhook(raw) },
     });
     expect(hook.statusCode).toBe(200);
     await whatsappOf(t.ctx).idle();

@@ -22,6 +22,7 @@ import { presentMensagem, presentWidgetMessage } from '../../modules/atendimento
 import { selectMensagens } from '../../modules/atendimentos/queries';
 import { visitorCustomer } from '../../modules/atendimentos/ingest/customers';
 import { MENSAGENS_PAGE_SIZE } from '@balcao/shared/atendimentos';
+import { registrarOptIn } from '../../modules/consentimento/service';
 
 export type WidgetCanal = WidgetCanalRow & { databaseName: string };
 
@@ -210,5 +211,6 @@ export async function savePreChat(db: Db, canal: WidgetCanalRow, v: VisitanteRow
     .set({ preChatEm: new Date(), departamentoId: allowedDep ? p.departamentoId! : null })
     .where(eq(visitantes.id, v.id))
     .returning();
+  if (p.optIn) await registrarOptIn(db, canal.accountId, v.clienteId, 'widget', p.optIn, null);
   return updated!;
 }

@@ -65,20 +65,26 @@ export async function accountOfKey(db: Db, chave: string | null) {
   return row;
 }
 
-/** Stores the ERP's request, linked to the directory's customer with the same number or e-mail when there is one. */
-export async function createSolicitacao(db: Db, key: { id: string; accountId: string }, input: TSolicitacaoInput) {
-  const numero = input.cliente.numero ? normalizarNumero(input.cliente.numero) : null;
-  const email = input.cliente.email?.toLowerCase() || null;
+/** The directory's customer with this number or e-mail (an ERP names people by these), or undefined. */
+export async function clienteDoErp(db: Db, accountId: string, cliente: { numero?: string | null; email?: string | null }) {
+  const numero = cliente.numero ? normalizarNumero(cliente.numero) : null;
+  const email = cliente.email?.toLowerCase() || null;
   const match = [numero ? eq(clientes.numero, numero) : undefined, email ? sql`lower(${clientes.email}) = ${email}` : undefined].filter(
     Boolean,
   );
-  const [cliente] = match.length
+  const [found] = match.length
     ? await db
         .select({ id: clientes.id })
         .from(clientes)
-        .where(and(eq(clientes.accountId, key.accountId), or(...match)))
+        .where(and(eq(clientes.accountId, accountId), or(...match)))
         .limit(1)
     : [];
+  return { numero, email, cliente: found };
+}
+
+/** Stores the ERP's request, linked to the directory's customer with the same number or e-mail when there is one. */
+export async function createSolicitacao(db: Db, key: { id: string; accountId: string }, input: TSolicitacaoInput) {
+  const { numero, email, cliente } = await clienteDoErp(db, key.accountId, input.cliente);
   const [row] = await db
     .insert(autoatendimentoSolicitacoes)
     .values({

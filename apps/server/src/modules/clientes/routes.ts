@@ -13,6 +13,7 @@ import { presentAtendimento } from '../atendimentos/presenter';
 import { createCliente, updateCliente } from './service';
 import { likePattern, selectAtendimentos } from '../atendimentos/queries';
 import { clienteCorresponde } from '../../lib/busca-cliente';
+import { respostaFinal, respostasDe } from '../consentimento/queries';
 
 const ZClienteId = z.object({ id: z.uuid({ error: CLIENTES_TEXTS.naoEncontrado }) });
 /** Previous atendimentos shown in the customer side panel. */
@@ -45,7 +46,13 @@ export const clientesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         .offset((page - 1) * take),
       db.select({ n: sql<number>`count(*)::int` }).from(clientes).where(where),
     ]);
-    return { itens, total: count?.n ?? 0 };
+    const consent = await respostasDe(
+      db,
+      staff.accountId,
+      itens.map((c) => c.id),
+      'whatsapp',
+    );
+    return { itens: itens.map((c) => ({ ...c, consentimentoWhatsApp: respostaFinal(consent.get(c.id)) })), total: count?.n ?? 0 };
   });
 
   app.post('/api/clientes', { schema: { body: ZClienteInput, response: { 201: ZClienteResumo } } }, async (req, reply) => {

@@ -8,6 +8,7 @@ import { mensagensAgendadas, type MensagemAgendadaRow } from '../../db/schema/me
 import { type Db, withTransaction } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 import { result, storeOutbound } from '../atendimentos/service';
+import { recusaWhatsApp } from '../consentimento/queries';
 import { assertLicencaAtiva } from '../licenca/service';
 import { proximoEnvio } from './recorrencia';
 import { timeZoneOf } from './service';
@@ -54,6 +55,9 @@ async function sendRow(tx: Db, row: MensagemAgendadaRow, now: Date) {
     .where(eq(clientes.id, row.clienteId))
     .limit(1);
   if (!cliente || !alcancaCliente(cap, cliente)) throw new NaoEnviada(T.clienteSemNumero);
+  // A customer who declined or revoked (LGPD) gets no proactive message; one never asked does (the account decides).
+  const recusa = await recusaWhatsApp(tx, row.accountId, row.clienteId);
+  if (recusa) throw new NaoEnviada(recusa);
   // Each channel's own rules: the Cloud API's 24-hour window (a template outside it); WhatsApp Web has no window.
   const escreveu = await clienteEscreveuEm(tx, row.clienteId, row.canalId);
   const janela = cap.janelaRespostaMs;

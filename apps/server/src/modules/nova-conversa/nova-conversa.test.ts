@@ -124,6 +124,7 @@ describe.each(DB_KINDS)("'Nova conversa' on %s", (kind) => {
       dentroDaJanela: false,
       modelos: [{ nome: 'ola', idioma: 'pt_BR', categoria: null, corpo: 'Olá {{1}}!', variaveis: 1 }],
       modelosErro: null,
+      consentimentoWhatsApp: null,
     });
     const semModelo = await call('POST', '/backend/api/atendimento/nova-conversa', at.auth, { numero: '5521912345678', conteudo: 'Oi' });
     expect(semModelo.json().errors).toEqual({ modelo: [T.precisaModelo] });

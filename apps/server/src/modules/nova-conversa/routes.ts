@@ -13,6 +13,7 @@ import { requireStaff } from '../atendimentos/policy';
 import { findOpenAtendimento } from '../atendimentos/queries';
 import { result } from '../atendimentos/service';
 import { assertLicencaAtiva } from '../licenca/service';
+import { estadoWhatsApp } from '../consentimento/queries';
 import { destino, novaConversa } from './service';
 
 /** 'Nova conversa' in /atendimentos: staff at the customer chat write first to a customer on WhatsApp. */
@@ -46,6 +47,7 @@ export const novaConversaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         dentroDaJanela: d.dentroDaJanela,
         modelos,
         modelosErro,
+        consentimentoWhatsApp: d.cliente ? await estadoWhatsApp(db, staff.accountId, d.cliente.id) : null,
       };
     },
   );

@@ -6,12 +6,13 @@ import type { TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import { NOVA_CONVERSA_TEXTS as T } from '@balcao/shared/nova-conversa';
 import { atendimentos, canais, clientes, asCanal } from '../../db/schema/atendimentos';
 import { type Db, withTransaction } from '../../lib/db';
-import { BadRequest, NotFound } from '../../lib/errors';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import type { TStaff } from '../atendimentos/policy';
 import { findOpenAtendimento } from '../atendimentos/queries';
 import { storeOutbound } from '../atendimentos/service';
 import { customersVisibleTo } from '../clientes/policy';
 import { createCliente } from '../clientes/service';
+import { recusaWhatsApp } from '../consentimento/queries';
 
 /** Who to write to: a customer of the directory, or a typed number in E.164; on a channel, when chosen. */
 type Alvo = { clienteId?: string | undefined; numero?: string | undefined; canalId?: string | undefined };
@@ -130,6 +131,8 @@ export async function novaConversa(
     if (open) return { atendimentoId: open.id, mensagemId: null, existente: true };
   }
   if (!d.dentroDaJanela && !input.modelo) throw new BadRequest(T.precisaModelo, { modelo: [T.precisaModelo] });
+  const recusa = d.cliente && (await recusaWhatsApp(db, staff.accountId, d.cliente.id));
+  if (recusa) throw new Conflict(recusa);
   const clienteId =
     d.cliente?.id ??
     (await createCliente(db, staff.accountId, { nome: input.nome || input.numero!, email: null, numero: input.numero! })).id;

@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/features/atendimentos/components/empty-state';
 import { formatNumero } from '@/features/atendimentos/format';
+import { ConsentimentoSection, EstadoBadge } from '@/features/consentimento/consentimento-section';
 import { describedBy, Field } from '@/features/config/components/field';
 import { dataCurta } from '@/features/mensagens-agendadas/format';
 import { ApiError, mensagemHttp, request } from '@/lib/http';
@@ -80,6 +81,13 @@ function ClienteDialog({ atual, onClose }: { atual: TClienteResumo | null; onClo
             />
           </Field>
           {detalhe.data && (
+            <ConsentimentoSection
+              clienteId={detalhe.data.id}
+              temNumero={Boolean(detalhe.data.numero || detalhe.data.identificador?.startsWith('whatsapp'))}
+              temEmail={Boolean(detalhe.data.email)}
+            />
+          )}
+          {detalhe.data && (
             <section className="grid gap-1" aria-labelledby="cli-hist">
               <h3 id="cli-hist" className="text-sm font-semibold">
                 Atendimentos
@@ -90,7 +98,7 @@ function ClienteDialog({ atual, onClose }: { atual: TClienteResumo | null; onClo
                 <ul className="grid gap-1 text-sm">
                   {detalhe.data.atendimentos.map((a) => (
                     <li key={a.atendimentoId}>
-                      <Link className="text-primary underline-offset-2 hover:underline" to={`/atendimentos?conversa=${a.atendimentoId}`}>
+                      <Link className="text-primary underline underline-offset-2" to={`/atendimentos?conversa=${a.atendimentoId}`}>
                         #{a.ticket}
                       </Link>{' '}
                       <span className="text-muted-foreground">
@@ -195,6 +203,7 @@ export function ClientesPage() {
                   {[c.numero && formatNumero(c.numero), c.email].filter(Boolean).join(' · ') || 'Sem número nem e-mail'}
                 </p>
               </div>
+              <EstadoBadge estado={c.consentimentoWhatsApp ?? 'nunca_solicitado'} className="hidden sm:inline-flex" />
               <Button variant="ghost" size="icon" onClick={() => setEditando(c)} aria-label={`Editar ${c.nome}`}>
                 <Pencil aria-hidden />
               </Button>

@@ -7,6 +7,7 @@ import { withTransaction } from '../../../lib/db';
 import { type InboundResult, receiveFromCliente } from '../inbound';
 import { broadcastNewMessage } from '../publisher';
 import { findOpenAtendimento } from '../queries';
+import { aplicarPalavrasDeConsentimento } from '../../consentimento/respostas';
 import { type NewMessage, result, storeOutbound } from '../service';
 import { applyStatus, byExternal, editOrRevoke, removeReaction, RetryLater } from './changes';
 import { changeIdentity, customerOf, keyOfPhone } from './customers';
@@ -300,6 +301,11 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
     out[k] = await guarded(() => handle(ctx, source, e, hooks), idOf(event), hooks);
   }
   await flush();
+  // Opt-out and opt-in words (SAIR, VOLTAR): the consent module reads what was stored, for every channel.
+  await aplicarPalavrasDeConsentimento(
+    ctx,
+    items.map((item, k) => ({ item, outcome: out[k]! })),
+  );
   for (const [k, o] of out.entries()) {
     if (o.ok || o.retry) continue;
     const item = items[k]!;

@@ -2,12 +2,14 @@ import { and, asc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from
 import type { TProvedorCanal } from '@balcao/shared/canais';
 import type { AppContext } from '../../../context';
 import { accounts } from '../../../db/schema/accounts';
+import { whiteLabels } from '../../../db/schema/white-labels';
 import { asCanal, atendimentos, canais, clientes, type MensagemRow, mensagens } from '../../../db/schema/atendimentos';
 import { anyId } from '../../../lib/db';
 import { KickLoop } from '../../../lib/kick-loop';
 import { publicOrigin } from '../../../lib/public-origin';
 import { WriteBatcher } from '../../../lib/write-batcher';
 import { ratingLink } from '../../avaliacao/link';
+import { pedidoTexto } from '../../consentimento/service';
 import { AVALIACAO_CONVITE } from '../service';
 import { type Pacer, pacerFor } from './pacer';
 import { type Outcome, settleAll } from './settle';
@@ -31,7 +33,7 @@ const FALHOU = 'Não foi possível enviar a mensagem.';
 
 type Log = { error: (o: object, m?: string) => void };
 type Lane = { canalId: string; driver: OutboundDriver; loop: KickLoop; pacer: Pacer };
-type Destino = Omit<OutboundMessage, 'mensagem' | 'texto' | 'target' | 'expectEcho'> & { databaseName: string };
+type Destino = Omit<OutboundMessage, 'mensagem' | 'texto' | 'target' | 'expectEcho'> & { databaseName: string; linkOrigin: string | null };
 /** A claimed message and where it goes. */
 type Claimed = { m: MensagemRow; d: Destino };
 
@@ -180,15 +182,20 @@ export class Outbox implements OutboxPort {
       .innerJoin(canais, eq(canais.id, atendimentos.canalId))
       .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
       .innerJoin(accounts, eq(accounts.id, atendimentos.accountId))
+      .leftJoin(whiteLabels, eq(whiteLabels.id, accounts.whiteLabelId))
       .where(and(inArray(mensagens.id, due), eq(atendimentos.id, mensagens.atendimentoId)))
       .returning({
         mensagem: getTableColumns(mensagens),
         canal: getTableColumns(canais),
         cliente: { numero: clientes.numero, identificador: clientes.identificador, bsuid: clientes.bsuid },
         databaseName: accounts.databaseName,
+        linkOrigin: whiteLabels.publicUrl,
       });
     return rows
-      .map((r) => ({ m: r.mensagem, d: { canal: asCanal(r.canal), cliente: r.cliente, databaseName: r.databaseName } }))
+      .map((r) => ({
+        m: r.mensagem,
+        d: { canal: asCanal(r.canal), cliente: r.cliente, databaseName: r.databaseName, linkOrigin: r.linkOrigin },
+      }))
       .sort((a, b) => a.m.seq - b.m.seq);
   }
 
@@ -261,10 +268,12 @@ export class Outbox implements OutboxPort {
   private message(m: MensagemRow, d: Destino): OutboundMessage {
     const db = this.ctx.db;
     // The rating link carries a token staff never see: it is added here, for the customer alone.
+    // Links point to the account's white label's own address when it has one, else PUBLIC_URL.
+    const origin = d.linkOrigin ?? publicOrigin(this.ctx);
     const texto =
       m.autor === 'sistema' && m.conteudo === AVALIACAO_CONVITE
-        ? `Como foi o seu atendimento? Avalie por aqui: ${ratingLink(publicOrigin(this.ctx), this.ctx.tokens, d.databaseName, m.atendimentoId)}`
-        : m.conteudo;
+        ? `Como foi o seu atendimento? Avalie por aqui: ${ratingLink(origin, this.ctx.tokens, d.databaseName, m.atendimentoId)}`
+        : (pedidoTexto(this.ctx, m.clientId, origin) ?? m.conteudo);
     return {
       mensagem: m,
       canal: d.canal,

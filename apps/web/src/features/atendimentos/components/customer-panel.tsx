@@ -4,6 +4,7 @@ import type { TAnuncio, TAtendimento } from '@balcao/shared/atendimentos';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ConsentimentoSection } from '@/features/consentimento/consentimento-section';
 import { mensagemHttp } from '@/lib/http';
 import { cn } from '@/lib/utils';
 import { useCliente } from '../api';
@@ -72,6 +73,15 @@ export function CustomerPanel({
           <Campo rotulo={CLIENTE_TEXTS.inicio} valor={formatDataHora(a.inicio)} />
           {a.anuncio && <Anuncio anuncio={a.anuncio} />}
         </dl>
+        {cliente && (
+          <div className="border-b px-4 py-4">
+            <ConsentimentoSection
+              clienteId={a.clienteId}
+              temNumero={Boolean(cliente.numero || cliente.identificador?.startsWith('whatsapp'))}
+              temEmail={Boolean(cliente.email)}
+            />
+          </div>
+        )}
         <section className="px-2 py-3">
           <h3 className="flex items-center gap-1.5 px-2 pb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             <History className="size-3.5" aria-hidden /> {CLIENTE_TEXTS.anteriores}

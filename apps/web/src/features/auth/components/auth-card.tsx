@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Logo } from '@/components/brand/logo';
+import { BrandMark } from '@/features/white-label/white-label';
 
 /** The frame of the open session screens (login, password reset). */
 export function AuthCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
       <div className="flex w-full max-w-sm flex-col gap-6">
-        <Logo className="self-center text-xl" />
+        <BrandMark className="self-center text-xl" />
         <section className="rounded-xl border bg-card p-6 shadow-sm" aria-labelledby="auth-title">
           <h1 id="auth-title" className="text-xl font-semibold">
             {title}

@@ -7,6 +7,7 @@ import { useCustomerChatBackground } from '@/features/atendimentos/realtime/use-
 import { ChatInternoLauncher } from '@/features/chat-interno/components/chat-launcher';
 import { SidebarInset, SidebarProvider, SidebarTrigger, useIsMobile } from '@/components/ui/sidebar';
 import { cn } from '@/lib/utils';
+import { AccountWhiteLabelEffects } from '@/features/white-label/white-label';
 import { useDockPreferences } from '../hooks/use-dock-preferences';
 import { AppSidebar } from './app-sidebar';
 import { Dock } from './dock';
@@ -25,6 +26,7 @@ export function AppShell({ user, children }: { user: TCurrentUser; children: Rea
       <ShellLayout user={user} prefs={prefs}>
         {children}
       </ShellLayout>
+      <AccountWhiteLabelEffects />
       {/* Internal chat (spec part 2 §2): a floating toggle on every signed-in screen; the panel loads on first open. */}
       <ChatInternoLauncher user={user} />
     </>
