@@ -27,9 +27,6 @@ export const DOCUMENTACAO_TEXTS = {
   dominioBloqueado: 'Endpoint não permitido em domínio personalizado',
 } as const;
 
-/** Spec part 1 §6: a disallowed call on a custom domain answers this code. */
-export const CUSTOM_DOMAIN_BLOCK = 'CustomDomainBlock';
-
 export const STATUS_DOCUMENTO = ['rascunho', 'publicado'] as const;
 export const VISIBILIDADE_DOCUMENTO = ['interna', 'publica'] as const;
 export const STATUS_DOCUMENTO_LABEL: Record<(typeof STATUS_DOCUMENTO)[number], string> = { rascunho: 'Rascunho', publicado: 'Publicado' };
@@ -197,26 +194,3 @@ export const ZDocumentacaoEstatisticas = z.object({
   buscasSemResultado: z.array(z.object({ termo: z.string(), vezes: z.number(), ultimaEm: z.string() })),
 });
 export type TDocumentacaoEstatisticas = z.infer<typeof ZDocumentacaoEstatisticas>;
-
-/**
- * Spec part 1 §6 and part 2 §6: on a custom domain only these call prefixes (after /backend/) answer: the
- * public API, auth, licence, the ERP self-service path, the messaging-app integration path and the user path.
- */
-export const CUSTOM_DOMAIN_ALLOWED_PREFIXES = [
-  'api/public',
-  'api/auth',
-  'auth',
-  'licenca',
-  'autoatendimentoerp',
-  'wapi',
-  'usuario',
-] as const;
-
-/** Whether a /backend call is allowed on a custom domain (case-insensitive, whole path segments). */
-export function permitidoEmDominioPersonalizado(url: string): boolean {
-  const p = url
-    .split('?')[0]!
-    .toLowerCase()
-    .replace(/^\/backend\/?/, '');
-  return CUSTOM_DOMAIN_ALLOWED_PREFIXES.some((prefixo) => p === prefixo || p.startsWith(`${prefixo}/`));
-}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOM_DOMAIN_ALLOWED_PREFIXES, DOCUMENTACAO_TEXTS as T, type TDocumento, type TVersao } from '@balcao/shared/documentacao';
+import { DOCUMENTACAO_TEXTS as T, type TDocumento, type TVersao } from '@balcao/shared/documentacao';
+import { CUSTOM_DOMAIN_ALLOWED_PREFIXES } from '@balcao/shared/documentacao/constants';
 import { login, makeAccount } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 

@@ -1,4 +1,5 @@
-import { CUSTOM_DOMAIN_BLOCK, DOCUMENTACAO_TEXTS as T, permitidoEmDominioPersonalizado } from '@balcao/shared/documentacao';
+import { DOCUMENTACAO_TEXTS as T } from '@balcao/shared/documentacao';
+import { CUSTOM_DOMAIN_BLOCK, permitidoEmDominioPersonalizado } from '@balcao/shared/documentacao/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Enderecos } from './paginas';
