@@ -50,6 +50,8 @@ import { consentimentoRoutes } from './modules/consentimento/routes';
 import { confirmarLidPage } from './modules/consentimento/page';
 import { whiteLabelPublicRoutes } from './modules/white-labels/routes';
 import { whiteLabelIndex } from './modules/white-labels/index-html';
+import { documentacaoRoutes } from './modules/documentacao/routes';
+import { registrarDocumentacaoPublica } from './modules/documentacao/paginas-routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
 import { registerApiReference, type RouteCheck } from './openapi/reference';
@@ -94,6 +96,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   app.addHook('preValidation', refuseNulInput);
 
   registerSecurityHeaders(app, { https: ctx.secureCookies });
+  // Public documentation pages and the help centres' custom domains, before the session is read.
+  registrarDocumentacaoPublica(app, ctx);
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
   // Every API answer names the web build served here: a tab of an earlier one offers to reload (NovaVersaoAviso).
   const webBuild = webDist ? webBuildOf(readFileSync(path.join(webDist, 'index.html'), 'utf8')) : null;
@@ -153,6 +157,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(whatsappSettingsRoutes, { ctx });
       await api.register(whatsappWebhookRoutes, { ctx });
       await api.register(wapiRoutes, { ctx });
+      await api.register(documentacaoRoutes, { ctx });
       await opts.backendRoutes?.(api, ctx);
       await api.register(operatorRoutes, { ctx });
     },

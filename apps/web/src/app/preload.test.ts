@@ -3,8 +3,8 @@ import { preloadsFor } from './preload';
 
 describe('route preloading by role (spec part 1 §4)', () => {
   it('fetches the admin pages for admin and master', () => {
-    expect(preloadsFor('admin').map((p) => p.chunk)).toContain('admin');
-    expect(preloadsFor('master').map((p) => p.chunk)).toContain('admin');
+    expect(preloadsFor('admin').map((p) => p.chunk)).toContain('documentacao');
+    expect(preloadsFor('master').map((p) => p.chunk)).toContain('documentacao');
     expect(preloadsFor('master').map((p) => p.chunk)).not.toContain('tracker');
   });
 

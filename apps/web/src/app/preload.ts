@@ -6,7 +6,7 @@ export type TPreload = { chunk: string; load: () => Promise<unknown> };
 const ADMIN: readonly TPreload[] = [
   { chunk: 'atendimentos', load: () => import('@/features/atendimentos/pages/atendimentos-page') },
   { chunk: 'config', load: () => import('@/features/config/config-page') },
-  { chunk: 'admin', load: () => import('@/pages/staff-pages') },
+  { chunk: 'documentacao', load: () => import('@/features/documentacao/documentacao-page') },
   { chunk: 'dashboard', load: () => import('@/features/dashboard/overview/dashboard-page') },
   { chunk: 'usuarios', load: () => import('@/features/usuarios/components/usuarios-page') },
   { chunk: 'departamentos', load: () => import('@/features/departamentos/components/departamentos-page') },

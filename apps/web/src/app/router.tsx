@@ -5,7 +5,6 @@ import { ShellSkeleton } from './shell-skeleton';
 
 // Every page is a lazy chunk so the login route stays small (declarative routes: half the router's size).
 const named = <M,>(load: () => Promise<M>, name: keyof M) => lazy(async () => ({ default: (await load())[name] as ComponentType }));
-const staff = (name: keyof typeof import('@/pages/staff-pages')) => named(() => import('@/pages/staff-pages'), name);
 const tracker = (name: keyof typeof import('@/pages/tracker-pages')) => named(() => import('@/pages/tracker-pages'), name);
 const open = (name: keyof typeof import('@/pages/public-pages')) => named(() => import('@/pages/public-pages'), name);
 
@@ -22,7 +21,7 @@ const Pages = {
   Grafana: open('GrafanaPage'),
   Atendimentos: named(() => import('@/features/atendimentos/pages/atendimentos-page'), 'AtendimentosPage'),
   Config: named(() => import('@/features/config/config-page'), 'ConfigPage'),
-  Documentacao: staff('DocumentacaoPage'),
+  Documentacao: named(() => import('@/features/documentacao/documentacao-page'), 'DocumentacaoPage'),
   Dashboard: named(() => import('@/features/dashboard/overview/dashboard-page'), 'DashboardPage'),
   Usuarios: named(() => import('@/features/usuarios/components/usuarios-page'), 'UsuariosPage'),
   Departamentos: named(() => import('@/features/departamentos/components/departamentos-page'), 'DepartamentosPage'),

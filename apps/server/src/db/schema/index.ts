@@ -16,3 +16,4 @@ export * from './autoatendimento';
 export * from './wapi';
 export * from './consentimento';
 export * from './white-labels';
+export * from './documentacao';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Clock, FileCheck2, Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
+import { BookOpen, Clock, FileCheck2, Lock, Paperclip, Reply, SendHorizontal, X } from 'lucide-react';
 import { MENSAGEM_MAX_CHARS, type TAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { ModeloDialog } from './modelo-dialog';
 import { useHasModelos } from '../api';
 import { MessageTextarea } from '@/components/ui/message-textarea';
 import { opcaoId, RapidasPicker } from '@/features/mensagens-rapidas/picker';
+import { BuscaDocumentosDialog } from '@/features/documentacao/busca-dialog';
 import { useBarraRapidas } from '@/features/mensagens-rapidas/use-barra';
 
 /** Unsent text per conversation, so switching conversations does not lose a half-written answer. */
@@ -53,6 +54,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
   const podeAgendar = user.role === 'admin' || user.role === 'master';
   const temModelos = useHasModelos(atendimento.canalId);
   const [modeloAberto, setModeloAberto] = useState(false);
+  const [docsAberto, setDocsAberto] = useState(false);
 
   const mudar = (v: string) => {
     setTexto(v);
@@ -255,6 +257,16 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
         >
           <Paperclip />
         </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9 shrink-0 text-muted-foreground"
+          onClick={() => setDocsAberto(true)}
+          aria-label="Procurar na base de conhecimento"
+          title="Procurar na base de conhecimento"
+        >
+          <BookOpen />
+        </Button>
         <MessageTextarea
           ref={area}
           value={texto}
@@ -289,6 +301,16 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
         {COMPOSER_TEXTS.dica}
       </p>
       <ModeloDialog atendimento={atendimento} user={user} open={modeloAberto} onOpenChange={setModeloAberto} />
+      {docsAberto && (
+        <BuscaDocumentosDialog
+          open={docsAberto}
+          onOpenChange={setDocsAberto}
+          onInserir={(t) => {
+            mudar(texto ? `${texto}${texto.endsWith(' ') || texto.endsWith('\n') ? '' : ' '}${t}` : t);
+            requestAnimationFrame(() => area.current?.focus());
+          }}
+        />
+      )}
     </div>
   );
 }
