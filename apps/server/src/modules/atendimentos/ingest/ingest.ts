@@ -6,6 +6,7 @@ import { atendimentos, canais } from '../../../db/schema/atendimentos';
 import { withTransaction } from '../../../lib/db';
 import { type InboundResult, receiveFromCliente } from '../inbound';
 import { broadcastNewMessage } from '../publisher';
+import { transcreverAoChegar } from '../../ia/transcricao';
 import { findOpenAtendimento } from '../queries';
 import { type NewMessage, result, storeOutbound } from '../service';
 import { applyStatus, byExternal, editOrRevoke, removeReaction, RetryLater } from './changes';
@@ -300,6 +301,13 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
     out[k] = await guarded(() => handle(ctx, source, e, hooks), idOf(event), hooks);
   }
   await flush();
+  // Voice notes of accounts that transcribe on arrival: after they are stored and told, off this path.
+  transcreverAoChegar(
+    ctx,
+    out.flatMap((o, k) =>
+      o?.ok && o.result && !o.result.duplicate ? [{ accountId: items[k]!.source.canal.accountId, mensagens: o.result.mensagens }] : [],
+    ),
+  );
   for (const [k, o] of out.entries()) {
     if (o.ok || o.retry) continue;
     const item = items[k]!;
