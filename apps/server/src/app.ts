@@ -46,6 +46,7 @@ import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
 import { licencaRoutes } from './modules/licenca/routes';
 import { licencaCobrancaRoutes, PIX_WEBHOOK_LOG_SECRETS } from './modules/licenca/cobranca-routes';
 import { contaRoutes } from './modules/conta/routes';
+import { documentacaoRoutes } from './modules/documentacao/routes';
 import { iaRoutes } from './modules/ia/routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
@@ -148,6 +149,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(whatsappSettingsRoutes, { ctx });
       await api.register(whatsappWebhookRoutes, { ctx });
       await api.register(wapiRoutes, { ctx });
+      await api.register(documentacaoRoutes, { ctx });
       await api.register(iaRoutes, { ctx });
       await opts.backendRoutes?.(api, ctx);
       await api.register(operatorRoutes, { ctx });

@@ -10,8 +10,8 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 const COM_ACENTO = 'ÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝáàâãäåéèêëíìîïóòôõöúùûüçñýÿ';
 const SEM_ACENTO = 'AAAAAAEEEEIIIIOOOOOUUUUCNYaaaaaaeeeeiiiiooooouuuucnyy';
 
-/** A text lower-cased and without accents ('João' → 'joao'). */
-const semAcentos = (texto: SQL | AnyColumn | unknown): SQL =>
+/** A text lower-cased and without accents ('João' → 'joao'); the documentation's search index uses it too. */
+export const semAcentos = (texto: SQL | AnyColumn | unknown): SQL =>
   sql`lower(translate(${texto}, ${sql.raw(`'${COM_ACENTO}'`)}, ${sql.raw(`'${SEM_ACENTO}'`)}))`;
 
 /** Only the digits of a text: '+55 (11) 98765-4321' → '5511987654321'. */

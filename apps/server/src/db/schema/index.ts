@@ -14,4 +14,5 @@ export * from './mensagens-rapidas';
 export * from './mensagens-agendadas';
 export * from './autoatendimento';
 export * from './wapi';
+export * from './documentacao';
 export * from './ia';

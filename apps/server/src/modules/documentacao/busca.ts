@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { configuredOrigin } from '../../lib/public-origin';
+import { type Db, rawRows } from '../../lib/db';
+import { dobrar, marcarHtml, textoPlano, trechoDe } from './markdown';
+
+export type DocumentoEncontrado = {
+  id: string;
+  titulo: string;
+  /** The public link (PUBLIC_URL-based) when published and public, else null. */
+  url: string | null;
+  /** Plain-text excerpt around the match. */
+  trecho: string;
+  /** The Markdown. */
+  conteudo: string;
+  visibilidade: 'interna' | 'publica';
+};
+
+/**
+ * The origin of public links per database handle, set by the routes when the app is built (the context's
+ * PUBLIC_URL, read at each call: a test server learns its port after listening). A Db with none (a script)
+ * falls back to the environment's PUBLIC_URL.
+ */
+const origens = new WeakMap<Db, () => string>();
+export const registrarOrigemPublica = (db: Db, origem: () => string) => origens.set(db, origem);
+const origemDe = (db: Db) =>
+  origens.get(db)?.() ?? configuredOrigin({ PUBLIC_URL: process.env.PUBLIC_URL, PORT: Number(process.env.PORT ?? 3000) });
+
+/** The words of a search, folded as the index is (lib/busca-cliente: lower case, no accents); at most 8. */
+const termosDe = (q: string): string[] =>
+  dobrar(q.normalize('NFC'))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+
+/** The public address of a document (spec part 1 §2): the account's documentation or a help centre's. */
+function urlPublica(origem: string, databaseName: string, centralSlug: string | null, secaoSlug: string, documentoSlug: string) {
+  const base = centralSlug ? `/${databaseName}/central/${centralSlug}/documentacao` : `/${databaseName}/documentacao`;
+  return `${origem}${base}/${secaoSlug}/${documentoSlug}`;
+}
+
+type Linha = {
+  id: string;
+  titulo: string;
+  slug: string;
+  conteudo: string;
+  visibilidade: 'interna' | 'publica';
+  secao_slug: string;
+  central_slug: string | null;
+  central_publica: boolean | null;
+  database_name: string;
+};
+
+type DocumentoEncontradoMarcado = DocumentoEncontrado & { trechoHtml: string };
+
+/**
+ * Published documents of an account matching `q`: Portuguese full text over the stored `documentos.busca`
+ * (title weighs more than content, accents ignored, every word required, the last ones as prefixes so a
+ * half-typed word finds), ranked. Without `incluirInternos` only public documents of the account's
+ * documentation and of public help centres; `centralSlug` keeps one help centre's.
+ */
+export async function buscarDocumentosMarcados(
+  db: Db,
+  accountId: string,
+  opts: { q: string; incluirInternos: boolean; centralSlug?: string; limite?: number },
+): Promise<DocumentoEncontradoMarcado[]> {
+  const termos = termosDe(opts.q);
+  if (!termos.length) return [];
+  const consulta = termos.map((t) => `${t}:*`).join(' & ');
+  const limite = Math.min(Math.max(opts.limite ?? 10, 1), 50);
+  const rows = await rawRows<Linha>(
+    db,
+    sql`select d.id, d.titulo, d.slug, d.conteudo, d.visibilidade, s.slug as secao_slug, c.slug as central_slug,
+          c.publica as central_publica, a.database_name
+        from documentos d
+        join documentacao_secoes s on s.id = d.secao_id
+        left join documentacao_centrais c on c.id = s.central_id
+        join accounts a on a.id = d.account_id,
+        to_tsquery('portuguese', ${consulta}) q
+        where d.account_id = ${accountId} and d.status = 'publicado' and d.busca @@ q
+          ${opts.incluirInternos ? sql`` : sql`and d.visibilidade = 'publica' and (c.id is null or c.publica)`}
+          ${opts.centralSlug !== undefined ? sql`and c.slug = ${opts.centralSlug}` : sql``}
+        order by ts_rank(d.busca, q) desc, d.updated_at desc
+        limit ${limite}`,
+  );
+  const origem = origemDe(db);
+  return rows.map((r) => {
+    const { trecho, marcas } = trechoDe(textoPlano(r.conteudo), termos);
+    const publico = r.visibilidade === 'publica' && r.central_publica !== false;
+    return {
+      id: r.id,
+      titulo: r.titulo,
+      url: publico ? urlPublica(origem, r.database_name, r.central_slug, r.secao_slug, r.slug) : null,
+      trecho,
+      trechoHtml: marcarHtml(trecho, marcas),
+      conteudo: r.conteudo,
+      visibilidade: r.visibilidade,
+    };
+  });
+}
+
+/** buscarDocumentosMarcados without the highlighted excerpt: what the composer and the AI assistant use. */
+export async function buscarDocumentos(
+  db: Db,
+  accountId: string,
+  opts: { q: string; incluirInternos: boolean; centralSlug?: string; limite?: number },
+): Promise<DocumentoEncontrado[]> {
+  return (await buscarDocumentosMarcados(db, accountId, opts)).map(({ trechoHtml: _, ...d }) => d);
+}
