@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** The answer every chat completion gives, in the pieces a stream sends. */
 export const FAKE_ANSWER = ['Olá! ', 'O prazo ', 'de entrega ', 'é de 3 dias úteis.'];
-export const FAKE_USAGE = { prompt_tokens: 120, completion_tokens: 14, total_tokens: 134 };
+const FAKE_USAGE = { prompt_tokens: 120, completion_tokens: 14, total_tokens: 134 };
 export const FAKE_TRANSCRIPT = 'Oi, queria saber do meu pedido.';
 
 export type OpenAICall = {

@@ -48,7 +48,7 @@ export async function requireProvedor(ctx: AppContext, accountId: string): Promi
 }
 
 /** Enough of a key for its owner to recognise it, never enough to use it. */
-export const mascarar = (chave: string) => (chave.length > 12 ? `${chave.slice(0, 3)}…${chave.slice(-4)}` : '••••');
+const mascarar = (chave: string) => (chave.length > 12 ? `${chave.slice(0, 3)}…${chave.slice(-4)}` : '••••');
 
 export async function presentConfig(ctx: AppContext, accountId: string): Promise<TIaConfig> {
   const row = await configRow(ctx.db, accountId);

@@ -7,7 +7,7 @@ import type { ChatMessage } from './provider';
 /** A rough 4 characters a token: what bounds the conversation and the documents sent (no tokenizer per model). */
 const CHARS_POR_TOKEN = 4;
 /** The recent conversation sent, in tokens (newest first until it is spent). */
-export const ORCAMENTO_CONVERSA_TOKENS = 3000;
+const ORCAMENTO_CONVERSA_TOKENS = 3000;
 const ORCAMENTO_DOCUMENTO_TOKENS = 600;
 /** Panel exchanges before this one kept in a free question (a follow-up reads them). */
 const HISTORICO_PAINEL = 6;

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { defaultsOf } from './config';
 
 /** The month usage and the cap count from: its first day, UTC. */
-export const inicioDoMes = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+const inicioDoMes = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 async function tokensDoMes(db: Db, accountId: string, now = new Date()): Promise<number> {
   const [r] = await db
