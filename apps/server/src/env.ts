@@ -76,6 +76,8 @@ const ZEnvFields = z.object({
   IA_MODELO_TRANSCRICAO: z.string().trim().min(1).optional(),
   /** Most tokens one account may spend a month (past it, 429); unset: no cap. */
   IA_LIMITE_TOKENS_MES: z.coerce.number().int().min(1).optional(),
+  /** Assistant calls one user may start a minute (default IA_CHAMADAS_POR_MINUTO of the shared package). */
+  IA_CHAMADAS_POR_MINUTO: z.coerce.number().int().min(1).optional(),
   /** The licence's PIX payment provider (payments/config.ts; docs/licenca-pix.md). */
   ...ZPixEnvFields,
   /** Uploads in an S3-compatible bucket (lib/storage/config.ts; docs/operacao.md). */

@@ -107,6 +107,7 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
       modelo: env.IA_MODELO ?? null,
       modeloTranscricao: env.IA_MODELO_TRANSCRICAO ?? null,
       limiteTokensMes: env.IA_LIMITE_TOKENS_MES ?? null,
+      ...(env.IA_CHAMADAS_POR_MINUTO ? { chamadasPorMinuto: env.IA_CHAMADAS_POR_MINUTO } : {}),
     },
     whatsapp: { graphUrl: env.WHATSAPP_GRAPH_URL, graphVersion: env.WHATSAPP_GRAPH_VERSION, sendsPerSecond: env.WHATSAPP_SENDS_PER_SECOND },
     wapi: {

@@ -9,6 +9,8 @@ export type IaDefaults = {
   modelo: string | null;
   modeloTranscricao: string | null;
   limiteTokensMes: number | null;
+  /** Calls one user may start a minute; unset: IA_CHAMADAS_POR_MINUTO. */
+  chamadasPorMinuto?: number;
 };
 
 /** The provider one call goes to: the account's own settings over the operator's. */

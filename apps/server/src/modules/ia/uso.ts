@@ -23,7 +23,7 @@ async function tokensDoMes(db: Db, accountId: string, now = new Date()): Promise
  * cap per account, both 429 with what to do.
  */
 export async function assertPodeChamar(ctx: AppContext, accountId: string, userId: string) {
-  if ((await ctx.rates.hit(`ia:${userId}`, 60)) > IA_CHAMADAS_POR_MINUTO)
+  if ((await ctx.rates.hit(`ia:${userId}`, 60)) > (defaultsOf(ctx).chamadasPorMinuto ?? IA_CHAMADAS_POR_MINUTO))
     throw new AppError(429, 'IA_MUITAS_CHAMADAS', IA_TEXTS.muitasChamadas);
   const limite = defaultsOf(ctx).limiteTokensMes;
   if (limite && (await tokensDoMes(ctx.db, accountId)) >= limite)
