@@ -20,17 +20,17 @@ export function useAssistente(atendimentoId: string, rotuloDoPedido: (input: TAs
   const historico = useIaHistorico(atendimentoId, true);
   const [ativo, setAtivo] = useState(false);
   const abort = useRef<AbortController | null>(null);
-  const { definirAiMensagens } = ctx;
-  const carregado = useRef<string | null>(null);
+  const { definirAiMensagens, aiMensagens } = ctx;
+  const vazio = aiMensagens.length === 0;
 
-  // The stored history fills the context once per conversation; what streams afterwards is appended locally.
+  // The stored history fills the context while it holds nothing for this conversation; what streams is appended
+  // there, so a panel opened again (or moved to the phone's sheet) keeps it.
   useEffect(() => {
-    if (!historico.data || carregado.current === atendimentoId) return;
-    carregado.current = atendimentoId;
+    if (!historico.data?.length || !vazio) return;
     definirAiMensagens(
       historico.data.map((m) => ({ id: m.id, timestamp: m.timestamp, content: m.content, papel: m.papel, fontes: m.fontes })),
     );
-  }, [historico.data, atendimentoId, definirAiMensagens]);
+  }, [historico.data, vazio, definirAiMensagens]);
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -62,6 +62,7 @@ export function useAssistente(atendimentoId: string, rotuloDoPedido: (input: TAs
         setAtivo(false);
         abort.current = null;
         void qc.invalidateQueries({ queryKey: iaKeys.uso });
+        void qc.invalidateQueries({ queryKey: iaKeys.historico(atendimentoId) });
       }
     },
     [ativo, atendimentoId, ctx, qc, rotuloDoPedido],

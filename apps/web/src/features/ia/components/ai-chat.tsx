@@ -159,7 +159,8 @@ export function AiChat({ atendimento }: { atendimento: TAtendimento }) {
             </Button>
           </div>
         )}
-        <div className="flex items-end gap-2">
+        {/* The right end stays clear of the internal chat's launcher in the window's corner. */}
+        <div className="flex items-end gap-2 pr-14">
           <textarea
             aria-label={T.perguntaPlaceholder}
             placeholder={T.perguntaPlaceholder}
