@@ -124,6 +124,19 @@ describe('AI assistant panel', () => {
     const final = `${resposta} Qualquer dúvida, estou aqui.`;
     await expect.poll(async () => (await enviadas()).some((e) => e.content.text === final), { timeout: 15_000 }).toBe(true);
     await shot(page, 'ia-enviada');
+
+    // The settings: the operator's defaults shown, the account's key saved encrypted and shown masked, 'Testar'.
+    await page.goto('/config?tab=integracoes');
+    const secao = page.locator('#assistente-ia');
+    await secao.getByText('Padrão do operador: modelo-e2e').waitFor({ timeout: 15_000 });
+    await secao.getByLabel('Chave de API').fill('sk-conta-e2e-123456789');
+    await secao.getByRole('button', { name: 'Salvar' }).click();
+    await secao.getByText('Chave gravada: sk-…6789. Deixe em branco para mantê-la.').waitFor();
+    await secao.getByRole('button', { name: 'Testar' }).click();
+    await secao.getByText(`Conectado. O modelo modelo-e2e respondeu: “${resposta}”`).waitFor({ timeout: 15_000 });
+    expect(ai.chats().at(-1)!.auth).toBe('Bearer sk-conta-e2e-123456789');
+    await secao.scrollIntoViewIfNeeded();
+    await lookAt(page, 'ia-config');
     await ctx.close();
   });
 });

@@ -180,7 +180,7 @@ export function AiChat({ atendimento }: { atendimento: TAtendimento }) {
             </Button>
           )}
         </div>
-        <p className="flex items-center gap-1 text-[11px] text-muted-foreground">
+        <p className="flex items-center gap-1 pr-14 text-[11px] text-muted-foreground">
           <FileText className="size-3" aria-hidden /> {T.vazioLinha}
         </p>
       </div>
