@@ -48,6 +48,7 @@ import { licencaCobrancaRoutes, PIX_WEBHOOK_LOG_SECRETS } from './modules/licenc
 import { contaRoutes } from './modules/conta/routes';
 import { documentacaoRoutes } from './modules/documentacao/routes';
 import { iaRoutes } from './modules/ia/routes';
+import { registrarDocumentacaoPublica } from './modules/documentacao/paginas-routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
 import { registerApiReference, type RouteCheck } from './openapi/reference';
@@ -92,6 +93,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   app.addHook('preValidation', refuseNulInput);
 
   registerSecurityHeaders(app, { https: ctx.secureCookies });
+  // Public documentation pages and the help centres' custom domains, before the session is read.
+  registrarDocumentacaoPublica(app, ctx);
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
   // Every API answer names the web build served here: a tab of an earlier one offers to reload (NovaVersaoAviso).
   const webBuild = webDist ? webBuildOf(readFileSync(path.join(webDist, 'index.html'), 'utf8')) : null;

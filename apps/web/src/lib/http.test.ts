@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, errorMessage, mensagemDoCorpo, mensagemHttp, onLicencaExpirada, request } from './http';
+import { ApiError, emDominioPersonalizado, errorMessage, mensagemDoCorpo, mensagemHttp, onLicencaExpirada, request } from './http';
 
 const answer = (status: number, body: string, type = 'application/json') =>
   vi.stubGlobal(
@@ -92,5 +92,16 @@ describe('402 LICENCA_EXPIRADA (the licence blocker checks again at once)', () =
     stop();
     await falha(402, JSON.stringify({ message: 'Sua licença expirou.' }));
     expect(heard).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('custom-domain restriction (spec part 1 §6)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('resolves a CustomDomainBlock answer as an empty result and marks the domain', async () => {
+    expect(emDominioPersonalizado()).toBe(false);
+    answer(403, JSON.stringify({ code: 'CustomDomainBlock', message: 'Endpoint não permitido em domínio personalizado' }));
+    await expect(request('GET', '/api/usuarios', z.array(z.string()))).resolves.toBeUndefined();
+    expect(emDominioPersonalizado()).toBe(true);
   });
 });

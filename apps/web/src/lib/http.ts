@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ZTokenAnswer } from '@balcao/shared/auth';
+import { CUSTOM_DOMAIN_BLOCK } from '@balcao/shared/documentacao/constants';
 import { WEB_BUILD_HEADER } from '@balcao/shared/layout';
 import { clearToken, getToken, setToken } from './session-store';
 import { noteServerBuild } from './web-build';
@@ -74,6 +75,14 @@ export function refreshToken(): Promise<string | null> {
   return refreshing;
 }
 
+/**
+ * Spec part 1 §4 and §6: on a help centre's custom domain the user is unauthenticated (no current-user call) and a
+ * call the domain does not allow (403 CustomDomainBlock) resolves as an empty 204 result. The server answers
+ * documentation pages there, so the staff app normally never runs on such a host; the first blocked call marks it.
+ */
+let dominioPersonalizado = false;
+export const emDominioPersonalizado = () => dominioPersonalizado;
+
 type Body = unknown | FormData;
 
 async function send(method: string, path: string, body: Body | undefined, token: string | null): Promise<Response> {
@@ -105,6 +114,10 @@ export async function request<S extends z.ZodType>(method: string, path: string,
     data = text ? JSON.parse(text) : undefined;
   } catch {
     data = text;
+  }
+  if (res.status === 403 && (data as { code?: unknown } | undefined)?.code === CUSTOM_DOMAIN_BLOCK) {
+    dominioPersonalizado = true;
+    return undefined as z.infer<S>;
   }
   if (!res.ok) {
     if (res.status === 402) notifyLicencaExpirada();

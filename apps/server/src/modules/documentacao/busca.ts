@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { configuredOrigin } from '../../lib/public-origin';
 import { type Db, rawRows } from '../../lib/db';
 import { dobrar, marcarHtml, textoPlano, trechoDe } from './markdown';
+import { baseDocumentacao } from './presenter';
 
 export type DocumentoEncontrado = {
   id: string;
@@ -31,12 +32,6 @@ const termosDe = (q: string): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
-
-/** The public address of a document (spec part 1 §2): the account's documentation or a help centre's. */
-function urlPublica(origem: string, databaseName: string, centralSlug: string | null, secaoSlug: string, documentoSlug: string) {
-  const base = centralSlug ? `/${databaseName}/central/${centralSlug}/documentacao` : `/${databaseName}/documentacao`;
-  return `${origem}${base}/${secaoSlug}/${documentoSlug}`;
-}
 
 type Linha = {
   id: string;
@@ -89,7 +84,7 @@ export async function buscarDocumentosMarcados(
     return {
       id: r.id,
       titulo: r.titulo,
-      url: publico ? urlPublica(origem, r.database_name, r.central_slug, r.secao_slug, r.slug) : null,
+      url: publico ? `${baseDocumentacao(origem, r.database_name, r.central_slug)}/${r.secao_slug}/${r.slug}` : null,
       trecho,
       trechoHtml: marcarHtml(trecho, marcas),
       conteudo: r.conteudo,

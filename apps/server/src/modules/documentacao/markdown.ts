@@ -126,5 +126,5 @@ export function marcarHtml(trecho: string, marcas: [number, number][]): string {
   return out + escaparHtml(trecho.slice(p));
 }
 
-const escaparHtml = (s: string) =>
+export const escaparHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

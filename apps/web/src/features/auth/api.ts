@@ -8,7 +8,7 @@ import {
   type TResetPasswordInput,
 } from '@balcao/shared/auth';
 import { ZCurrentUser, type TCurrentUser } from '@balcao/shared/usuarios';
-import { request } from '@/lib/http';
+import { emDominioPersonalizado, request } from '@/lib/http';
 import { setAccountTimeZone } from '@/lib/time-zone';
 import { markLoggedIn } from '@/features/integracoes/connection-state';
 import { clearSessionStorage, setToken, useToken } from '@/lib/session-store';
@@ -21,7 +21,7 @@ export const cachedCurrentUser = (qc: QueryClient) => qc.getQueryData<TCurrentUs
 /** Spec part 1 §4: fresh 5 minutes, refetched on focus, no retry; on failure the user is simply null. */
 export function useCurrentUser() {
   const token = useToken();
-  const enabled = isTokenValid(token);
+  const enabled = isTokenValid(token) && !emDominioPersonalizado();
   const query = useQuery({
     queryKey: authKeys.currentUser,
     queryFn: () => request('GET', '/Usuario/GetCurrentUser', ZCurrentUser),

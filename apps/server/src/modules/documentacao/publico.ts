@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { accounts } from '../../db/schema/accounts';
+import {
+  type CentralRow,
+  documentacaoBuscasVazias,
+  documentacaoCentrais,
+  documentacaoSecoes,
+  documentos,
+} from '../../db/schema/documentacao';
+import { type Db, rawRows } from '../../lib/db';
+import { aoMudar, geracaoDe, Recente } from './cache';
+
+/** Whose public documentation a page shows: an account's own, or one of its help centres. */
+export type Site = {
+  accountId: string;
+  databaseName: string;
+  nomeConta: string;
+  central: Pick<CentralRow, 'id' | 'nome' | 'slug' | 'cor' | 'logo' | 'dominio'> | null;
+};
+
+export type DocPublico = { id: string; titulo: string; slug: string; atualizadoEm: Date };
+export type SecaoPublica = { id: string; titulo: string; slug: string; documentos: DocPublico[] };
+
+const contas = new Recente<{ id: string; nome: string } | null>(2000);
+const dominios = new Recente<Site | null>(2000);
+const arvores = new Recente<{ geracao: number; secoes: SecaoPublica[] }>(2000);
+aoMudar(() => dominios.clear());
+
+async function conta(db: Db, databaseName: string) {
+  const k = databaseName.toLowerCase();
+  let c = contas.get(k);
+  if (c === undefined) {
+    const [row] = await db.select({ id: accounts.id, nome: accounts.nome }).from(accounts).where(eq(accounts.databaseName, k));
+    c = row ?? null;
+    contas.set(k, c);
+  }
+  return c;
+}
+
+const colunasCentral = {
+  id: documentacaoCentrais.id,
+  nome: documentacaoCentrais.nome,
+  slug: documentacaoCentrais.slug,
+  cor: documentacaoCentrais.cor,
+  logo: documentacaoCentrais.logo,
+  dominio: documentacaoCentrais.dominio,
+};
+
+/** The account's public documentation, or one of its public help centres; null when there is none. */
+export async function sitePorCaminho(db: Db, databaseName: string, centralSlug: string | null): Promise<Site | null> {
+  const c = await conta(db, databaseName);
+  if (!c) return null;
+  if (!centralSlug) return { accountId: c.id, databaseName: databaseName.toLowerCase(), nomeConta: c.nome, central: null };
+  const [central] = await db
+    .select(colunasCentral)
+    .from(documentacaoCentrais)
+    .where(
+      and(
+        eq(documentacaoCentrais.accountId, c.id),
+        eq(documentacaoCentrais.slug, centralSlug.toLowerCase()),
+        eq(documentacaoCentrais.publica, true),
+      ),
+    );
+  return central ? { accountId: c.id, databaseName: databaseName.toLowerCase(), nomeConta: c.nome, central } : null;
+}
+
+/** The public help centre a custom host name serves, if any (cached, misses too: every request asks). */
+export async function sitePorDominio(db: Db, host: string): Promise<Site | null> {
+  let s = dominios.get(host);
+  if (s === undefined) {
+    const [row] = await db
+      .select({ c: colunasCentral, databaseName: accounts.databaseName, nomeConta: accounts.nome, accountId: accounts.id })
+      .from(documentacaoCentrais)
+      .innerJoin(accounts, eq(accounts.id, documentacaoCentrais.accountId))
+      .where(and(eq(documentacaoCentrais.dominio, host), eq(documentacaoCentrais.publica, true)));
+    s = row ? { accountId: row.accountId, databaseName: row.databaseName, nomeConta: row.nomeConta, central: row.c } : null;
+    dominios.set(host, s);
+  }
+  return s;
+}
+
+/** Whether a host name is any centre's configured domain (Caddy's on-demand TLS asks before issuing). */
+export async function dominioConfigurado(db: Db, host: string): Promise<boolean> {
+  const [row] = await db.select({ id: documentacaoCentrais.id }).from(documentacaoCentrais).where(eq(documentacaoCentrais.dominio, host));
+  return !!row;
+}
+
+/** Sections and their published public documents (no content), in order: home, section pages, sitemap, prev/next. */
+export async function arvore(db: Db, site: Site): Promise<SecaoPublica[]> {
+  const k = `${site.accountId}:${site.central?.id ?? ''}`;
+  const geracao = geracaoDe(site.accountId);
+  const cached = arvores.get(k);
+  if (cached && cached.geracao === geracao) return cached.secoes;
+  const secoes = await db
+    .select({ id: documentacaoSecoes.id, titulo: documentacaoSecoes.titulo, slug: documentacaoSecoes.slug })
+    .from(documentacaoSecoes)
+    .where(
+      and(
+        eq(documentacaoSecoes.accountId, site.accountId),
+        site.central ? eq(documentacaoSecoes.centralId, site.central.id) : isNull(documentacaoSecoes.centralId),
+      ),
+    )
+    .orderBy(asc(documentacaoSecoes.ordem), asc(documentacaoSecoes.titulo));
+  const docs = secoes.length
+    ? await db
+        .select({
+          id: documentos.id,
+          titulo: documentos.titulo,
+          slug: documentos.slug,
+          secaoId: documentos.secaoId,
+          atualizadoEm: documentos.updatedAt,
+        })
+        .from(documentos)
+        .where(
+          and(
+            inArray(
+              documentos.secaoId,
+              secoes.map((s) => s.id),
+            ),
+            eq(documentos.status, 'publicado'),
+            eq(documentos.visibilidade, 'publica'),
+          ),
+        )
+        .orderBy(asc(documentos.ordem), asc(documentos.titulo))
+    : [];
+  const result = secoes.map((s) => ({ ...s, documentos: docs.filter((d) => d.secaoId === s.id).map(({ secaoId: _, ...d }) => d) }));
+  arvores.set(k, { geracao, secoes: result });
+  return result;
+}
+
+/** A published public document's text (the tree says it exists). */
+export async function conteudoDe(db: Db, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ c: documentos.conteudo })
+    .from(documentos)
+    .where(and(eq(documentos.id, id), eq(documentos.status, 'publicado'), eq(documentos.visibilidade, 'publica')));
+  return row?.c ?? null;
+}
+
+/** Page reads, added up in memory and written together (a read is not worth a write of its own). */
+const leituras = new Map<Db, Map<string, number>>();
+export function contarLeitura(db: Db, documentoId: string): void {
+  let porDoc = leituras.get(db);
+  if (!porDoc) {
+    porDoc = new Map();
+    leituras.set(db, porDoc);
+    setTimeout(() => void gravarLeituras(db).catch(() => undefined), 2000).unref();
+  }
+  porDoc.set(documentoId, (porDoc.get(documentoId) ?? 0) + 1);
+}
+export async function gravarLeituras(db: Db): Promise<void> {
+  const porDoc = leituras.get(db);
+  leituras.delete(db);
+  if (!porDoc?.size) return;
+  const valores = sql.join(
+    [...porDoc].map(([id, n]) => sql`(${id}::uuid, ${n}::int)`),
+    sql`, `,
+  );
+  await rawRows(db, sql`update documentos set leituras = leituras + v.n from (values ${valores}) as v(id, n) where documentos.id = v.id`);
+}
+
+/** A public search that found nothing: counted per term (accents and case folded), the articles to write next. */
+export async function contarBuscaVazia(db: Db, accountId: string, termo: string): Promise<void> {
+  const t = termo.trim().toLowerCase().slice(0, 100);
+  if (!t) return;
+  await db
+    .insert(documentacaoBuscasVazias)
+    .values({ accountId, termo: t })
+    .onConflictDoUpdate({
+      target: [documentacaoBuscasVazias.accountId, documentacaoBuscasVazias.termo],
+      set: { vezes: sql`${documentacaoBuscasVazias.vezes} + 1`, ultimaEm: new Date() },
+    });
+}

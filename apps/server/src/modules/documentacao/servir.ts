@@ -1,0 +1,135 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../lib/db';
+import { buscarDocumentosMarcados } from './busca';
+import { geracaoDe, Recente } from './cache';
+import { renderizar, textoPlano } from './markdown';
+import {
+  type Enderecos,
+  paginaBusca,
+  paginaDocumento,
+  paginaInicial,
+  paginaNaoEncontrada,
+  paginaSecao,
+  sitemap,
+  type TPagina,
+} from './paginas';
+import { arvore, contarBuscaVazia, contarLeitura, conteudoDe, type Site } from './publico';
+
+type Corpo = { status: number; tipo: string; bruto: Buffer; br?: Buffer; gz?: Buffer };
+
+/** Rendered and compressed pages, per account generation (cache.ts): a page is built and compressed once. */
+const paginas = new Recente<{ geracao: number; corpo: Corpo }>(5000);
+
+function comprimir(c: Corpo, enc: 'br' | 'gz'): Buffer {
+  if (enc === 'br') {
+    c.br ??= brotliCompressSync(c.bruto, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: c.bruto.length },
+    });
+    return c.br;
+  }
+  c.gz ??= gzipSync(c.bruto, { level: 9 });
+  return c.gz;
+}
+
+/** The public pages' policy: no script at all, styles and images from here (images also from PUBLIC_URL). */
+const politica = (origem: string) =>
+  `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: ${origem}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
+/** Sends a public page or file, brotli or gzip as the client accepts (compressed once, kept with the page). */
+export function enviar(req: FastifyRequest, reply: FastifyReply, c: Corpo, origem: string) {
+  const aceita = String(req.headers['accept-encoding'] ?? '');
+  const enc = /\bbr\b/.test(aceita) ? 'br' : /\bgzip\b/.test(aceita) ? 'gz' : null;
+  reply
+    .code(c.status)
+    .header('content-type', c.tipo)
+    .header('vary', 'Accept-Encoding')
+    .header('cache-control', c.status === 200 ? 'public, max-age=60' : 'no-cache')
+    .header('content-security-policy', politica(origem));
+  if (!enc || c.bruto.length < 512) return reply.send(c.bruto);
+  return reply.header('content-encoding', enc === 'br' ? 'br' : 'gzip').send(comprimir(c, enc));
+}
+
+const html = (p: TPagina): Corpo => ({ status: p.status, tipo: 'text/html; charset=utf-8', bruto: Buffer.from(p.html) });
+
+/** On a custom domain, uploads are linked at PUBLIC_URL: the API there answers its allowed prefixes only. */
+const imagensDe = (htmlDoc: string, end: Enderecos) =>
+  end.base === '' ? htmlDoc.replaceAll('src="/backend/uploads/', `src="${end.origem}/backend/uploads/`) : htmlDoc;
+
+/**
+ * The page of a public documentation for a path below its base: home (with ?q= the search results), a
+ * section, a document, sitemap.xml; anything else, drafts and internal documents a Portuguese 404.
+ */
+export async function pagina(
+  db: Db,
+  site: Site,
+  end: Enderecos,
+  partes: string[],
+  query: { q?: string; ajudou?: string },
+  contar: boolean,
+): Promise<Corpo> {
+  const q = typeof query.q === 'string' ? query.q.trim().slice(0, 200) : '';
+  if (partes.length === 0 && q) {
+    const achados = await buscarDocumentosMarcados(db, site.accountId, {
+      q,
+      incluirInternos: false,
+      centralSlug: site.central?.slug,
+      limite: 20,
+    });
+    // The account's own documentation lists its own documents only (a centre has its own search).
+    const daqui = site.central ? achados : achados.filter((a) => a.url?.includes(`/${site.databaseName}/documentacao/`));
+    if (!daqui.length) void contarBuscaVazia(db, site.accountId, q).catch(() => undefined);
+    const links = daqui.map((a) => ({
+      titulo: a.titulo,
+      trechoHtml: a.trechoHtml,
+      url: `${end.base}${a.url!.slice(a.url!.indexOf('/documentacao/') + 13)}`,
+    }));
+    return html(paginaBusca(site, end, q, links));
+  }
+  const respondido = query.ajudou === '1';
+  const chave = `${site.accountId}|${site.central?.id ?? ''}|${end.base}|${partes.join('/')}|${respondido}`;
+  const geracao = geracaoDe(site.accountId);
+  const secoes = await arvore(db, site);
+  const achado = paginas.get(chave);
+  let corpo = achado && achado.geracao === geracao ? achado.corpo : undefined;
+  let documentoId: string | undefined;
+  const [secaoSlug, docSlug] = partes.map((p) => p.toLowerCase());
+  const s = secaoSlug ? secoes.find((x) => x.slug === secaoSlug) : undefined;
+  const d = s && docSlug ? s.documentos.find((x) => x.slug === docSlug) : undefined;
+  if (d) documentoId = d.id;
+  if (!corpo) {
+    if (partes.length === 0) corpo = html(paginaInicial(site, end, secoes));
+    else if (partes.length === 1 && secaoSlug === 'sitemap.xml')
+      corpo = { status: 200, tipo: 'application/xml; charset=utf-8', bruto: Buffer.from(sitemap(end, secoes)) };
+    else if (partes.length === 1 && s && s.documentos.length) corpo = html(paginaSecao(site, end, s));
+    else if (partes.length === 2 && s && d) {
+      const conteudo = await conteudoDe(db, d.id);
+      if (conteudo === null) corpo = html(paginaNaoEncontrada(site, end));
+      else {
+        const r = renderizar(conteudo);
+        const todos = secoes.flatMap((x) => x.documentos.map((y) => [x, y] as const));
+        const i = todos.findIndex(([, y]) => y.id === d.id);
+        const anterior = todos[i - 1];
+        const proximo = todos[i + 1];
+        corpo = html(
+          paginaDocumento(
+            site,
+            end,
+            s,
+            d,
+            { html: imagensDe(r.html, end), indice: r.indice, descricao: textoPlano(conteudo).slice(0, 160) },
+            { acao: `/backend/api/public/documentacao/${site.databaseName}/documentos/${d.id}/ajudou`, documentoId: d.id, respondido },
+            { anterior: anterior && [anterior[0], anterior[1]], proximo: proximo && [proximo[0], proximo[1]] },
+          ),
+        );
+      }
+    } else corpo = html(paginaNaoEncontrada(site, end));
+    paginas.set(chave, { geracao, corpo });
+  }
+  if (contar && documentoId && corpo.status === 200) contarLeitura(db, documentoId);
+  return corpo;
+}
+
+export const naoEncontrada = (end: Enderecos) => html(paginaNaoEncontrada(null, end));
+
+export const texto = (t: string, tipo = 'text/plain; charset=utf-8'): Corpo => ({ status: 200, tipo, bruto: Buffer.from(t) });
