@@ -67,7 +67,7 @@ export const IA_CONFIG_TEXTS = {
   usoTitulo: 'Uso neste mês',
   usoVazio: 'Nenhum uso do assistente neste mês.',
   usoTotal: (req: number, tokens: number, limite: number | null) =>
-    `${req.toLocaleString('pt-BR')} requisições · ${tokens.toLocaleString('pt-BR')} tokens${limite ? ` de ${limite.toLocaleString('pt-BR')} no mês` : ''}`,
+    `${req.toLocaleString('pt-BR')} ${req === 1 ? 'requisição' : 'requisições'} · ${tokens.toLocaleString('pt-BR')} tokens${limite ? ` de ${limite.toLocaleString('pt-BR')} no mês` : ''}`,
   usuario: 'Usuário',
   requisicoes: 'Requisições',
   tokens: 'Tokens',
