@@ -3,7 +3,7 @@
 // run, each in its own process; prints each figure beside the floor's and their ratio; writes
 // bench/results/latest.json and appends one line to bench/results/history.jsonl.
 // `npm run bench -- --quick`: short runs for trying things, written to bench/results/quick.json only.
-// `--only=inbound,send,sockets,redis,large,pages,uploads`: some scenarios (results not written to latest.json).
+// `--only=inbound,send,sockets,redis,large,pages,uploads,ia`: some scenarios (results not written to latest.json).
 // `--redo=send,…`: runs those scenarios again and puts them in place of the same ones in the committed
 // complete latest.json (the rest kept as measured); `redone` lists what was run again, when, on which commit.
 import { execSync, spawn, spawnSync } from 'node:child_process';
@@ -274,6 +274,12 @@ if (want('uploads')) {
     what: 'profile photo POST then GET of its URL, one at a time: DATA_DIR/uploads vs an S3 bucket (s3rver, local)',
     ...r,
   };
+}
+
+if (want('ia')) {
+  const r = {};
+  for (const d of DATABASES) r[dbName(d)] = await scenario('ia.mjs', { BENCH_IA_ROUNDS: quick ? '3' : '10', ...dbEnv(d) });
+  results.ia = { what: "AI assistant: provider's first token to the client's first delta, 20 at once (goal p99 <= 50 ms)", ...r };
 }
 
 save(false);

@@ -51,6 +51,7 @@ import { confirmarLidPage } from './modules/consentimento/page';
 import { whiteLabelPublicRoutes } from './modules/white-labels/routes';
 import { whiteLabelIndex } from './modules/white-labels/index-html';
 import { documentacaoRoutes } from './modules/documentacao/routes';
+import { iaRoutes } from './modules/ia/routes';
 import { registrarDocumentacaoPublica } from './modules/documentacao/paginas-routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
@@ -158,6 +159,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(whatsappWebhookRoutes, { ctx });
       await api.register(wapiRoutes, { ctx });
       await api.register(documentacaoRoutes, { ctx });
+      await api.register(iaRoutes, { ctx });
       await opts.backendRoutes?.(api, ctx);
       await api.register(operatorRoutes, { ctx });
     },

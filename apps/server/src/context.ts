@@ -12,6 +12,7 @@ import type { ChatPublisher } from './modules/chat-interno/notify';
 import type { LicencaPagamentos } from './payments/config';
 import type { EmbeddedBackup } from './operator/backup';
 import type { Storage } from './lib/storage';
+import type { IaDefaults } from './modules/ia/provider';
 
 /** How modules tell connected clients about a change, without knowing the socket layer (realtime/publishers.ts). */
 export type Publishers = { atendimentos: AtendimentoPublisher; chatInterno: ChatPublisher };
@@ -51,6 +52,8 @@ export type AppContext = {
   wapi?: Partial<WapiConfig>;
   /** The licence's PIX payments (payments/): provider from PIX_PROVIDER, webhook checks, prices. Unset: no provider. */
   licencaPagamentos?: LicencaPagamentos;
+  /** The AI assistant's operator defaults (env IA_*): provider, models, monthly token cap per account. */
+  ia?: IaDefaults;
   secureCookies: boolean;
 };
 

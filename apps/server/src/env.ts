@@ -69,6 +69,15 @@ const ZEnvFields = z.object({
   WAPI_SEND_GAP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** WhatsApp Web: the version announced to WhatsApp (when it refuses the latest online and the built-in one, 405). */
   WAPI_VERSION: z.string().trim().regex(WA_VERSION_RE, 'use o formato 2.3000.1023223821').optional(),
+  /** The AI assistant's default provider (any OpenAI-compatible API; docs/operacao-ia.md); accounts may set their own. */
+  IA_BASE_URL: z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).optional(),
+  IA_API_KEY: z.string().optional(),
+  IA_MODELO: z.string().trim().min(1).optional(),
+  IA_MODELO_TRANSCRICAO: z.string().trim().min(1).optional(),
+  /** Most tokens one account may spend a month (past it, 429); unset: no cap. */
+  IA_LIMITE_TOKENS_MES: z.coerce.number().int().min(1).optional(),
+  /** Assistant calls one user may start a minute (default IA_CHAMADAS_POR_MINUTO of the shared package). */
+  IA_CHAMADAS_POR_MINUTO: z.coerce.number().int().min(1).optional(),
   /** The licence's PIX payment provider (payments/config.ts; docs/licenca-pix.md). */
   ...ZPixEnvFields,
   /** Uploads in an S3-compatible bucket (lib/storage/config.ts; docs/operacao.md). */

@@ -103,6 +103,14 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
       webhook: pixConfig(env)?.webhook ?? {},
       precos: licencaPrecos(env),
     },
+    ia: {
+      baseUrl: env.IA_BASE_URL ?? null,
+      apiKey: env.IA_API_KEY ?? null,
+      modelo: env.IA_MODELO ?? null,
+      modeloTranscricao: env.IA_MODELO_TRANSCRICAO ?? null,
+      limiteTokensMes: env.IA_LIMITE_TOKENS_MES ?? null,
+      ...(env.IA_CHAMADAS_POR_MINUTO ? { chamadasPorMinuto: env.IA_CHAMADAS_POR_MINUTO } : {}),
+    },
     whatsapp: { graphUrl: env.WHATSAPP_GRAPH_URL, graphVersion: env.WHATSAPP_GRAPH_VERSION, sendsPerSecond: env.WHATSAPP_SENDS_PER_SECOND },
     wapi: {
       ...(env.WAPI_SEND_GAP_MS === undefined ? {} : { sendGapMs: env.WAPI_SEND_GAP_MS }),

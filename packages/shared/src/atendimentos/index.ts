@@ -87,6 +87,8 @@ export const ZMensagem = z.object({
   editada: z.boolean(),
   apagada: z.boolean(),
   criadaEm: z.string(),
+  /** A voice note's transcript (the AI assistant's), shown under the player to everyone who sees the conversation. */
+  transcricao: z.string().nullable().optional(),
 });
 export type TMensagem = z.infer<typeof ZMensagem>;
 

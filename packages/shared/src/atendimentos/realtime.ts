@@ -14,6 +14,7 @@ export type TDetalhesMensagem = Pick<TMensagem, 'autor' | 'atendenteId' | 'atend
   respondendoA?: NonNullable<TMensagem['respondendoA']>;
   erroEnvio?: string;
   agendada?: true;
+  transcricao?: string;
 };
 
 /** The realtime customer message of spec part 2 §3, as ClientReceiveMessage carries it. */
@@ -61,6 +62,7 @@ export function detalhesDaMensagem(msg: TMensagem): TDetalhesMensagem {
   if (msg.respondendoA) d.respondendoA = msg.respondendoA;
   if (msg.erroEnvio) d.erroEnvio = msg.erroEnvio;
   if (msg.agendada) d.agendada = true;
+  if (msg.transcricao) d.transcricao = msg.transcricao;
   return d;
 }
 
@@ -87,6 +89,7 @@ export function mensagemDoEvento(e: TRealtimeMessage): TMensagem {
     editada: m.isEdited,
     apagada: m.isDeleted,
     criadaEm: e.timestamp,
+    ...(d.transcricao ? { transcricao: d.transcricao } : {}),
   };
 }
 

@@ -255,6 +255,8 @@ export const mensagens = pgTable(
     agendadaId: uuid('agendada_id'),
     /** WhatsApp: sent as this approved template (outside the 24-hour window); `conteudo` holds its filled text. */
     modelo: jsonb('modelo').$type<TModeloEscolhido>(),
+    /** A voice note's transcript (modules/ia): searchable, shown under the player. */
+    transcricao: text('transcricao'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

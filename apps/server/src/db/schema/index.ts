@@ -17,3 +17,4 @@ export * from './wapi';
 export * from './consentimento';
 export * from './white-labels';
 export * from './documentacao';
+export * from './ia';

@@ -108,6 +108,7 @@ export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): T
     editada: m.editada,
     apagada: m.apagada,
     criadaEm: m.createdAt.toISOString(),
+    ...(m.transcricao && !m.apagada ? { transcricao: m.transcricao } : {}),
   };
 }
 

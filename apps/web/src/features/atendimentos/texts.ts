@@ -26,6 +26,7 @@ export const INBOX_TEXTS = {
   finalizar: 'Finalizar',
   mais: 'Mais ações',
   painelCliente: 'Dados do cliente',
+  assistenteIa: 'Assistente de IA',
   digitando: 'digitando...',
   online: 'online',
   aguardandoEm: (dep: string | null) => (dep ? `Aguardando · ${dep}` : 'Aguardando na fila'),

@@ -6,6 +6,7 @@ import { atendimentos, canais } from '../../../db/schema/atendimentos';
 import { withTransaction } from '../../../lib/db';
 import { type InboundResult, receiveFromCliente } from '../inbound';
 import { broadcastNewMessage } from '../publisher';
+import { transcreverAoChegar } from '../../ia/transcricao';
 import { findOpenAtendimento } from '../queries';
 import { aplicarPalavrasDeConsentimento } from '../../consentimento/respostas';
 import { type NewMessage, result, storeOutbound } from '../service';
@@ -305,6 +306,13 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
   await aplicarPalavrasDeConsentimento(
     ctx,
     items.map((item, k) => ({ item, outcome: out[k]! })),
+  );
+  // Voice notes of accounts that transcribe on arrival: after they are stored and told, off this path.
+  transcreverAoChegar(
+    ctx,
+    out.flatMap((o, k) =>
+      o?.ok && o.result && !o.result.duplicate ? [{ accountId: items[k]!.source.canal.accountId, mensagens: o.result.mensagens }] : [],
+    ),
   );
   for (const [k, o] of out.entries()) {
     if (o.ok || o.retry) continue;

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { ArrowLeft, ArrowRightLeft, CircleCheck, EllipsisVertical, PanelRightClose, PanelRightOpen, UserCheck } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowRightLeft,
+  CircleCheck,
+  EllipsisVertical,
+  PanelRightClose,
+  PanelRightOpen,
+  Sparkles,
+  UserCheck,
+} from 'lucide-react';
 import type { TAtendimento, TTransferir } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -9,6 +18,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useAcaoAtendimento } from '../api';
+import { useChatContext } from '../context/chat-context';
 import { formatDataHora, formatNumero } from '../format';
 import { canSee } from '../list-cache';
 import { usePresence } from '../realtime/presence-store';
@@ -42,6 +52,7 @@ function linhaStatus(a: TAtendimento) {
 export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, onTogglePanel, onAceito, onPerdido }: Props) {
   const { aceitar, transferir, finalizar } = useAcaoAtendimento();
   const presence = usePresence(a.atendimentoId);
+  const { aiAberto, alternarAi } = useChatContext();
   const [transferOpen, setTransferOpen] = useState(false);
   const [finishOpen, setFinishOpen] = useState(false);
   const aberto = a.status !== 'finalizado';
@@ -129,6 +140,21 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
           </DropdownMenuContent>
         </DropdownMenu>
       )}
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button
+            variant={aiAberto ? 'secondary' : 'ghost'}
+            size="icon"
+            className="size-8"
+            onClick={alternarAi}
+            aria-label={INBOX_TEXTS.assistenteIa}
+            aria-pressed={aiAberto}
+          >
+            <Sparkles />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>{INBOX_TEXTS.assistenteIa}</TooltipContent>
+      </Tooltip>
       <Tooltip>
         <TooltipTrigger asChild>
           <Button

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
+import { useIaEstado } from '@/features/ia/api';
 import { useEdicoes, useMarkLidas } from '../api';
 import { useChatContext } from '../context/chat-context';
 import { nomeDoAutor } from '../labels';
@@ -26,7 +27,9 @@ type Props = {
 /** The middle column: header with the actions, the messages, the composer. */
 export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogglePanel, onAceito }: Props) {
   const qc = useQueryClient();
-  const { selecionar, citar } = useChatContext();
+  const { selecionar, citar, citarNoAi } = useChatContext();
+  const ia = useIaEstado();
+  const iaPronta = Boolean(ia.data?.licenciado && ia.data.configurado);
   const marcarLidas = useMarkLidas();
   const id = atendimento.atendimentoId;
   const naoLidas = atendimento.mensagensNaoLidas > 0;
@@ -38,8 +41,14 @@ export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogg
 
   const podeResponder = !motivoBloqueio(atendimento, user);
   const edicoes = useEdicoes(atendimento.canalId);
-  const onResponder = (m: TMensagemLocal) =>
-    citar({ id: m.id, autor: m.autor, tipo: m.tipo, conteudo: m.conteudo, nome: nomeDoAutor(m, atendimento.clienteNome, user.id) });
+  const citacaoDe = (m: TMensagemLocal) => ({
+    id: m.id,
+    autor: m.autor,
+    tipo: m.tipo,
+    conteudo: m.conteudo || m.transcricao || '',
+    nome: nomeDoAutor(m, atendimento.clienteNome, user.id),
+  });
+  const onResponder = (m: TMensagemLocal) => citar(citacaoDe(m));
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -57,6 +66,8 @@ export function ConversationView({ atendimento, user, panelOpen, noCanto, onTogg
         atendimento={atendimento}
         meuId={user.id}
         onResponder={podeResponder ? onResponder : undefined}
+        onCitarNoAi={iaPronta ? (m) => citarNoAi(citacaoDe(m)) : undefined}
+        podeTranscrever={iaPronta}
         onRetry={(m) => resendMensagem(qc, atendimento, m)}
         edicoes={podeResponder && edicoes}
         onReenviar={

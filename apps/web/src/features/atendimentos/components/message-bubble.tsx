@@ -1,4 +1,6 @@
-import { Ban, Building2, CalendarClock, Mail, Phone, Reply, RotateCw, UserRound } from 'lucide-react';
+import { Ban, Building2, CalendarClock, Mail, Phone, Reply, RotateCw, Sparkles, UserRound } from 'lucide-react';
+import { Transcricao } from '@/features/ia/components/transcricao';
+import { IA_PAINEL_TEXTS } from '@/features/ia/texts';
 import type { TContato, TMensagem } from '@balcao/shared/atendimentos';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -19,6 +21,10 @@ type Props = {
   /** Shows a colleague's name over his lines when several attendants wrote here. */
   mostrarAutor: boolean;
   onResponder?: (m: TMensagemLocal) => void;
+  /** 'Citar no assistente': the message goes to the AI panel (the spec's pending citation). */
+  onCitarNoAi?: (m: TMensagemLocal) => void;
+  /** Voice notes get 'Transcrever' (those at the conversation with the AI tool). */
+  podeTranscrever?: boolean;
   onRetry: (m: TMensagemLocal) => void;
   /** 'Reenviar' of a send the provider refused (WhatsApp status failed, with its reason). */
   onReenviar?: (m: TMensagemLocal) => void;
@@ -45,7 +51,19 @@ export function SystemNotice({ m }: { m: TMensagem }) {
 }
 
 /** Customer on the left, attendant on the right; media, quote, reactions, time, 'editada', ticks, retry. */
-export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, onRetry, onReenviar, onMediaLoad, alteravel }: Props) {
+export function MessageBubble({
+  m,
+  reacoes,
+  nomeDe,
+  mostrarAutor,
+  onResponder,
+  onCitarNoAi,
+  podeTranscrever = false,
+  onRetry,
+  onReenviar,
+  onMediaLoad,
+  alteravel,
+}: Props) {
   const minha = m.autor === 'atendente';
   const temMidia = !m.apagada && (m.midia || m.localizacao);
   // A location's card shows its name and links the map: the text keeps only what the card does not say.
@@ -82,6 +100,7 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
           ) : (
             <>
               {temMidia && <MessageMedia m={m} onLoad={onMediaLoad} />}
+              {m.tipo === 'audio' && m.midia && !m.envio && <Transcricao m={m} podeTranscrever={podeTranscrever} />}
               {contatos && <Contatos contatos={contatos} />}
               {temTexto && (
                 <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
@@ -95,7 +114,7 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
           {reacoes.length > 0 && <Reacoes reacoes={reacoes} nomeDe={nomeDe} minha={minha} />}
         </div>
         {/* Outside the bubble, so the hidden buttons take no width from the text. */}
-        {((onResponder && !m.apagada && !m.envio) || alteravel) && (
+        {((onResponder && !m.apagada && !m.envio) || (onCitarNoAi && !m.apagada && !m.envio) || alteravel) && (
           <div
             className={cn(
               'absolute top-1/2 flex -translate-y-1/2 items-center',
@@ -112,6 +131,18 @@ export function MessageBubble({ m, reacoes, nomeDe, mostrarAutor, onResponder, o
                 title={MENSAGENS_TEXTS.responder}
               >
                 <Reply />
+              </Button>
+            )}
+            {onCitarNoAi && !m.apagada && !m.envio && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className={cn('size-7 text-muted-foreground', ESCONDIDO)}
+                onClick={() => onCitarNoAi(m)}
+                aria-label={IA_PAINEL_TEXTS.citarNoAssistente}
+                title={IA_PAINEL_TEXTS.citarNoAssistente}
+              >
+                <Sparkles />
               </Button>
             )}
             {alteravel && <MessageActions m={m} className={ESCONDIDO} />}

@@ -17,6 +17,8 @@ type Props = {
   atendimento: TAtendimento;
   meuId: string;
   onResponder?: (m: TMensagemLocal) => void;
+  onCitarNoAi?: (m: TMensagemLocal) => void;
+  podeTranscrever?: boolean;
   onRetry: (m: TMensagemLocal) => void;
   onReenviar?: (m: TMensagemLocal) => void;
   /** The channel has edits and the attendant may write here: own sent messages get 'Editar' and 'Apagar para todos'. */
@@ -40,7 +42,16 @@ function agrupar(mensagens: TMensagemLocal[]) {
  * It opens at the bottom, follows new messages while the reader is near the bottom, and keeps its place
  * when older pages are added above.
  */
-export function MessageList({ atendimento, meuId, onResponder, onRetry, onReenviar, edicoes = false }: Props) {
+export function MessageList({
+  atendimento,
+  meuId,
+  onResponder,
+  onCitarNoAi,
+  podeTranscrever,
+  onRetry,
+  onReenviar,
+  edicoes = false,
+}: Props) {
   const query = useMensagens(atendimento.atendimentoId);
   const mensagens = useMemo(() => todasMensagens(query.data), [query.data]);
   const { reacoes, linhas } = useMemo(() => agrupar(mensagens), [mensagens]);
@@ -151,6 +162,8 @@ export function MessageList({ atendimento, meuId, onResponder, onRetry, onReenvi
                     nomeDe={nomeDe}
                     mostrarAutor={autores.size > 1}
                     onResponder={onResponder}
+                    onCitarNoAi={onCitarNoAi}
+                    podeTranscrever={podeTranscrever}
                     onRetry={onRetry}
                     onReenviar={onReenviar}
                     onMediaLoad={paraOFim}

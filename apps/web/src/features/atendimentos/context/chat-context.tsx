@@ -5,7 +5,16 @@ import { useAtendimento } from '../api';
 
 /** A message being answered: its id plus what the composer shows above the text box. */
 export type TCitacao = Pick<TMensagem, 'id' | 'autor' | 'tipo' | 'conteudo'> & { nome: string };
-export type TAiMensagem = { id: string; timestamp: string; content: string };
+/** Spec part 2 "AI chat message" (id, timestamp, content), with who wrote it, its sources and whether it is still streaming. */
+export type TAiMensagem = {
+  id: string;
+  timestamp: string;
+  content: string;
+  papel?: 'usuario' | 'assistente';
+  fontes?: { titulo: string; url: string | null }[];
+  escrevendo?: boolean;
+  erro?: boolean;
+};
 
 /** Spec part 2 §3 "Chat context (shared state)". */
 export type TChatContext = {
@@ -16,8 +25,15 @@ export type TChatContext = {
   abrirAi: () => void;
   fecharAi: () => void;
   alternarAi: () => void;
+  /** The open conversation's AI messages (the panel's state is kept per conversation). */
   aiMensagens: TAiMensagem[];
   adicionarAiMensagem: (m: TAiMensagem) => void;
+  definirAiMensagens: (list: TAiMensagem[]) => void;
+  atualizarAiMensagem: (id: string, patch: Partial<TAiMensagem>) => void;
+  /** A customer message sent to the AI panel ('Citar no assistente'); the reply quote is `citacaoPendente`. */
+  citacaoAiPendente: TCitacao | null;
+  citarNoAi: (c: TCitacao) => void;
+  limparCitacaoAi: () => void;
   /** Text another part of the screen (quick messages, AI) wants in the main composer. */
   textoPendente: string | null;
   inserirTexto: (texto: string) => void;
@@ -27,6 +43,7 @@ export type TChatContext = {
   limparCitacao: () => void;
 };
 
+const SEM_MENSAGENS: TAiMensagem[] = [];
 const ChatContext = createContext<TChatContext | null>(null);
 /** The open conversation lives in the address (?conversa=), so a reload or a shared link reopens it. */
 export const CONVERSA_PARAM = 'conversa';
@@ -35,8 +52,9 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const selecionadoId = params.get(CONVERSA_PARAM);
   const { data: atendimento } = useAtendimento(selecionadoId);
-  const [aiAberto, setAiAberto] = useState(false);
-  const [aiMensagens, setAiMensagens] = useState<TAiMensagem[]>([]);
+  const [aiAbertoPor, setAiAbertoPor] = useState<Record<string, boolean>>({});
+  const [aiMensagensPor, setAiMensagensPor] = useState<Record<string, TAiMensagem[]>>({});
+  const [citacaoAi, setCitacaoAi] = useState<{ de: string; c: TCitacao } | null>(null);
   const [textoPendente, setTextoPendente] = useState<string | null>(null);
   const [citacao, setCitacao] = useState<{ de: string; c: TCitacao } | null>(null);
 
@@ -55,17 +73,31 @@ export function ChatProvider({ children }: { children: ReactNode }) {
     [params, setParams],
   );
 
-  const value = useMemo<TChatContext>(
-    () => ({
+  const value = useMemo<TChatContext>(() => {
+    const conversa = selecionadoId ?? '';
+    const abrir = (v: boolean | ((atual: boolean) => boolean)) =>
+      setAiAbertoPor((m) => ({ ...m, [conversa]: typeof v === 'function' ? v(Boolean(m[conversa])) : v }));
+    const mudarMensagens = (f: (list: TAiMensagem[]) => TAiMensagem[]) =>
+      setAiMensagensPor((m) => ({ ...m, [conversa]: f(m[conversa] ?? []) }));
+    return {
       atendimentoSelecionadoId: selecionadoId,
       atendimentoSelecionado: atendimento ?? null,
       selecionar,
-      aiAberto,
-      abrirAi: () => setAiAberto(true),
-      fecharAi: () => setAiAberto(false),
-      alternarAi: () => setAiAberto((v) => !v),
-      aiMensagens,
-      adicionarAiMensagem: (m) => setAiMensagens((list) => [...list, m]),
+      aiAberto: Boolean(selecionadoId && aiAbertoPor[conversa]),
+      abrirAi: () => abrir(true),
+      fecharAi: () => abrir(false),
+      alternarAi: () => abrir((v) => !v),
+      aiMensagens: aiMensagensPor[conversa] ?? SEM_MENSAGENS,
+      adicionarAiMensagem: (m) => mudarMensagens((list) => [...list, m]),
+      definirAiMensagens: (list) => mudarMensagens(() => list),
+      atualizarAiMensagem: (id, patch) => mudarMensagens((list) => list.map((m) => (m.id === id ? { ...m, ...patch } : m))),
+      citacaoAiPendente: citacaoAi && citacaoAi.de === selecionadoId ? citacaoAi.c : null,
+      citarNoAi: (c) => {
+        if (!selecionadoId) return;
+        setCitacaoAi({ de: selecionadoId, c });
+        abrir(true);
+      },
+      limparCitacaoAi: () => setCitacaoAi(null),
       textoPendente,
       inserirTexto: setTextoPendente,
       limparTextoPendente: () => setTextoPendente(null),
@@ -73,9 +105,8 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       citacaoPendente: citacao && citacao.de === selecionadoId ? citacao.c : null,
       citar: (c) => selecionadoId && setCitacao({ de: selecionadoId, c }),
       limparCitacao: () => setCitacao(null),
-    }),
-    [selecionadoId, atendimento, selecionar, aiAberto, aiMensagens, textoPendente, citacao],
-  );
+    };
+  }, [selecionadoId, atendimento, selecionar, aiAbertoPor, aiMensagensPor, textoPendente, citacao, citacaoAi]);
   return <ChatContext.Provider value={value}>{children}</ChatContext.Provider>;
 }
 

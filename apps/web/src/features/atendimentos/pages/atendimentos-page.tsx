@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MessagesSquare, SearchX, Settings, SquareKanban, UserRoundX } from 'lucide-react';
 import { ZStatusAtendimento, ATENDIMENTO_TEXTS, type TStatusAtendimento } from '@balcao/shared/atendimentos';
@@ -21,6 +21,9 @@ import { ATENDEM_CLIENTES } from '../realtime/use-customer-chat-background';
 import { useAtendimentoAberto } from '../realtime/use-realtime-binding';
 import { CLIENTE_TEXTS, INBOX_TEXTS } from '../texts';
 import { BUSCA_DEBOUNCE_MS, PAINEL_CLIENTE_MIN_PX } from '../ui-constants';
+
+// The AI panel's code loads when it is first opened: the inbox's chunk stays as it was.
+const AiPanel = lazy(async () => ({ default: (await import('@/features/ia/components/ai-panel')).AiPanel }));
 
 const ABA_PARAM = 'aba';
 const PAINEL_KEY = 'balcao:atendimentos:painel-cliente';
@@ -69,7 +72,7 @@ function SemAcesso() {
 
 function Inbox({ user }: { user: TCurrentUser }) {
   const fill = useFillHeight<HTMLDivElement>();
-  const { atendimentoSelecionadoId: id, selecionar } = useChatContext();
+  const { atendimentoSelecionadoId: id, selecionar, aiAberto, fecharAi } = useChatContext();
   const detalhe = useAtendimento(id);
   const [params, setParams] = useSearchParams();
   const status: TStatusAtendimento = ZStatusAtendimento.catch('aguardando').parse(params.get(ABA_PARAM));
@@ -136,7 +139,7 @@ function Inbox({ user }: { user: TCurrentUser }) {
             atendimento={a}
             user={user}
             panelOpen={largo ? painel : sheet}
-            noCanto={!(largo && painel)}
+            noCanto={!(largo && (painel || aiAberto))}
             onTogglePanel={togglePanel}
             onAceito={() => setStatus('em_atendimento')}
           />
@@ -155,7 +158,24 @@ function Inbox({ user }: { user: TCurrentUser }) {
           <ConversationSkeleton />
         )}
       </section>
-      {a && largo && painel && (
+      {a && largo && aiAberto && (
+        <aside className="flex w-[340px] shrink-0 flex-col border-l" aria-label={INBOX_TEXTS.assistenteIa}>
+          <Suspense fallback={<PainelSkeleton />}>
+            <AiPanel atendimento={a} user={user} onClose={fecharAi} />
+          </Suspense>
+        </aside>
+      )}
+      {a && !largo && (
+        <Sheet open={aiAberto} onOpenChange={(v) => !v && fecharAi()}>
+          <SheetContent side="right" className="w-[360px] max-w-[95vw] gap-0 p-0 [&>button:last-child]:hidden">
+            <SheetTitle className="sr-only">{INBOX_TEXTS.assistenteIa}</SheetTitle>
+            <Suspense fallback={<PainelSkeleton />}>
+              <AiPanel atendimento={a} user={user} onClose={fecharAi} />
+            </Suspense>
+          </SheetContent>
+        </Sheet>
+      )}
+      {a && largo && painel && !aiAberto && (
         <aside className="flex w-[300px] shrink-0 flex-col border-l" aria-label={CLIENTE_TEXTS.titulo}>
           <CustomerPanel atendimento={a} onAbrir={selecionar} onClose={togglePanel} />
         </aside>
@@ -175,6 +195,15 @@ function Inbox({ user }: { user: TCurrentUser }) {
           </SheetContent>
         </Sheet>
       )}
+    </div>
+  );
+}
+
+function PainelSkeleton() {
+  return (
+    <div className="flex flex-col gap-3 p-4" aria-busy="true">
+      <Skeleton className="h-6 w-40" />
+      <Skeleton className="h-20 w-full" />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { WapiCard } from './wapi-card';
 import { WhatsAppCard } from './whatsapp-card';
 import { WhatsAppFormDialog } from './whatsapp-form-dialog';
 import { ChavesErpSection } from '@/features/autoatendimento/chaves-section';
+import { IaConfigSection } from '@/features/ia/components/ia-config-section';
 
 /** Integrações (admin and master): WhatsApp Web by QR code and WhatsApp Cloud API numbers. */
 export function IntegracoesTab() {
@@ -73,6 +74,7 @@ export function IntegracoesTab() {
       <WapiCard />
 
       {editing && <WhatsAppFormDialog canal={editing === 'novo' ? null : editing} onClose={() => setEditing(null)} />}
+      <IaConfigSection />
       <ChavesErpSection />
     </div>
   );
