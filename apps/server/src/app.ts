@@ -46,6 +46,7 @@ import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
 import { licencaRoutes } from './modules/licenca/routes';
 import { licencaCobrancaRoutes, PIX_WEBHOOK_LOG_SECRETS } from './modules/licenca/cobranca-routes';
 import { contaRoutes } from './modules/conta/routes';
+import { registerPublicTarefaPage, trackerRoutes } from './modules/tracker/routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
 import { registerApiReference, type RouteCheck } from './openapi/reference';
@@ -143,6 +144,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(departamentosRoutes, { ctx });
       await api.register(canaisRoutes, { ctx });
       await api.register(avaliacaoRoutes, { ctx });
+      await api.register(trackerRoutes, { ctx });
       await api.register(widgetPublicRoutes, { ctx });
       await api.register(whatsappSettingsRoutes, { ctx });
       await api.register(whatsappWebhookRoutes, { ctx });
@@ -154,6 +156,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   );
 
   registerUploadsRoute(app, UPLOADS_URL_PREFIX, ctx.storage);
+  registerPublicTarefaPage(app, ctx);
 
   if (opts.widgetJs && existsSync(opts.widgetJs)) await serveWidgetScript(app, opts.widgetJs);
 
