@@ -25,7 +25,7 @@ const responsaveis = z
   .max(RESPONSAVEIS_MAX)
   .transform((a) => [...new Set(a)]);
 const prazo = z.iso.date({ error: T.prazoInvalido }).nullable();
-const numerica = z.union(CARTAS_NUMERICAS.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>]);
+const numerica = z.literal(CARTAS_NUMERICAS, { error: T.cartaInvalida });
 const complexidade = z.number({ error: T.complexidadeInvalida }).refine((n) => (CARTAS_NUMERICAS as readonly number[]).includes(n), {
   error: T.complexidadeInvalida,
 });

@@ -5,7 +5,7 @@ import { criarConversa, pessoa } from '../chat-interno/service';
 import { insertAviso } from '../chat-interno/mensagens-service';
 import type { TrackerDeps } from './service';
 
-export const AVISO_TEXTOS = {
+const AVISO_TEXTOS = {
   responsavel: (autor: string, t: TTarefa) => `${autor} atribuiu a você a tarefa #${t.numero}: ${t.titulo}`,
   mencao: (autor: string, t: TTarefa) => `${autor} mencionou você na tarefa #${t.numero}: ${t.titulo}`,
 };
