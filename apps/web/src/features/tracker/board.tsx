@@ -24,7 +24,7 @@ const COLUNA = 'coluna:';
 /** The card's face: number, title and what a team scans for (priority, people, due date, complexity). */
 function TarefaCartao({ t, className }: { t: TTarefa; className?: string }) {
   return (
-    <div className={cn('flex flex-col gap-1.5 rounded-md border bg-card p-3 text-left text-sm shadow-xs', className)}>
+    <span className={cn('flex flex-col gap-1.5 rounded-md border bg-card p-3 text-left text-sm shadow-xs', className)}>
       <span className="text-xs text-muted-foreground">#{t.numero}</span>
       <span className="font-medium leading-snug">{t.titulo}</span>
       <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -55,17 +55,21 @@ function TarefaCartao({ t, className }: { t: TTarefa; className?: string }) {
           </span>
         ))}
       </span>
-    </div>
+    </span>
   );
 }
 
 function CartaoArrastavel({ t, onAbrir }: { t: TTarefa; onAbrir: (id: string) => void }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: t.id, data: { tarefa: t } });
   return (
-    <li
+    <button
+      type="button"
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={cn('list-none rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', isDragging && 'opacity-60')}
+      className={cn(
+        'block w-full rounded-md text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        isDragging && 'opacity-60',
+      )}
       {...attributes}
       {...listeners}
       aria-roledescription="tarefa arrastável"
@@ -77,7 +81,7 @@ function CartaoArrastavel({ t, onAbrir }: { t: TTarefa; onAbrir: (id: string) =>
       }}
     >
       <TarefaCartao t={t} />
-    </li>
+    </button>
   );
 }
 
@@ -86,8 +90,8 @@ function Coluna({ coluna, filtro, onAbrir }: { coluna: TColuna; filtro: TFiltroT
   const tarefas = q.data?.pages.flatMap((p) => p.tarefas) ?? [];
   const { setNodeRef, isOver } = useDroppable({ id: `${COLUNA}${coluna.id}`, data: { status: coluna.id } });
   return (
-    <section aria-labelledby={`coluna-${coluna.id}`} className="flex w-72 shrink-0 flex-col gap-2 rounded-lg bg-muted/50 p-2">
-      <h2 id={`coluna-${coluna.id}`} className="flex items-center justify-between px-1 text-sm font-semibold">
+    <section aria-label={coluna.nome} className="flex w-72 shrink-0 flex-col gap-2 rounded-lg bg-muted/50 p-2">
+      <h2 className="flex items-center justify-between px-1 text-sm font-semibold">
         {coluna.nome}
         <span className="text-xs font-normal text-muted-foreground">
           {tarefas.length}
@@ -95,12 +99,12 @@ function Coluna({ coluna, filtro, onAbrir }: { coluna: TColuna; filtro: TFiltroT
         </span>
       </h2>
       <SortableContext id={coluna.id} items={tarefas.map((t) => t.id)} strategy={verticalListSortingStrategy}>
-        <ul ref={setNodeRef} className={cn('flex min-h-16 flex-col gap-2 rounded-md p-0.5', isOver && 'bg-primary/5')}>
+        <div ref={setNodeRef} className={cn('flex min-h-16 flex-col gap-2 rounded-md p-0.5', isOver && 'bg-primary/5')}>
           {q.isPending && <Skeleton className="h-20" />}
           {tarefas.map((t) => (
             <CartaoArrastavel key={t.id} t={t} onAbrir={onAbrir} />
           ))}
-        </ul>
+        </div>
       </SortableContext>
       {q.hasNextPage && (
         <Button variant="ghost" size="sm" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
@@ -129,12 +133,20 @@ function destino(e: DragEndEvent, lista: (status: string) => TTarefa[]) {
   return { ativo, status, posicao, ordem: ordemEntre(outras, posicao) };
 }
 
-const anuncios = {
-  onDragStart: ({ active }: { active: { data: { current?: Record<string, unknown> } } }) =>
-    `Tarefa ${(active.data.current?.tarefa as TTarefa | undefined)?.titulo ?? ''} selecionada. Use as setas para mover e espaço para soltar.`,
-  onDragOver: () => 'Tarefa sobre uma nova posição.',
-  onDragEnd: ({ over }: { over: unknown }) => (over ? 'Tarefa movida.' : 'Tarefa solta fora do quadro.'),
-  onDragCancel: () => 'Movimento cancelado.',
+type Alvo = { data: { current?: Record<string, unknown> } } | null;
+const statusDo = (over: Alvo) =>
+  ((over?.data.current?.tarefa as TTarefa | undefined)?.status ?? over?.data.current?.status) as string | undefined;
+
+/** What a screen reader hears while a card moves: which column it is over, in the board's words. */
+const anunciosDe = (colunas: TColuna[]) => {
+  const onde = (over: Alvo) => colunas.find((c) => c.id === statusDo(over))?.nome;
+  return {
+    onDragStart: ({ active }: { active: NonNullable<Alvo> }) =>
+      `Tarefa ${(active.data.current?.tarefa as TTarefa | undefined)?.titulo ?? ''} selecionada. Use as setas para mover e espaço para soltar.`,
+    onDragOver: ({ over }: { over: Alvo }) => (onde(over) ? `Tarefa sobre a coluna ${onde(over)}.` : 'Tarefa fora do quadro.'),
+    onDragEnd: ({ over }: { over: Alvo }) => (onde(over) ? `Tarefa solta na coluna ${onde(over)}.` : 'Tarefa solta fora do quadro.'),
+    onDragCancel: () => 'Movimento cancelado.',
+  };
 };
 
 /** The board: one column per status, cards dragged with the mouse, touch or keyboard (space, arrows, space). */
@@ -152,7 +164,7 @@ export function Quadro({ colunas, filtro, onAbrir }: { colunas: TColuna[]; filtr
       sensors={sensors}
       collisionDetection={closestCorners}
       accessibility={{
-        announcements: anuncios,
+        announcements: anunciosDe(colunas),
         screenReaderInstructions: {
           draggable: 'Para mover uma tarefa, pressione espaço, use as setas e pressione espaço para soltar. Enter abre a tarefa.',
         },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTarefa, TVotacao } from '@balcao/shared/tracker';
-import { describeAtividade, estatisticas, ordemEntre } from './format';
+import { describeAtividade, estatisticas, ordemEntre, prefillFromConversa } from './format';
 
 const t = (ordem: number) => ({ ordem }) as TTarefa;
 const votacao = (valores: (number | '?' | null)[]): TVotacao => ({
@@ -37,5 +37,14 @@ describe('tracker format', () => {
       'Ana moveu de A fazer para Concluída',
     );
     expect(describeAtividade({ ...a, tipo: 'campo', dados: { campo: 'prazo' } }, colunas)).toBe('Ana alterou o prazo');
+  });
+
+  it('prefills a task from the customer’s latest messages', () => {
+    const m = (autor: 'cliente' | 'atendente', conteudo: string) => ({ autor, conteudo, tipo: 'text' as const });
+    expect(prefillFromConversa([m('cliente', 'Oi'), m('atendente', 'Olá!'), m('cliente', 'O boleto não gera\nno app')])).toEqual({
+      titulo: 'O boleto não gera',
+      descricao: '> Oi\n\n> O boleto não gera\n> no app',
+    });
+    expect(prefillFromConversa([])).toEqual({ titulo: '', descricao: '' });
   });
 });

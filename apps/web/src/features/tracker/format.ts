@@ -1,4 +1,13 @@
-import { CARTA_INCERTA, CARTAS_NUMERICAS, type TAtividade, type TColuna, type TTarefa, type TVotacao } from '@balcao/shared/tracker';
+import type { TMensagem } from '@balcao/shared/atendimentos';
+import {
+  CARTA_INCERTA,
+  CARTAS_NUMERICAS,
+  TITULO_TAREFA_MAX,
+  type TAtividade,
+  type TColuna,
+  type TTarefa,
+  type TVotacao,
+} from '@balcao/shared/tracker';
 
 /** The sort key a card gets when dropped at `index` of a column (the others, without it): what the server will pick. */
 export function ordemEntre(outras: readonly TTarefa[], index: number): number {
@@ -59,4 +68,14 @@ export function describeAtividade(a: TAtividade, colunas: readonly TColuna[]): s
     case 'despublicada':
       return `${quem} deixou de compartilhar a tarefa`;
   }
+}
+
+/** What a task made from a conversation starts with: the customer's latest words as title and description. */
+export function prefillFromConversa(mensagens: readonly Pick<TMensagem, 'autor' | 'conteudo' | 'tipo'>[], n = 3) {
+  const doCliente = mensagens.filter((m) => m.autor === 'cliente' && m.tipo === 'text' && m.conteudo.trim()).slice(-n);
+  const primeira = doCliente[doCliente.length - 1]?.conteudo.split('\n')[0]?.trim() ?? '';
+  return {
+    titulo: primeira.slice(0, Math.min(TITULO_TAREFA_MAX, 80)),
+    descricao: doCliente.map((m) => `> ${m.conteudo.trim().replace(/\n/g, '\n> ')}`).join('\n\n'),
+  };
 }
