@@ -65,7 +65,7 @@ describe('tracker', () => {
     await tiago.getByRole('heading', { name: 'Quem votou (2)' }).waitFor();
     expect(await tiago.getByRole('listitem').filter({ hasText: 'Ana Admin' }).innerText()).not.toContain('8');
     await ana.getByRole('button', { name: 'Revelar votos' }).click();
-    await tiago.getByText('Mediana: 10.5').waitFor();
+    await tiago.getByText('Mediana: 10,5').waitFor();
     await lookAt(tiago, 'tracker-votacao');
     await ana.getByLabel('Complexidade final').selectOption('13');
     await ana.getByRole('button', { name: 'Encerrar e salvar' }).click();
@@ -84,5 +84,5 @@ describe('tracker', () => {
     await drawer.getByRole('button', { name: 'Deixar de compartilhar' }).click();
     await drawer.getByRole('button', { name: 'Tornar pública' }).waitFor();
     expect((await anon.reload())?.status()).toBe(404);
-  });
+  }, 240_000);
 });

@@ -34,7 +34,8 @@ function Resultado({ v }: { v: TVotacao }) {
         ))}
       </ul>
       <p className="text-sm">
-        Mediana: <strong>{s.mediana ?? '—'}</strong> · Variação: <strong>{s.min === null ? '—' : `${s.min} a ${s.max}`}</strong>
+        Mediana: <strong>{s.mediana?.toLocaleString('pt-BR') ?? '—'}</strong> · Variação:{' '}
+        <strong>{s.min === null ? '—' : `${s.min} a ${s.max}`}</strong>
       </p>
     </section>
   );
