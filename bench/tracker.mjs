@@ -3,12 +3,11 @@
 // (POST …/mover to a random place of a random column), and of a vote reaching the other voters' sockets
 // (20 sockets on /tracker, one POST …/votacao/votos, time until each of the other 19 has VotacaoAtualizada).
 // Reported, not gated. Embedded default as in dashboard.mjs: seeded once, rows inserted straight into PGlite.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { api, freePort, login, percentile, withDatabase } from './lib.mjs';
+import { api, login, percentile, startOnDataDir, withDatabase } from './lib.mjs';
 
 const N = Number(process.env.BENCH_TRACKER_TAREFAS ?? 10_000);
 const RUNS = Number(process.env.BENCH_TRACKER_RUNS ?? 100);
@@ -17,27 +16,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-bench-tracker-'));
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const COLUNAS = ['a-fazer', 'em-andamento', 'em-revisao', 'concluida'];
 
-async function start() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
-  delete env.DATABASE_URL;
-  if (pgUrl) env.DATABASE_URL = pgUrl;
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/backend/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
+const start = () => startOnDataDir(dataDir, pgUrl);
 
 /** N tasks spread over the four columns, a third assigned to the tracker user, in set-based statements. */
 async function seed(query) {

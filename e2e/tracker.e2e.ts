@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginAs, newContext } from './support/browser';
 import { lookAt } from './support/look';
@@ -15,7 +15,7 @@ describe('tracker', () => {
     return page;
   };
   const coluna = (page: Page, nome: string) => page.getByRole('region', { name: nome, exact: true });
-  const cartao = (page: Page, titulo: string) => page.getByRole('button', { name: new RegExp(`^#\\d+ ${titulo}$`) });
+  const cartao = (page: Page | Locator, titulo: string) => page.getByRole('button', { name: new RegExp(`^#\\d+ ${titulo}$`) });
 
   it('a task is created, moved by keyboard, estimated by two voters live, made public and read anonymously', async () => {
     const tiago = await open('tracker@demo.local');

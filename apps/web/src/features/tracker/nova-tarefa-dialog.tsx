@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { PRIORIDADE_NOMES, PRIORIDADES, type TPrioridade, type TTarefa, type TTarefaInput } from '@balcao/shared/tracker';
+import type { TPrioridade, TTarefa, TTarefaInput } from '@balcao/shared/tracker';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useCreateTarefa } from './api';
+import { PrioridadeCampo } from './prioridade-campo';
 import { ResponsaveisCampo, usePessoasComigo } from './responsaveis-campo';
 
 /**
@@ -74,16 +74,7 @@ export function NovaTarefaDialog({
               onChange={(e) => setDescricao(e.target.value)}
             />
           </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="nova-prioridade">Prioridade</Label>
-            <NativeSelect id="nova-prioridade" value={prioridade} onChange={(e) => setPrioridade(e.target.value as TPrioridade)}>
-              {PRIORIDADES.map((p) => (
-                <option key={p} value={p}>
-                  {PRIORIDADE_NOMES[p]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <PrioridadeCampo id="nova-prioridade" valor={prioridade} onChange={setPrioridade} />
           <ResponsaveisCampo valor={pessoas.filter((p) => responsaveis.includes(p.id))} onChange={setResponsaveis} />
           {erro && (
             <p role="alert" className="text-sm text-destructive">

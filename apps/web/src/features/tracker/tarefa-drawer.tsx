@@ -1,7 +1,7 @@
 import { Copy, Gavel, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PRIORIDADE_NOMES, PRIORIDADES, type TColuna, type TPrioridade, type TTarefa } from '@balcao/shared/tracker';
+import type { TColuna, TTarefa } from '@balcao/shared/tracker';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useUpdateTarefa, useDeleteTarefa, useMoveTarefa, usePublicar, useTarefa } from './api';
 import { Comentarios, Atividade } from './tarefa-historico';
+import { PrioridadeCampo } from './prioridade-campo';
 import { ResponsaveisCampo } from './responsaveis-campo';
 
 const AREA =
@@ -73,16 +74,7 @@ function Detalhes({ t, colunas, admin }: { t: TTarefa; colunas: TColuna[]; admin
             ))}
           </NativeSelect>
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="tarefa-prioridade">Prioridade</Label>
-          <NativeSelect id="tarefa-prioridade" value={t.prioridade} onChange={(e) => salvar({ prioridade: e.target.value as TPrioridade })}>
-            {PRIORIDADES.map((p) => (
-              <option key={p} value={p}>
-                {PRIORIDADE_NOMES[p]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <PrioridadeCampo id="tarefa-prioridade" valor={t.prioridade} onChange={(prioridade) => salvar({ prioridade })} />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="tarefa-prazo">Prazo</Label>
           <Input id="tarefa-prazo" type="date" value={t.prazo ?? ''} onChange={(e) => salvar({ prazo: e.target.value || null })} />
