@@ -3,38 +3,17 @@
 // Embedded default: the server starts once to migrate and seed the demo, stops, the rows are inserted
 // straight into its PGlite directory, and it starts again on the same data. With BENCH_DATABASE_URL the rows
 // go into that PostgreSQL database (which should be empty: the demo is seeded there).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, freePort, login, percentile, withDatabase } from './lib.mjs';
+import { api, login, percentile, startOnDataDir, withDatabase } from './lib.mjs';
 
 const N = Number(process.env.BENCH_DASHBOARD_ATENDIMENTOS ?? 100_000);
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 40);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-bench-dash-'));
 const pgUrl = process.env.BENCH_DATABASE_URL;
 
-async function start() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
-  delete env.DATABASE_URL;
-  if (pgUrl) env.DATABASE_URL = pgUrl;
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/backend/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
+const start = () => startOnDataDir(dataDir, pgUrl);
 
 /** The demo's ids, then N customers and N atendimentos spread over 120 days, in a few set-based statements. */
 async function seed(query) {

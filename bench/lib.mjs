@@ -284,3 +284,29 @@ export function writeResult(result) {
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify(result));
   console.log(JSON.stringify(result, null, 1));
 }
+
+/**
+ * The built server on `dataDir` (or on `pgUrl`), demo seeded: a scenario that inserts its rows straight into
+ * the database starts it once to migrate and seed, stops it, writes, and starts it again on the same data.
+ */
+export async function startOnDataDir(dataDir, pgUrl) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+  delete env.DATABASE_URL;
+  if (pgUrl) env.DATABASE_URL = pgUrl;
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/backend/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}

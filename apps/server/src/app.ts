@@ -53,6 +53,7 @@ import { whiteLabelIndex } from './modules/white-labels/index-html';
 import { documentacaoRoutes } from './modules/documentacao/routes';
 import { iaRoutes } from './modules/ia/routes';
 import { registrarDocumentacaoPublica } from './modules/documentacao/paginas-routes';
+import { registerPublicTarefaPage, trackerRoutes } from './modules/tracker/routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
 import { registerApiReference, type RouteCheck } from './openapi/reference';
@@ -154,6 +155,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(departamentosRoutes, { ctx });
       await api.register(canaisRoutes, { ctx });
       await api.register(avaliacaoRoutes, { ctx });
+      await api.register(trackerRoutes, { ctx });
       await api.register(widgetPublicRoutes, { ctx });
       await api.register(whatsappSettingsRoutes, { ctx });
       await api.register(whatsappWebhookRoutes, { ctx });
@@ -168,6 +170,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
 
   registerUploadsRoute(app, UPLOADS_URL_PREFIX, ctx.storage);
   await app.register(confirmarLidPage, { ctx });
+  registerPublicTarefaPage(app, ctx);
 
   if (opts.widgetJs && existsSync(opts.widgetJs)) await serveWidgetScript(app, opts.widgetJs);
 

@@ -9,13 +9,14 @@ import type { ChannelRegistry } from './channels/driver';
 import type { WapiConfig } from './channels/whatsapp-web/config';
 import { silentPublisher, type AtendimentoPublisher } from './modules/atendimentos/publisher';
 import type { ChatPublisher } from './modules/chat-interno/notify';
+import { silentTrackerPublisher, type TrackerPublisher } from './modules/tracker/publisher';
 import type { LicencaPagamentos } from './payments/config';
 import type { EmbeddedBackup } from './operator/backup';
 import type { Storage } from './lib/storage';
 import type { IaDefaults } from './modules/ia/provider';
 
 /** How modules tell connected clients about a change, without knowing the socket layer (realtime/publishers.ts). */
-export type Publishers = { atendimentos: AtendimentoPublisher; chatInterno: ChatPublisher };
+export type Publishers = { atendimentos: AtendimentoPublisher; chatInterno: ChatPublisher; tracker?: TrackerPublisher };
 
 /** What routes and services are given: no globals, so tests build as many apps as they like. */
 export type AppContext = {
@@ -59,3 +60,6 @@ export type AppContext = {
 
 /** The atendimento publisher of a context (a silent one when none was wired). */
 export const atendimentoEvents = (ctx: Pick<AppContext, 'publish'>): AtendimentoPublisher => ctx.publish?.atendimentos ?? silentPublisher;
+
+/** The tracker publisher of a context (a silent one when none was wired). */
+export const trackerEventsOf = (ctx: Pick<AppContext, 'publish'>): TrackerPublisher => ctx.publish?.tracker ?? silentTrackerPublisher;

@@ -21,6 +21,7 @@ import { countAccounts } from './modules/accounts/service';
 import { flushInbound } from './modules/atendimentos/inbound';
 import { registerAtendimentoHub } from './realtime/atendimento-hub';
 import { registerChatInternoHub } from './realtime/chat-interno-hub';
+import { registerTrackerHub } from './realtime/tracker-events';
 import { socketPublishers } from './realtime/publishers';
 import { registerWidgetHub } from './channels/widget/hub';
 import { createSocketServer } from './realtime/server';
@@ -148,6 +149,7 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
   registerChatInternoHub(sockets.io, ctx, app.log);
   registerAtendimentoHub(sockets.io, ctx, app.log);
   registerWidgetHub(sockets.io, ctx, app.log);
+  registerTrackerHub(sockets.io, ctx);
   ctx.io = sockets.io;
   await app.listen({ port: env.PORT, host: env.HOST, listenTextResolver: (address) => `Servidor ouvindo em ${address}` });
   const jobs = startJobs(ctx, app.log, { embeddedDatabase: database.kind === 'pglite' });

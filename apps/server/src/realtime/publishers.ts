@@ -3,6 +3,7 @@ import type { Publishers } from '../context';
 import type { CustomerDelivery } from '../modules/atendimentos/publisher';
 import { AtendimentoEvents } from './atendimento-events';
 import { publishChange } from './chat-interno-events';
+import { trackerEvents } from './tracker-events';
 
 /**
  * The modules' publishers: built once (server.ts) and carried on the context. `io` may be a getter read at
@@ -17,5 +18,6 @@ export function socketPublishers(io: Server | (() => Server | undefined), custom
       const server = current();
       if (server) publishChange(server, change, exceptSocketId);
     },
+    tracker: trackerEvents(current),
   };
 }

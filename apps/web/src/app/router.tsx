@@ -15,7 +15,6 @@ const HomeRedirect = lazy(() => import('./home-redirect'));
 const Pages = {
   Avaliar: named(() => import('@/features/avaliacao/components/avaliar-page'), 'AvaliarPage'),
   ConfirmarLid: open('ConfirmarLidPage'),
-  PublicTarefa: open('PublicTarefaPage'),
   PublicDocumentacao: open('PublicDocumentacaoPage'),
   WidgetConversations: lazy(() => import('@/pages/widget-conversations-page')),
   Grafana: open('GrafanaPage'),
@@ -50,7 +49,6 @@ export function AppRoutes() {
           <Route path="/resetar-senha" element={openPage(<ResetPasswordPage />)} />
           <Route path="/avaliar/:databaseName/:atendimentoId" element={openPage(<Pages.Avaliar />)} />
           <Route path="/confirmar-lid" element={openPage(<Pages.ConfirmarLid />)} />
-          <Route path="/public/tracker/tarefas/:id" element={openPage(<Pages.PublicTarefa />)} />
           <Route path="/:databaseName/documentacao/*" element={openPage(<Pages.PublicDocumentacao />)} />
           <Route path="/:databaseName/central/:centralSlug/documentacao/*" element={openPage(<Pages.PublicDocumentacao />)} />
           <Route path="/grafana/*" element={openPage(<GrafanaRedirect />)} />

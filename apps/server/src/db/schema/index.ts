@@ -18,3 +18,4 @@ export * from './consentimento';
 export * from './white-labels';
 export * from './documentacao';
 export * from './ia';
+export * from './tracker';

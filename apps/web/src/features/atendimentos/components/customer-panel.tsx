@@ -7,7 +7,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ConsentimentoSection } from '@/features/consentimento/consentimento-section';
 import { mensagemHttp } from '@/lib/http';
 import { cn } from '@/lib/utils';
-import { useCliente } from '../api';
+import { TarefasVinculadas } from '@/features/tracker/tarefas-vinculadas';
+import { useCliente, useMensagens } from '../api';
+import { todasMensagens } from '../message-cache';
 import { formatDataHora, formatNumero } from '../format';
 import { CLIENTE_TEXTS, INBOX_TEXTS, STATUS_ITEM } from '../texts';
 import { EmptyState } from './empty-state';
@@ -28,6 +30,7 @@ export function CustomerPanel({
   const { data: cliente, isPending, isError, error, refetch } = useCliente(a.clienteId);
   const anteriores = cliente?.atendimentos.filter((x) => x.atendimentoId !== a.atendimentoId) ?? [];
   const nome = cliente?.nome ?? a.clienteNome;
+  const mensagens = useMensagens(a.atendimentoId).data;
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex h-14 shrink-0 items-center justify-between border-b px-4">
@@ -82,6 +85,7 @@ export function CustomerPanel({
             />
           </div>
         )}
+        <TarefasVinculadas atendimento={a} mensagens={todasMensagens(mensagens)} />
         <section className="px-2 py-3">
           <h3 className="flex items-center gap-1.5 px-2 pb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             <History className="size-3.5" aria-hidden /> {CLIENTE_TEXTS.anteriores}
