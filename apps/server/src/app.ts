@@ -49,6 +49,10 @@ import { contaRoutes } from './modules/conta/routes';
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
 import { registerApiReference, type RouteCheck } from './openapi/reference';
+import { httpDuration } from './lib/metrics';
+import { metricsRoutes } from './modules/metrics/routes';
+import { registerGrafanaRoutes } from './modules/metrics/grafana';
+import { configPublicaRoutes } from './modules/config-publica/routes';
 
 const API_PREFIX = '/backend';
 const ZHealth = z.object({ status: z.enum(['ok', 'erro']) });
@@ -88,6 +92,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', refuseNulInput);
+  // Every answer timed by its route's pattern, never its URL (ids and tokens would make a series each).
+  app.addHook('onResponse', (req, reply, done) => {
+    const rota = req.routeOptions.url ?? 'nao_encontrada';
+    httpDuration.observe({ rota, metodo: req.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
 
   registerSecurityHeaders(app, { https: ctx.secureCookies });
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
@@ -126,6 +136,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
           return reply.code(503).send({ status: 'erro', message: 'Banco de dados indisponível.' });
         }
       });
+      await api.register(metricsRoutes, { ctx });
+      await api.register(configPublicaRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(usuariosRoutes, { ctx });
       await api.register(usuariosAdminRoutes, { ctx });
@@ -154,6 +166,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   );
 
   registerUploadsRoute(app, UPLOADS_URL_PREFIX, ctx.storage);
+  registerGrafanaRoutes(app, ctx);
 
   if (opts.widgetJs && existsSync(opts.widgetJs)) await serveWidgetScript(app, opts.widgetJs);
 

@@ -178,6 +178,7 @@ const CATALOG: Record<string, Record<string, Entry>> = {
   'Público (visitantes)': {
     'GET /api/public/avaliacao/:databaseName/:atendimentoId': ['O atendimento a avaliar (precisa do token do link)', 'publico', 404],
     'POST /api/public/avaliacao/:databaseName/:atendimentoId': ['Avalia o atendimento, uma vez', 'publico', 404, 409],
+    'GET /api/public/config': ['A configuração que o app lê ao abrir (a análise de uso, quando ligada)', 'publico'],
     'GET /api/public/widget/:token/config': ['A configuração do chat do site', 'publico', 403, 404],
     'POST /api/public/widget/:token/sessao': ['Abre ou retoma a sessão do visitante', 'publico', 403, 404, 429],
     'GET /api/public/widget/:token/mensagens': ['As mensagens do visitante', 'publico', 401, 403, 404],
@@ -190,6 +191,7 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'POST /operador/licenca/vencimento': ['Define a data de vencimento da licença', 'operador'],
     'GET /operador/backup': ['Baixa o backup do banco embutido (tar.gz) com o servidor rodando', 'operador', 409],
     'GET /operador/whatsapp/entregas-com-falha': ['As entregas do webhook do WhatsApp recusadas, com o motivo', 'operador'],
+    'GET /metrics': ['As métricas do Prometheus (com METRICS_TOKEN; sem ele, 404)', 'operador'],
   },
 };
 
