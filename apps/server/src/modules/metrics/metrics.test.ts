@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { waVector } from '../../test/fake-graph';
@@ -56,6 +57,11 @@ describe.each(DB_KINDS)('GET /backend/metrics on %s', (kind) => {
     ])
       expect(ok.body).toContain(`# TYPE ${name} `);
     expect(seriesValue(ok.body, 'balcao_db_consulta_duracao_seconds_count', { banco: kind })).toBeGreaterThan(0);
+    // The dashboard and the alerts read only series this server exposes (a renamed series breaks here).
+    for (const file of [DEPLOY('alertas.yml'), fileURLToPath(new URL('../../../../../deploy/grafana/balcao.json', import.meta.url))]) {
+      const used = new Set([...readFileSync(file, 'utf8').matchAll(/\b((?:balcao|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1]!));
+      for (const name of used) expect(ok.body, file).toContain(`# TYPE ${name.replace(/_(bucket|count|sum)$/, '')} `);
+    }
   });
 
   it('counts an inbound WhatsApp message, its webhook and its HTTP answer by pattern; no label carries the account', async () => {
