@@ -99,7 +99,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
     done();
   });
 
-  registerSecurityHeaders(app, { https: ctx.secureCookies });
+  registerSecurityHeaders(app, { https: ctx.secureCookies, analyticsHost: ctx.telemetria?.host });
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
   // Every API answer names the web build served here: a tab of an earlier one offers to reload (NovaVersaoAviso).
   const webBuild = webDist ? webBuildOf(readFileSync(path.join(webDist, 'index.html'), 'utf8')) : null;
