@@ -148,5 +148,5 @@ describe('product analytics (PostHog), opt-in', () => {
     } finally {
       await off.stop();
     }
-  });
+  }, 180_000); // a second server starts (fresh embedded database, demo seed)
 });

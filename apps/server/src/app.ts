@@ -94,7 +94,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   app.addHook('preValidation', refuseNulInput);
   // Every answer timed by its route's pattern, never its URL (ids and tokens would make a series each).
   app.addHook('onResponse', (req, reply, done) => {
-    const rota = req.routeOptions.url ?? 'nao_encontrada';
+    // The web build's files are a route each, renamed at every build: one series for all of them.
+    const url = req.routeOptions.url;
+    const rota = !url ? 'nao_encontrada' : url.startsWith('/backend') || url.startsWith('/grafana') ? url : 'arquivo_estatico';
     httpDuration.observe({ rota, metodo: req.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
