@@ -55,4 +55,13 @@ if (process.env.DATABASE_URL && !hasHaproxy()) {
   if (!aptInstall(['haproxy']) || !hasHaproxy()) stop(`A instalação do HAProxy falhou: ${HAPROXY_HOW}.`);
 }
 if (process.env.DATABASE_URL) console.log('HAProxy: presente (teste de duas instâncias)');
+// promtool (Debian's prometheus package): the metrics tests check the alert rules and a real scrape with it.
+const PROMTOOL_HOW = 'instale o Prometheus do Debian (sudo apt-get install -y --no-install-recommends prometheus)';
+const hasPromtool = () => ok('sh', ['-c', 'command -v promtool']);
+if (!hasPromtool()) {
+  if (!installer()) stop(`Os testes de métricas precisam do promtool e este usuário não pode instalar pacotes: ${PROMTOOL_HOW}.`);
+  console.log('promtool ausente: instalando prometheus com apt-get…');
+  if (!aptInstall(['--no-install-recommends', 'prometheus']) || !hasPromtool()) stop(`A instalação do promtool falhou: ${PROMTOOL_HOW}.`);
+}
+console.log('promtool: presente (regras de alerta e coleta de métricas)');
 if (!process.env.DATABASE_URL) console.log('DATABASE_URL não definida: os testes de integração rodam só no PGlite.');

@@ -57,6 +57,10 @@ import { registerPublicTarefaPage, trackerRoutes } from './modules/tracker/route
 import { authenticate } from './modules/auth/sessions';
 import { operatorRoutes } from './operator/routes';
 import { registerApiReference, type RouteCheck } from './openapi/reference';
+import { httpDuration } from './lib/metrics';
+import { metricsRoutes } from './modules/metrics/routes';
+import { registerGrafanaRoutes } from './modules/metrics/grafana';
+import { configPublicaRoutes } from './modules/config-publica/routes';
 
 const API_PREFIX = '/backend';
 const ZHealth = z.object({ status: z.enum(['ok', 'erro']) });
@@ -96,8 +100,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', refuseNulInput);
+  // Every answer timed by its route's pattern, never its URL (ids and tokens would make a series each).
+  app.addHook('onResponse', (req, reply, done) => {
+    // The web build's files are a route each, renamed at every build: one series for all of them.
+    const url = req.routeOptions.url;
+    const rota = !url ? 'nao_encontrada' : url.startsWith('/backend') || url.startsWith('/grafana') ? url : 'arquivo_estatico';
+    httpDuration.observe({ rota, metodo: req.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
 
-  registerSecurityHeaders(app, { https: ctx.secureCookies });
+  registerSecurityHeaders(app, { https: ctx.secureCookies, analyticsHost: ctx.telemetria?.host });
   // Public documentation pages and the help centres' custom domains, before the session is read.
   registrarDocumentacaoPublica(app, ctx);
   const webDist = opts.webDist && existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
@@ -136,6 +148,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
           return reply.code(503).send({ status: 'erro', message: 'Banco de dados indisponível.' });
         }
       });
+      await api.register(metricsRoutes, { ctx });
+      await api.register(configPublicaRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(usuariosRoutes, { ctx });
       await api.register(usuariosAdminRoutes, { ctx });
@@ -171,6 +185,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
   registerUploadsRoute(app, UPLOADS_URL_PREFIX, ctx.storage);
   await app.register(confirmarLidPage, { ctx });
   registerPublicTarefaPage(app, ctx);
+  registerGrafanaRoutes(app, ctx);
 
   if (opts.widgetJs && existsSync(opts.widgetJs)) await serveWidgetScript(app, opts.widgetJs);
 

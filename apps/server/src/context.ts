@@ -36,6 +36,12 @@ export type AppContext = {
   publicUrl: string;
   /** OPERATOR_TOKEN: turns the operator API (/backend/operador) on; unset, it answers 404. */
   operatorToken?: string;
+  /** METRICS_TOKEN: turns GET /backend/metrics on; unset, it answers 404. */
+  metricsToken?: string;
+  /** GRAFANA_URL: where /grafana sends the operator. */
+  grafanaUrl?: string;
+  /** POSTHOG_KEY and POSTHOG_HOST: the web's product analytics (GET /backend/api/public/config); unset, none. */
+  telemetria?: { chave: string; host: string };
   /** The embedded default on disk: what the operator's backup copies (GET /backend/operador/backup). */
   embeddedBackup?: EmbeddedBackup;
   /** Set once Socket.IO is attached (after the HTTP server exists). */

@@ -50,6 +50,13 @@ const ZEnvFields = z.object({
   CHANNEL_SECRET_KEY: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).optional(),
   OPERATOR_TOKEN: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
+  /** Turns GET /backend/metrics on (Prometheus, `Authorization: Bearer`); unset, it answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'deve ter pelo menos 16 caracteres').optional(),
+  /** The operator's Grafana: /grafana redirects there; unset, /grafana says how to set it. */
+  GRAFANA_URL: z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).optional(),
+  /** Product analytics (PostHog), off unless set: the project key, and its host (EU or self-hosted). */
+  POSTHOG_KEY: z.string().trim().min(1).optional(),
+  POSTHOG_HOST: z.url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' }).default('https://us.i.posthog.com'),
   SEED_DEMO: bool.optional(),
   WIDGET_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(VISITOR_MESSAGES_PER_MINUTE),
   WIDGET_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(SESSIONS_PER_MINUTE_PER_IP),

@@ -97,6 +97,9 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
     storage,
     publicUrl: configuredOrigin(env),
     operatorToken: env.OPERATOR_TOKEN,
+    metricsToken: env.METRICS_TOKEN,
+    grafanaUrl: env.GRAFANA_URL,
+    ...(env.POSTHOG_KEY ? { telemetria: { chave: env.POSTHOG_KEY, host: env.POSTHOG_HOST } } : {}),
     ...(database.snapshot ? { embeddedBackup: { dataDir: env.dataDir, snapshot: database.snapshot } } : {}),
     secureCookies: (env.PUBLIC_URL ?? '').startsWith('https://'),
     licencaPagamentos: {

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Db } from '../lib/db';
+import { sampleDatabase, timeQuery } from '../lib/metrics';
 import { lockDataDir } from './data-dir-lock';
 import { PGliteThread, type PGliteThreadOptions } from './pglite-thread';
 
@@ -50,7 +51,9 @@ export async function openPglite(dataDir: string | null, listener: EmbeddedListe
     await unlock();
     throw err;
   }
+  const unsample = sampleDatabase(() => ({ ocupacao: client.busyShare() }));
   const close = async () => {
+    unsample();
     try {
       await client.close();
     } finally {
@@ -64,6 +67,30 @@ export async function openPglite(dataDir: string | null, listener: EmbeddedListe
     ping: async () => void (await client.query('select 1')),
     ...(dir ? { snapshot: (to: string) => client.snapshot(to) } : {}),
   };
+}
+
+/**
+ * Times every statement of a pooled connection (balcao_db_consulta_duracao_seconds): its promise or, as the
+ * pool's own query passes one, its callback. Pool waits are a gauge of their own (lib/metrics.ts).
+ */
+function timeStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const done = timeQuery('postgres');
+    const last = args.at(-1);
+    if (typeof last === 'function')
+      args[args.length - 1] = (...r: unknown[]) => {
+        done();
+        return (last as (...r: unknown[]) => unknown)(...r);
+      };
+    const result = query(...args);
+    if (result instanceof Promise)
+      result.then(
+        () => done(),
+        () => done(),
+      );
+    return result;
+  }) as typeof client.query;
 }
 
 /** How long a client whose connection died while checked out may stay out before the pool takes it back. */
@@ -92,6 +119,7 @@ export async function openPostgres(
   pool.on('release', (_err, client) => checkedOut.delete(client));
   pool.on('connect', (client) => {
     open.add(client);
+    timeStatements(client);
     // The pool listens only while a client is idle; this one covers a client in use (a transaction).
     client.on('error', (err) => {
       if (!checkedOut.has(client)) return;
@@ -118,9 +146,13 @@ export async function openPostgres(
     throw err;
   }
   const db = drizzlePg({ client: pool }) as unknown as Db;
+  const unsample = sampleDatabase(() => ({
+    pool: { ativas: pool.totalCount - pool.idleCount, ociosas: pool.idleCount, esperando: pool.waitingCount },
+  }));
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      unsample();
       const waiting = ended();
       await pool.end();
       await waiting;

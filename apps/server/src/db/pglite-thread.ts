@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { timeQuery } from '../lib/metrics';
 
 /**
  * PGlite on a thread of its own, behind the part of PGlite's API Drizzle uses (query, exec, transaction).
@@ -48,6 +50,8 @@ export class PGliteThread {
   private closing = false;
   private restartIn = RESTART_FIRST_MS;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** The thread's busy share at the previous busyShare() (a new thread starts from nothing). */
+  private lastUse: { worker: Worker; elu: EventLoopUtilization } | null = null;
   readonly waitReady: Promise<void>;
 
   /**
@@ -139,7 +143,8 @@ export class PGliteThread {
   ): Promise<Results<T>> {
     const parsers = options?.parsers;
     const text = parsers ? Object.keys(parsers).map(Number) : undefined;
-    const r = await this.call<Results<T>>({ op: 'query', tx, sql, params, rowMode: options?.rowMode, text }, generation);
+    const done = timeQuery('pglite');
+    const r = await this.call<Results<T>>({ op: 'query', tx, sql, params, rowMode: options?.rowMode, text }, generation).finally(done);
     if (parsers)
       r.fields.forEach((f, col) => {
         const parse = parsers[f.dataTypeID];
@@ -180,6 +185,18 @@ export class PGliteThread {
     }
     await this.call({ op: 'end', tx, commit: true }, generation);
     return result;
+  }
+
+  /**
+   * The share of time the thread spent running statements since the previous call (0..1): near 1, queries
+   * queue behind each other (the embedded database's ceiling; docs/operacao-metricas.md).
+   */
+  busyShare(): number {
+    const worker = this.worker;
+    const now = worker.performance.eventLoopUtilization();
+    const last = this.lastUse?.worker === worker ? this.lastUse.elu : undefined;
+    this.lastUse = { worker, elu: now };
+    return last ? worker.performance.eventLoopUtilization(now, last).utilization : now.utilization;
   }
 
   /** On disk: copies the data directory to `to` between statements, after a checkpoint (worker's `snapshot`). */

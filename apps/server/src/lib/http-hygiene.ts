@@ -10,21 +10,32 @@ import helmet from 'helmet';
  * insert <style> elements), images and media from our origin, data: and blob: (previews before upload),
  * sockets to our origin, and no page of ours inside another site's frame.
  */
-function appContentSecurityPolicy(https: boolean): Record<string, string[]> {
+function appContentSecurityPolicy(https: boolean, analytics: string[]): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...analytics],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     mediaSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...analytics],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
     ...(https ? { upgradeInsecureRequests: [] } : {}),
   };
+}
+
+/**
+ * The product analytics host (POSTHOG_HOST) when configured: its events go there, and its library loads its
+ * optional parts (web vitals, exception capture, surveys) from there or, on PostHog's cloud, its assets host.
+ */
+function analyticsOrigins(host: string | undefined): string[] {
+  if (!host) return [];
+  const origin = new URL(host).origin;
+  const cloud = /^https:\/\/(us|eu)\.i\.posthog\.com$/.exec(origin);
+  return cloud ? [origin, `https://${cloud[1]}-assets.i.posthog.com`] : [origin];
 }
 
 /** Uploads never run as a page of our origin, even when opened directly: no script, no plugin, a sandbox. */
@@ -64,9 +75,9 @@ const OPENED_BY_SITES = /^\/widget-conversations(?:[/?#]|$)/i;
  * helmet's middleware is built once here: @fastify/helmet built it again at every request, parsing the CSP
  * each time.
  */
-export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
+export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean; analyticsHost?: string }) {
   const headers = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(opts.https) },
+    contentSecurityPolicy: { useDefaults: false, directives: appContentSecurityPolicy(opts.https, analyticsOrigins(opts.analyticsHost)) },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },

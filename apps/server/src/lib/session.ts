@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { TRole } from '@balcao/shared/roles';
 import { Unauthorized } from './errors';
@@ -27,3 +28,11 @@ export const bearerToken = (header: string | undefined): string | null => {
   const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
   return m ? m[1]!.trim() : null;
 };
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether the request's bearer token is `expected` (an operator's or the metrics' token), compared in constant time. */
+export function carriesToken(req: FastifyRequest, expected: string): boolean {
+  const given = bearerToken(req.headers.authorization);
+  return given !== null && timingSafeEqual(digest(given), digest(expected));
+}

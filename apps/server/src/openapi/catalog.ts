@@ -285,6 +285,7 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'POST /api/public/confirmar-lid/:token': ['Responde ao pedido de confirmação, uma vez', 'publico', 404, 409, 410],
     'GET /api/public/white-labels/:id': ['Nome, cor e logotipo de um white label', 'publico', 404],
     'GET /api/public/white-labels/:id/logo': ['Redireciona ao logotipo de um white label', 'publico', 404],
+    'GET /api/public/config': ['A configuração que o app lê ao abrir (a análise de uso, quando ligada)', 'publico'],
     'GET /api/public/widget/:token/config': ['A configuração do chat do site', 'publico', 403, 404],
     'POST /api/public/widget/:token/sessao': ['Abre ou retoma a sessão do visitante', 'publico', 403, 404, 429],
     'GET /api/public/widget/:token/mensagens': ['As mensagens do visitante', 'publico', 401, 403, 404],
@@ -302,6 +303,7 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'PUT /operador/white-labels/:id': ['Altera um white label', 'operador', 409],
     'PUT /operador/white-labels/:id/logo': ['Envia o logotipo de um white label (PNG, JPEG ou WebP no corpo)', 'operador', 413, 415],
     'POST /operador/contas/:databaseName/white-label': ['Coloca uma conta sob um white label (ou tira, com null)', 'operador'],
+    'GET /metrics': ['As métricas do Prometheus (com METRICS_TOKEN; sem ele, 404)', 'operador'],
   },
 };
 

@@ -1,5 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOperadorConta, ZOperadorContaInput, ZOperadorEntregaFalha } from '@balcao/shared/operador';
@@ -7,7 +5,7 @@ import { listEntregasComFalha } from '../channels/whatsapp-cloud/service';
 import type { AppContext } from '../context';
 import { Conflict, NotFound, Unauthorized } from '../lib/errors';
 import { publicOrigin } from '../lib/public-origin';
-import { bearerToken } from '../lib/session';
+import { carriesToken } from '../lib/session';
 import { presentConta } from '../modules/accounts/presenter';
 import { openAccount } from '../modules/accounts/service';
 import { licencaOperatorRoutes } from '../modules/licenca/operator-routes';
@@ -17,14 +15,6 @@ import { backupStream, uploadsOmitted } from './backup';
 /** The archive streams as it is made; the schema only names it in the API reference. */
 const ZBackupArchive = z.any().describe('DATA_DIR como balcao-<data>.tar.gz (application/gzip)');
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Whether the request carries OPERATOR_TOKEN as its bearer token; compared in constant time. */
-function isOperator(req: FastifyRequest, operatorToken: string): boolean {
-  const given = bearerToken(req.headers.authorization);
-  return given !== null && timingSafeEqual(digest(given), digest(operatorToken));
-}
-
 /**
  * The operator's actions while the server runs (the CLI calls them when given --servidor): under
  * /backend/operador, behind `Authorization: Bearer <OPERATOR_TOKEN>`. Without OPERATOR_TOKEN the API is off
@@ -33,7 +23,7 @@ function isOperator(req: FastifyRequest, operatorToken: string): boolean {
 export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (req) => {
     if (!ctx.operatorToken) throw new NotFound('Rota não encontrada.');
-    if (!isOperator(req, ctx.operatorToken)) throw new Unauthorized('Token do operador inválido.', 'OPERATOR_UNAUTHORIZED');
+    if (!carriesToken(req, ctx.operatorToken)) throw new Unauthorized('Token do operador inválido.', 'OPERATOR_UNAUTHORIZED');
   });
 
   await app.register(licencaOperatorRoutes, { ctx });

@@ -19,6 +19,7 @@ import type { TRole } from '@balcao/shared/roles';
 import { redirectForRole } from './guards';
 import { preloadsFor } from './preload';
 import { PageSkeleton, ShellSkeleton } from './shell-skeleton';
+import { useAnalytics } from '@/features/analytics/use-analytics';
 
 /** Guarded area: a session, a role allowed on the path, and one tab at a time. */
 export default function ProtectedLayout() {
@@ -27,6 +28,7 @@ export default function ProtectedLayout() {
   const { user, isLoading } = useCurrentUser();
   const authenticated = isTokenValid(token);
   useSessionTimers(user);
+  useAnalytics(user?.email);
   const tab = useSingleTab(Boolean(user));
   usePreloadRoutes(user?.role);
   // Spec part 1 §4: the licence blocker (every role; the master may pay on /licenca).

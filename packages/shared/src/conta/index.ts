@@ -38,6 +38,8 @@ export const ZConta = z.object({
   logoUrl: z.string().nullable(),
   /** The operator's white-label id: the product is sold under another brand (no Licença item, spec part 1 §2). */
   whiteLabelId: z.string().nullable(),
+  /** Product analytics for this account's staff, when the operator turned it on (admins may turn it off). */
+  telemetria: z.boolean(),
 });
 export type TConta = z.infer<typeof ZConta>;
 
@@ -45,5 +47,7 @@ export type TConta = z.infer<typeof ZConta>;
 export const ZContaInput = z.object({
   nome: z.string({ error: CONTA_TEXTS.nomeVazio }).trim().min(1, CONTA_TEXTS.nomeVazio).max(CONTA_NOME_MAX, CONTA_TEXTS.nomeLongo),
   timeZone: z.string({ error: CONTA_TEXTS.fusoInvalido }).trim().refine(isTimeZone, CONTA_TEXTS.fusoInvalido),
+  /** Absent: unchanged. */
+  telemetria: z.boolean({ error: 'Informe se a análise de uso fica ligada.' }).optional(),
 });
 export type TContaInput = z.infer<typeof ZContaInput>;

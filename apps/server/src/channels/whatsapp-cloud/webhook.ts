@@ -1,11 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { whatsappEventos, type WhatsAppEventoRow } from '../../db/schema/whatsapp';
 import type { WhatsAppCanalRow } from '../../db/schema/atendimentos';
 import { type Db, perDatabase, preparedRows } from '../../lib/db';
+import { countWebhook } from '../../lib/metrics';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { whatsappOf } from '../registry';
 import { byNumero, type KeptCanal, keptCanais, numeroOfKey, readCanalAgain } from './kept-canais';
@@ -103,6 +104,10 @@ function numerosOf(corpo: string): Set<string> {
 }
 
 type Params = { token: string };
+const unknownCanal = (reply: FastifyReply) => {
+  countWebhook('whatsapp', 'desconhecida');
+  return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
+};
 /** Validated for the API reference: a channel's webhook is named by its token. */
 const BY_TOKEN = { schema: { params: z.object({ token: z.string() }) } };
 type VerifyQuery = { 'hub.mode'?: string; 'hub.verify_token'?: string; 'hub.challenge'?: string };
@@ -140,7 +145,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     const signed = (k: KeptCanal) => validSignature(raw, Array.isArray(header) ? header[0] : header, k.appSecret);
     const corpo = raw.toString('utf8');
     const atUrl = await known.fetch(req.params.token);
-    if (!atUrl) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
+    if (!atUrl) return unknownCanal(reply);
     // Meta sends every number of an app to one URL: a delivery is its number's channel's, if signed with that
     // channel's secret. One for a number no channel has (or for several) stays with the URL's channel, where
     // the processor refuses what is not its number's and tells its admins (never filed elsewhere).
@@ -152,8 +157,11 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         : req.params.token;
     let k = await known.fetch(key);
     if (k && !signed(k)) k = await readCanalAgain(known, key);
-    if (!k) return reply.code(404).send({ message: 'Canal do WhatsApp não encontrado.', code: 'NOT_FOUND' });
-    if (!signed(k)) return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
+    if (!k) return unknownCanal(reply);
+    if (!signed(k)) {
+      countWebhook('whatsapp', 'assinatura_invalida');
+      return reply.code(401).send({ message: 'Assinatura inválida.', code: 'UNAUTHORIZED' });
+    }
     // Stored before the 200: Meta may stop retrying once answered, and a crash after this loses nothing. The
     // processor takes it meanwhile (takeStoring), at the channel's pace; a huge one is stored as several.
     const canal = k.canal;
@@ -163,7 +171,11 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       pace.hand(canal.id, () => whatsappOf(ctx).processor.takeStoring(canal, p.corpo, row));
       return row;
     });
-    await Promise.all(stored);
+    await Promise.all(stored).catch((err: unknown) => {
+      countWebhook('whatsapp', 'falhou');
+      throw err;
+    });
+    countWebhook('whatsapp', 'aceita');
     return reply.code(200).send({ ok: true });
   });
 };

@@ -12,6 +12,7 @@ import { publicOrigin } from '../../lib/public-origin';
 import { closeCanalSockets } from '../../modules/canais/notify';
 import { presentCanal } from '../../modules/canais/presenter';
 import { updateWidgetCanal } from '../../modules/canais/service';
+import { countMensagem } from '../../lib/metrics';
 
 type VisitorEmitter = {
   to: (r: string) => { emit: <E extends keyof WidgetServerEvents>(e: E, ...a: Parameters<WidgetServerEvents[E]>) => void };
@@ -49,6 +50,8 @@ export class WidgetDriver implements ChannelDriver {
   deliver(_accountId: string, row: TAtendimento, msgs: TMensagem[]) {
     const to = this.visitor(row);
     for (const msg of msgs) to?.emit('Mensagem', presentWidgetMessage(msg));
+    // Handed to the visitor's room: the widget's only send (no queue, no provider to confirm it).
+    countMensagem('widget', 'saida', 'enviada', msgs.filter((m) => m.autor !== 'cliente').length);
   }
 
   state(row: TAtendimento, avaliacaoUrl: string | null) {

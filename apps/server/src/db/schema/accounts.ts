@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A tenant: the spec's `databaseName` is its slug. Every other row belongs to one. */
 export const accounts = pgTable('accounts', {
@@ -11,6 +11,8 @@ export const accounts = pgTable('accounts', {
   whiteLabelId: text('white_label_id'),
   logoUrl: text('logo_url'),
   customDomain: text('custom_domain').unique(),
+  /** Product analytics for this account's staff (when the operator set POSTHOG_KEY); its admins may turn it off. */
+  telemetria: boolean('telemetria').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type AccountRow = typeof accounts.$inferSelect;

@@ -35,6 +35,7 @@ describe.each(DB_KINDS)('account settings (Configurações > Geral) on %s', (kin
       timeZone: 'America/Sao_Paulo',
       logoUrl: null,
       whiteLabelId: null,
+      telemetria: true,
     });
     const put = await t.app.inject({
       method: 'PUT',

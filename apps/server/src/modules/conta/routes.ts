@@ -21,6 +21,7 @@ const present = (a: AccountRow) => ({
   timeZone: a.timeZone,
   logoUrl: a.logoUrl,
   whiteLabelId: a.whiteLabelId,
+  telemetria: a.telemetria,
 });
 
 /**
@@ -34,7 +35,7 @@ export const contaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     if (!row) throw new NotFound();
     return row;
   };
-  const update = async (accountId: string, patch: Partial<Pick<AccountRow, 'nome' | 'timeZone' | 'logoUrl'>>) => {
+  const update = async (accountId: string, patch: Partial<Pick<AccountRow, 'nome' | 'timeZone' | 'logoUrl' | 'telemetria'>>) => {
     const [row] = await db.update(accounts).set(patch).where(eq(accounts.id, accountId)).returning();
     if (!row) throw new NotFound();
     return present(row);
@@ -43,7 +44,11 @@ export const contaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get('/api/conta', { schema: { response: { 200: ZConta } } }, async (req) => present(await load(requireUser(req).accountId)));
 
   app.put('/api/conta', { schema: { body: ZContaInput, response: { 200: ZConta } } }, async (req) =>
-    update(authorize(requireUser(req), 'alterar').accountId, { nome: req.body.nome, timeZone: req.body.timeZone }),
+    update(authorize(requireUser(req), 'alterar').accountId, {
+      nome: req.body.nome,
+      timeZone: req.body.timeZone,
+      ...(req.body.telemetria === undefined ? {} : { telemetria: req.body.telemetria }),
+    }),
   );
 
   // The logo is checked by its bytes (PNG, JPEG or WebP, never SVG: it could carry script) and stored under a random name.

@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { licencaCobrancas } from '../../db/schema/licenca-cobrancas';
 import { AppError, NotFound } from '../../lib/errors';
+import { countWebhook } from '../../lib/metrics';
 import { requireUser } from '../../lib/session';
 import { pixItems } from '../../payments/api-pix';
 import type { WebhookAuth } from '../../payments/config';
@@ -110,7 +111,10 @@ export const licencaCobrancaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     const pagamentos = ctx.licencaPagamentos;
     const auth = pagamentos?.webhook ?? {};
     if (pagamentos?.provider?.kind !== 'api-pix' || (!auth.secret && !auth.certHeader)) throw new NotFound('Rota não encontrada.');
-    if (!webhookAutorizado(req, auth)) throw new AppError(401, 'PIX_WEBHOOK_NAO_AUTORIZADO', 'Webhook PIX não autorizado.');
+    if (!webhookAutorizado(req, auth)) {
+      countWebhook('pix', 'assinatura_invalida');
+      throw new AppError(401, 'PIX_WEBHOOK_NAO_AUTORIZADO', 'Webhook PIX não autorizado.');
+    }
     const provider = pagamentos.provider;
     const itens = pixItems((req.body as { pix?: unknown } | null)?.pix);
     const txids = [...new Set(itens.map((i) => i.txid).filter(Boolean))];
@@ -135,6 +139,7 @@ export const licencaCobrancaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       }
     }
     req.log.info({ itens: itens.length, aplicados }, 'webhook PIX recebido');
+    countWebhook('pix', 'aceita');
     return { recebidos: itens.length };
   };
   // PSPs test a new webhook URL with a body of their own (no pix[]): it is answered 200 and changes nothing.

@@ -7,6 +7,7 @@ import { asCanal, atendimentos, canais, clientes } from '../../db/schema/atendim
 import { mensagensAgendadas, type MensagemAgendadaRow } from '../../db/schema/mensagens-agendadas';
 import { type Db, withTransaction } from '../../lib/db';
 import { AppError } from '../../lib/errors';
+import { agendadasTotal } from '../../lib/metrics';
 import { result, storeOutbound } from '../atendimentos/service';
 import { recusaWhatsApp } from '../consentimento/queries';
 import { assertLicencaAtiva } from '../licenca/service';
@@ -109,7 +110,8 @@ async function recordFailure(db: Db, row: MensagemAgendadaRow, reason: string, n
     .where(eq(mensagensAgendadas.id, row.id));
 }
 
-const devida = (now: Date) =>
+/** Due now: active, its time passed, not waiting out a back-off (the scheduler's scan; also the metrics' count). */
+export const devida = (now: Date) =>
   and(
     eq(mensagensAgendadas.ativo, true),
     isNotNull(mensagensAgendadas.proximoEnvio),
@@ -156,6 +158,7 @@ export async function enviarAgendadasDevidas(ctx: AppContext, now: () => Date = 
     }
     if (!claim.row) break;
     handled++;
+    agendadasTotal.inc({ resultado: sent ? 'enviada' : 'falhou' });
     if (sent) await publish(ctx, claim.row.accountId, sent);
   }
   return handled;

@@ -13,6 +13,7 @@ import { applyEnvio, applyMensagem, applyPreview } from './cache-sync';
 import type { TCitacao } from './context/chat-context';
 import type { TMensagemLocal } from './message-cache';
 import { customerChat } from './realtime/customer-chat';
+import { trackMessage } from '@/features/analytics/analytics';
 
 export type TNovaMensagem = {
   tipo: TTipoMensagem;
@@ -82,6 +83,7 @@ export function sendMensagem(qc: QueryClient, atendimento: TAtendimento, user: T
   applyPreview(qc, local, undefined, true, user);
   pendentes.set(e.clientId, atendimento.atendimentoId);
   customerChat.send(atendimento.origem, e);
+  trackMessage('enviada', atendimento.origem, e.tipo);
 }
 
 /** 'Tentar novamente' on a refused line: same clientId, so the server stores it once at most. */

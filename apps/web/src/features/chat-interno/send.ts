@@ -18,6 +18,7 @@ import { chatInterno } from './realtime/chat-interno-socket';
 import { receiveMensagem } from './realtime/binding';
 import { pendentes } from './stores';
 import { ENVIO_ACK_TIMEOUT_MS } from './ui-constants';
+import { trackMessage } from '@/features/analytics/analytics';
 
 export type TNovaMensagem = { tipo: TMensagemTipo; texto: string; midiaUrl?: string | null; nomeArquivo?: string | null };
 
@@ -44,6 +45,7 @@ async function entregar(qc: QueryClient, me: TCurrentUser, local: TMensagemLocal
   };
   try {
     receiveMensagem(qc, me.id, await transmitir(payload));
+    trackMessage('enviada', 'interno', local.tipo);
   } catch (err) {
     pendentes.atualizar(local.clientId!, { envio: 'falhou', erro: errorMessage(err, CHAT_INTERNO_FALHAS.enviar) });
     toastError(err, CHAT_INTERNO_FALHAS.enviar);

@@ -4,6 +4,7 @@ import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { atendimentoEvents, type AppContext } from '../../../context';
 import { atendimentos, canais } from '../../../db/schema/atendimentos';
 import { withTransaction } from '../../../lib/db';
+import { countMensagem } from '../../../lib/metrics';
 import { type InboundResult, receiveFromCliente } from '../inbound';
 import { broadcastNewMessage } from '../publisher';
 import { transcreverAoChegar } from '../../ia/transcricao';
@@ -315,8 +316,12 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
     ),
   );
   for (const [k, o] of out.entries()) {
-    if (o.ok || o.retry) continue;
     const item = items[k]!;
+    // The customer's messages (not their statuses, reactions or an attendant's echo), once settled.
+    const { event } = item;
+    if (event.kind === 'message' && event.autor !== 'atendente' && (o.ok || !o.retry))
+      countMensagem(item.source.canal.tipo ?? 'outro', 'entrada', o.ok ? 'recebida' : 'falhou');
+    if (o.ok || o.retry) continue;
     if (hooks.onFailure) await hooks.onFailure(item, o.motivo);
     else await recordFailure(ctx, item.source.canal.id, o.motivo, item.source.log);
   }

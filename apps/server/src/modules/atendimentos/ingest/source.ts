@@ -3,7 +3,8 @@ import type { AtendimentoRow, CanalRow } from '../../../db/schema/atendimentos';
 
 /** Where events come in: the channel, how a conversation it opens starts, and who is told. */
 export type IngestSource = {
-  canal: Pick<CanalRow, 'id' | 'accountId'>;
+  /** `tipo`, when given, labels the channel's message counts (balcao_mensagens_total). */
+  canal: Pick<CanalRow, 'id' | 'accountId'> & Partial<Pick<CanalRow, 'tipo'>>;
   /** Asked only when a new atendimento opens: whether this customer had finished ones on the channel. */
   origem: (hadPrevious: boolean) => AtendimentoRow['origem'];
   departamentoId: string | null;

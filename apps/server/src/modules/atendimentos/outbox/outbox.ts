@@ -14,6 +14,7 @@ import { AVALIACAO_CONVITE } from '../service';
 import { type Pacer, pacerFor } from './pacer';
 import { type Outcome, settleAll } from './settle';
 import type { OutboundDriver, OutboundMessage, OutboxPort, SendResult } from './types';
+import { countMensagem } from '../../../lib/metrics';
 
 /** Tries before a retryable refusal marks the message failed; the back-off doubles each time. */
 const MAX_TENTATIVAS = 8;
@@ -248,16 +249,21 @@ export class Outbox implements OutboxPort {
   }
 
   private async settle(lane: Lane, m: MensagemRow, r: Exclude<SendResult, { notReady: true }>) {
+    const tipo = lane.driver.tipo;
     if ('externalId' in r) {
+      countMensagem(tipo, 'saida', 'enviada');
       await this.settler.submit({ id: m.id, status: 'sent', externalId: r.externalId, erroEnvio: null });
       return lane.driver.settled?.(lane.canalId, r.externalId).catch((err: unknown) => {
         this.log.error({ err, mensagemId: m.id }, 'Fila de envio: status adiantado');
       });
     }
-    if ('permanent' in r) return this.settler.submit({ id: m.id, status: 'failed', externalId: null, erroEnvio: r.permanent });
-    if (m.tentativas >= MAX_TENTATIVAS) return this.settler.submit({ id: m.id, status: 'failed', externalId: null, erroEnvio: r.reason });
+    const erroEnvio = 'permanent' in r ? r.permanent : m.tentativas >= MAX_TENTATIVAS ? r.reason : null;
+    if (erroEnvio !== null) {
+      countMensagem(tipo, 'saida', 'falhou');
+      return this.settler.submit({ id: m.id, status: 'failed', externalId: null, erroEnvio });
+    }
     const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (m.tentativas - 1)) * (0.8 + Math.random() * 0.4);
-    const wait = r.retryAfterMs ?? backoff;
+    const wait = ('retryAfterMs' in r ? r.retryAfterMs : null) ?? backoff;
     await this.ctx.db
       .update(mensagens)
       .set({ enviandoEm: null, proximaTentativaEm: new Date(Date.now() + wait) })

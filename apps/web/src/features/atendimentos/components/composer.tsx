@@ -251,6 +251,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
           size="icon"
           className="size-9 shrink-0 text-muted-foreground"
           onClick={() => picker.current?.click()}
+          data-analytics-id="atendimento-anexar"
           aria-label={COMPOSER_TEXTS.anexar}
           title={COMPOSER_TEXTS.anexar}
           disabled={enviando}
@@ -290,6 +291,7 @@ export function Composer({ atendimento, user, noCanto }: { atendimento: TAtendim
           size="icon"
           className="size-9 shrink-0"
           onClick={() => void enviar()}
+          data-analytics-id="atendimento-enviar"
           disabled={enviando || (!texto.trim() && anexos.length === 0)}
           aria-label={COMPOSER_TEXTS.enviar}
           title={COMPOSER_TEXTS.enviar}

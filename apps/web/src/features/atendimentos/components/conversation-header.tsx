@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   ArrowLeft,
   ArrowRightLeft,
@@ -104,21 +104,25 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
         </p>
       </div>
       {agir && a.status === 'aguardando' && (
-        <Button size="sm" onClick={onAceitar} disabled={aceitar.isPending}>
+        <Button size="sm" onClick={onAceitar} disabled={aceitar.isPending} data-analytics-id="atendimento-aceitar">
           <UserCheck />
           {INBOX_TEXTS.aceitar}
         </Button>
       )}
       {agir && (
         <div className="flex items-center gap-1 max-sm:hidden">
-          <Button size="sm" variant="outline" onClick={() => setTransferOpen(true)} title={INBOX_TEXTS.transferir}>
-            <ArrowRightLeft />
-            <span className="@max-2xl:sr-only">{INBOX_TEXTS.transferir}</span>
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => setFinishOpen(true)} title={INBOX_TEXTS.finalizar}>
-            <CircleCheck />
-            <span className="@max-2xl:sr-only">{INBOX_TEXTS.finalizar}</span>
-          </Button>
+          <HeaderAction
+            icon={<ArrowRightLeft />}
+            label={INBOX_TEXTS.transferir}
+            id="atendimento-transferir"
+            onClick={() => setTransferOpen(true)}
+          />
+          <HeaderAction
+            icon={<CircleCheck />}
+            label={INBOX_TEXTS.finalizar}
+            id="atendimento-finalizar"
+            onClick={() => setFinishOpen(true)}
+          />
         </div>
       )}
       {agir && (
@@ -179,5 +183,15 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
       />
       <FinishDialog open={finishOpen} onOpenChange={setFinishOpen} pending={finalizar.isPending} onConfirm={onFinalizar} />
     </header>
+  );
+}
+
+/** A wide-screen action of the header: its icon, and its label beside it when there is room. */
+function HeaderAction({ icon, label, id, onClick }: { icon: ReactNode; label: string; id: string; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="outline" onClick={onClick} title={label} data-analytics-id={id}>
+      {icon}
+      <span className="@max-2xl:sr-only">{label}</span>
+    </Button>
   );
 }

@@ -23,6 +23,7 @@ import type { TChatHandlers } from './connection';
 import { customerChat } from './customer-chat';
 import { setPresence } from './presence-store';
 import { isForaDaJanela, clearForaDaJanela, markForaDaJanela } from '../whatsapp';
+import { trackMessage } from '@/features/analytics/analytics';
 
 /** What the handlers read at event time: the open conversation changes while they live. */
 const atual: { abertoId: string | null; conectadoComo: string | null } = {
@@ -46,7 +47,10 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       // The row follows its message (the hub sends a customer's message without its row); one held nowhere is read.
       if (!applyServerPreview(qc, m.mensagem, m.naoLidasNoServidor, aberto, user)) fetchUnknownConversa(qc, m.atendimentoId);
       // A customer's new message opens WhatsApp's 24-hour window again.
-      if (m.mensagem.autor === 'cliente' && !m.mensagem.editada && !m.mensagem.apagada) clearForaDaJanela(m.atendimentoId);
+      if (m.mensagem.autor === 'cliente' && !m.mensagem.editada && !m.mensagem.apagada) {
+        clearForaDaJanela(m.atendimentoId);
+        trackMessage('recebida', conversaConhecida(qc, m.atendimentoId)?.origem ?? 'desconhecido', m.mensagem.tipo);
+      }
       // The attendant is looking at it: the server's count goes to zero too.
       if (aberto && m.mensagem.autor === 'cliente') marcarLidasServidor(m.atendimentoId);
     },

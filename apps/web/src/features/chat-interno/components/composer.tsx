@@ -130,6 +130,7 @@ export function Composer({ conversaId, user }: { conversaId: string; user: TCurr
           size="icon"
           className="size-9 shrink-0"
           onClick={() => void enviar()}
+          data-analytics-id="chat-interno-enviar"
           disabled={enviando || vazio}
           aria-label={T.enviar}
           title={T.enviar}

@@ -105,7 +105,7 @@ export function ConversationList({ conversas, carregando, eu, selecionadaId, onS
             title={LISTA_TEXTS.nenhumaDisponivel}
             line={LISTA_TEXTS.cliqueMais}
             action={
-              <Button size="sm" onClick={() => onNovo('conversa')}>
+              <Button size="sm" onClick={() => onNovo('conversa')} data-analytics-id="chat-interno-nova-conversa">
                 <MessageCirclePlus />
                 {LISTA_TEXTS.iniciarNova}
               </Button>

@@ -6,6 +6,7 @@ import { applyMensagem } from '../list-cache';
 import { insertMensagem } from '../message-cache';
 import { isConversaOpen, pendentes } from '../stores';
 import { chatInterno } from './chat-interno-socket';
+import { trackMessage } from '@/features/analytics/analytics';
 
 /**
  * A stored message reaches the caches: its history (if loaded), the list (moved to the top, unread raised unless
@@ -37,7 +38,10 @@ async function atualizarConversa(qc: QueryClient, conversaId: string) {
 /** Starts the hub for the signed-in user; the returned function stops it (logout, user change). */
 export function startChatInterno(qc: QueryClient, meuId: string): () => void {
   chatInterno.start({
-    onMessage: (m) => receiveMensagem(qc, meuId, m),
+    onMessage: (m) => {
+      if (m.remetenteId !== meuId) trackMessage('recebida', 'interno', m.tipo);
+      receiveMensagem(qc, meuId, m);
+    },
     onUpdateConversations: ({ conversaId }) => void atualizarConversa(qc, conversaId),
     onConnected: () => {
       void qc.invalidateQueries({ queryKey: chatKeys.conversas });

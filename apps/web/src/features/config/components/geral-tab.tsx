@@ -31,11 +31,11 @@ function useTimeZones(current: string) {
 
 /** Account name and time zone (admin and master), with the shared schema. */
 function ContaForm({ conta }: { conta: TConta }) {
-  const [values, setValues] = useState({ nome: conta.nome, timeZone: conta.timeZone });
+  const [values, setValues] = useState({ nome: conta.nome, timeZone: conta.timeZone, telemetria: conta.telemetria });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveConta();
   const zones = useTimeZones(conta.timeZone);
-  const changed = values.nome !== conta.nome || values.timeZone !== conta.timeZone;
+  const changed = values.nome !== conta.nome || values.timeZone !== conta.timeZone || values.telemetria !== conta.telemetria;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -90,6 +90,23 @@ function ContaForm({ conta }: { conta: TConta }) {
         </NativeSelect>
       </Field>
       <LogoField conta={conta} />
+      <div className="grid gap-1">
+        <label htmlFor="conta-telemetria" className="flex items-center gap-2 text-sm font-medium">
+          <input
+            id="conta-telemetria"
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={values.telemetria}
+            onChange={(e) => setValues((v) => ({ ...v, telemetria: e.target.checked }))}
+            aria-describedby="conta-telemetria-dica"
+          />
+          Análise de uso do produto
+        </label>
+        <p id="conta-telemetria-dica" className="text-sm text-muted-foreground">
+          Quando o servidor tem a análise configurada, envia páginas visitadas, desempenho, erros e contagens de mensagens desta conta, sem
+          textos, e-mails ou dados de clientes. Desmarque para não enviar nada.
+        </p>
+      </div>
       <div className="flex justify-end border-t pt-4">
         <Button type="submit" disabled={save.isPending || !changed}>
           {save.isPending && <Loader2 className="animate-spin" aria-hidden />}

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "telemetria" boolean DEFAULT true NOT NULL;
