@@ -14,6 +14,7 @@ export type TDetalhesMensagem = Pick<TMensagem, 'autor' | 'atendenteId' | 'atend
   respondendoA?: NonNullable<TMensagem['respondendoA']>;
   erroEnvio?: string;
   agendada?: true;
+  interna?: true;
 };
 
 /** The realtime customer message of spec part 2 §3, as ClientReceiveMessage carries it. */
@@ -61,6 +62,7 @@ export function detalhesDaMensagem(msg: TMensagem): TDetalhesMensagem {
   if (msg.respondendoA) d.respondendoA = msg.respondendoA;
   if (msg.erroEnvio) d.erroEnvio = msg.erroEnvio;
   if (msg.agendada) d.agendada = true;
+  if (msg.interna) d.interna = true;
   return d;
 }
 
@@ -84,6 +86,7 @@ export function mensagemDoEvento(e: TRealtimeMessage): TMensagem {
     status: d.status,
     erroEnvio: d.erroEnvio ?? null,
     agendada: d.agendada ?? false,
+    interna: d.interna ?? false,
     editada: m.isEdited,
     apagada: m.isDeleted,
     criadaEm: e.timestamp,

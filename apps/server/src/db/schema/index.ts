@@ -14,3 +14,5 @@ export * from './mensagens-rapidas';
 export * from './mensagens-agendadas';
 export * from './autoatendimento';
 export * from './wapi';
+export * from './etiquetas';
+export * from './atendimento-automatico';
