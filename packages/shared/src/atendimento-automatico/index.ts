@@ -31,13 +31,22 @@ const ZHora = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: AUTOMATICO_
 export const ZPeriodo = z
   .object({ inicio: ZHora, fim: ZHora })
   .refine((p) => p.fim > p.inicio, { error: AUTOMATICO_TEXTS.periodoInvertido, path: ['fim'] });
-const ZMensagemTexto = z.string().trim().min(1, { error: AUTOMATICO_TEXTS.mensagemVazia }).max(TEXTO_MAX, { error: AUTOMATICO_TEXTS.mensagemLonga });
+const ZMensagemTexto = z
+  .string()
+  .trim()
+  .min(1, { error: AUTOMATICO_TEXTS.mensagemVazia })
+  .max(TEXTO_MAX, { error: AUTOMATICO_TEXTS.mensagemLonga });
 
 /** GET/PUT /backend/api/atendimento-automatico/horarios: the account's hours in its own time zone. */
 export const ZHorarios = z.object({
   /** Week days (0 Sunday … 6 Saturday) with their open periods; a day absent is closed. */
   dias: z
-    .array(z.object({ dia: z.number().int().min(0, { error: AUTOMATICO_TEXTS.diaInvalido }).max(6, { error: AUTOMATICO_TEXTS.diaInvalido }), periodos: z.array(ZPeriodo).max(6) }))
+    .array(
+      z.object({
+        dia: z.number().int().min(0, { error: AUTOMATICO_TEXTS.diaInvalido }).max(6, { error: AUTOMATICO_TEXTS.diaInvalido }),
+        periodos: z.array(ZPeriodo).max(6),
+      }),
+    )
     .max(7)
     .refine((d) => new Set(d.map((x) => x.dia)).size === d.length, { error: AUTOMATICO_TEXTS.diaRepetido }),
   /** Closed all day (YYYY-MM-DD, in the account's zone). */
@@ -87,10 +96,4 @@ export function textoDoMenu(m: Pick<TMenu, 'saudacao' | 'opcoes'>): string {
 }
 
 /** An answer as compared with an option's text: without accents, case or extra spaces. */
-export const normalizarResposta = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+export const normalizarResposta = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();

@@ -6,9 +6,7 @@ export const RELATORIOS_TEXTS = {
 } as const;
 
 /** A date (YYYY-MM-DD, the whole day in the account's zone) or an instant (YYYY-MM-DDTHH:MM[:SS], in the account's zone). */
-const ZInstante = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, { error: RELATORIOS_TEXTS.dataInvalida });
+const ZInstante = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, { error: RELATORIOS_TEXTS.dataInvalida });
 
 /** GET /backend/api/relatorios/atendimentos.csv. */
 export const ZRelatorioAtendimentosQuery = z.object({

@@ -1,11 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import {
-  AUTOMATICO_TEXTS as T,
-  type THorarios,
-  type THorariosResposta,
-  type TMenu,
-} from '@balcao/shared/atendimento-automatico';
+import { AUTOMATICO_TEXTS as T, type THorarios, type THorariosResposta, type TMenu } from '@balcao/shared/atendimento-automatico';
 import { accounts } from '../../db/schema/accounts';
 import { canais } from '../../db/schema/atendimentos';
 import { horariosAtendimento, type MenuRow, menusBoasVindas } from '../../db/schema/atendimento-automatico';
@@ -48,11 +43,19 @@ export async function menuOf(db: Db, canalId: string): Promise<MenuRow | null> {
 export async function getHorarios(db: Db, accountId: string): Promise<THorariosResposta> {
   const { horarios, timeZone } = await horariosOf(db, accountId);
   if (!horarios) return { dias: [], feriados: [], mensagemForaDoHorario: T.mensagemPadrao, timeZone, configurado: false };
-  return { dias: horarios.dias, feriados: horarios.feriados, mensagemForaDoHorario: horarios.mensagemForaDoHorario, timeZone, configurado: true };
+  return {
+    dias: horarios.dias,
+    feriados: horarios.feriados,
+    mensagemForaDoHorario: horarios.mensagemForaDoHorario,
+    timeZone,
+    configurado: true,
+  };
 }
 
 export async function putHorarios(db: Db, accountId: string, h: THorarios): Promise<THorariosResposta> {
-  const dias = [...h.dias].sort((a, b) => a.dia - b.dia).map((d) => ({ dia: d.dia, periodos: [...d.periodos].sort((a, b) => a.inicio.localeCompare(b.inicio)) }));
+  const dias = [...h.dias]
+    .sort((a, b) => a.dia - b.dia)
+    .map((d) => ({ dia: d.dia, periodos: [...d.periodos].sort((a, b) => a.inicio.localeCompare(b.inicio)) }));
   const feriados = [...new Set(h.feriados)].sort();
   const values = { dias, feriados, mensagemForaDoHorario: h.mensagemForaDoHorario, updatedAt: new Date() };
   await db
@@ -75,7 +78,14 @@ async function assertCanal(db: Db, accountId: string, canalId: string) {
 
 const presentMenu = (canalId: string, m: MenuRow | null) =>
   m
-    ? { canalId, ativo: m.ativo, saudacao: m.saudacao, opcoes: m.opcoes, mensagemOpcaoInvalida: m.mensagemOpcaoInvalida, tentativas: m.tentativas }
+    ? {
+        canalId,
+        ativo: m.ativo,
+        saudacao: m.saudacao,
+        opcoes: m.opcoes,
+        mensagemOpcaoInvalida: m.mensagemOpcaoInvalida,
+        tentativas: m.tentativas,
+      }
     : { canalId, ativo: false, saudacao: '', opcoes: [], mensagemOpcaoInvalida: '', tentativas: 3 };
 
 export async function getMenu(db: Db, accountId: string, canalId: string) {
@@ -94,7 +104,14 @@ export async function putMenu(db: Db, accountId: string, canalId: string, m: TMe
     if (found.length !== ids.length) throw new BadRequest(T.departamentoInexistente, { opcoes: [T.departamentoInexistente] });
   }
   const opcoes = [...m.opcoes].sort((a, b) => a.numero - b.numero);
-  const values = { ativo: m.ativo, saudacao: m.saudacao, opcoes, mensagemOpcaoInvalida: m.mensagemOpcaoInvalida, tentativas: m.tentativas, updatedAt: new Date() };
+  const values = {
+    ativo: m.ativo,
+    saudacao: m.saudacao,
+    opcoes,
+    mensagemOpcaoInvalida: m.mensagemOpcaoInvalida,
+    tentativas: m.tentativas,
+    updatedAt: new Date(),
+  };
   const [row] = await db
     .insert(menusBoasVindas)
     .values({ canalId, accountId, ...values })

@@ -14,12 +14,20 @@ type Log = { warn: (o: object, m?: string) => void };
 export type Recebida = { accountId: string; result: InboundResult };
 
 /** Lines the customer gets ('pending' where the channel's outbox sends), or a line for staff alone ('sent'). */
-async function escrever(db: Db, a: { id: string; accountId: string; origem: TAtendimento['origem'] }, textos: string[], paraCliente: boolean) {
+async function escrever(
+  db: Db,
+  a: { id: string; accountId: string; origem: TAtendimento['origem'] },
+  textos: string[],
+  paraCliente: boolean,
+) {
   const ids: string[] = [];
   for (const conteudo of textos) {
     const m: NewMessage = { tipo: 'text', conteudo, status: paraCliente ? outboundStatus(a.origem) : 'sent' };
     const p = lastMessage(m);
-    const [row] = await db.insert(mensagens).values(messageValues(a, 'sistema', null, m)).returning({ id: mensagens.id });
+    const [row] = await db
+      .insert(mensagens)
+      .values(messageValues(a, 'sistema', null, m))
+      .returning({ id: mensagens.id });
     await db
       .update(atendimentos)
       .set(guardedPreview(sql`${p.ultimaMensagem}`, sql`${p.ultimaMensagemTipo}`, sql`${p.ultimaMensagemEm.toISOString()}::timestamptz`))
@@ -30,7 +38,14 @@ async function escrever(db: Db, a: { id: string; accountId: string; origem: TAte
 }
 
 /** Stores the lines and tells staff (and, for the customer's lines, the channel: its outbox or the widget's socket). */
-async function responder(ctx: AppContext, accountId: string, row: TAtendimento, textos: string[], paraCliente = true, before?: TAtendimento) {
+async function responder(
+  ctx: AppContext,
+  accountId: string,
+  row: TAtendimento,
+  textos: string[],
+  paraCliente = true,
+  before?: TAtendimento,
+) {
   const ids = await escrever(ctx.db, { id: row.atendimentoId, accountId, origem: row.origem }, textos, paraCliente);
   const r = await result(ctx.db, accountId, row.atendimentoId, ids);
   const events = atendimentoEvents(ctx);

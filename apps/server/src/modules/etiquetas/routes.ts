@@ -16,7 +16,9 @@ const ZAtendimentoId = z.object({ id: z.uuid({ error: 'Atendimento não encontra
 export const etiquetasRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get('/api/etiquetas', { schema: { response: { 200: z.array(ZEtiqueta) } } }, async (req) => listEtiquetas(db, requireUser(req).accountId));
+  app.get('/api/etiquetas', { schema: { response: { 200: z.array(ZEtiqueta) } } }, async (req) =>
+    listEtiquetas(db, requireUser(req).accountId),
+  );
 
   app.post('/api/etiquetas', { schema: { body: ZEtiquetaInput, response: { 201: ZEtiqueta } } }, async (req, reply) => {
     const user = authorize(requireUser(req), 'gerir');

@@ -14,7 +14,7 @@ import { enviarMensagem } from '../chat-interno/mensagens-service';
 import { criarConversa } from '../chat-interno/service';
 
 /** The colleagues a note names with '@' (full name or first name, without accents or case), never its author. */
-export function mencionados(conteudo: string, colegas: { id: string; nome: string }[]): string[] {
+function mencionados(conteudo: string, colegas: { id: string; nome: string }[]): string[] {
   const texto = ` ${normalizarResposta(conteudo)} `;
   const named = (nome: string) => {
     const n = normalizarResposta(nome);
@@ -42,7 +42,13 @@ export async function criarNota(ctx: AppContext, staff: TStaff, atendimentoId: s
     .returning({ id: mensagens.id });
   const id =
     inserted?.id ??
-    (await db.select({ id: mensagens.id }).from(mensagens).where(storedAs(joined.a, 'atendente', staff.id, nota)).limit(1))[0]?.id;
+    (
+      await db
+        .select({ id: mensagens.id })
+        .from(mensagens)
+        .where(storedAs(joined.a, 'atendente', staff.id, nota))
+        .limit(1)
+    )[0]?.id;
   if (!id) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
   const r = await result(db, staff.accountId, atendimentoId, [id]);
   if (inserted) await avisarMencionados(ctx, staff, joined.a.ticket, row.clienteNome, id, input.conteudo);

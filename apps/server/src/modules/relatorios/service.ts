@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, gte, lte, or, type SQL } from 'drizzle-orm';
 import { TZDate } from '@date-fns/tz';
-import { EXIBICAO_PROVEDOR } from '@balcao/shared/canais';
 import { formatDuracao, type TVisaoGeral } from '@balcao/shared/dashboard';
 import { COLUNAS_ATENDIMENTOS_CSV, RELATORIOS_TEXTS as T, type TRelatorioAtendimentosQuery } from '@balcao/shared/relatorios';
 import { accounts } from '../../db/schema/accounts';
@@ -21,7 +20,10 @@ const STATUS: Record<string, string> = { aguardando: 'Aguardando', em_atendiment
 function limite(v: string, timeZone: string, fim: boolean): Date {
   const [d, h] = v.split('T');
   const [y, m, dd] = d!.split('-').map(Number);
-  if (!h) return fim ? new Date(new TZDate(y!, m! - 1, dd! + 1, 0, 0, timeZone).getTime() - 1) : new Date(new TZDate(y!, m! - 1, dd!, 0, 0, timeZone).getTime());
+  if (!h)
+    return fim
+      ? new Date(new TZDate(y!, m! - 1, dd! + 1, 0, 0, timeZone).getTime() - 1)
+      : new Date(new TZDate(y!, m! - 1, dd!, 0, 0, timeZone).getTime());
   const [hh, mm, ss] = h.split(':').map(Number);
   return new Date(new TZDate(y!, m! - 1, dd!, hh!, mm!, ss ?? (fim ? 59 : 0), timeZone).getTime() + (fim && ss === undefined ? 999 : 0));
 }
@@ -43,7 +45,6 @@ function pagina(db: Db, where: SQL | undefined) {
       cliente: clientes.nome,
       numero: clientes.numero,
       canal: canais.nome,
-      canalTipo: canais.tipo,
       departamento: departamentos.nome,
       atendente: users.nome,
     })
@@ -69,7 +70,12 @@ export async function* atendimentosCsv(db: Db, accountId: string, q: TRelatorioA
   const fim = limite(q.dataFim, tz, true);
   if (Number.isNaN(ini.getTime()) || Number.isNaN(fim.getTime())) throw new BadRequest(T.dataInvalida, { dataInicio: [T.dataInvalida] });
   if (fim < ini) throw new BadRequest(T.intervaloInvertido, { dataFim: [T.intervaloInvertido] });
-  const nomes = new Map((await db.select({ id: etiquetas.id, nome: etiquetas.nome }).from(etiquetas).where(eq(etiquetas.accountId, accountId))).map((e) => [e.id, e.nome]));
+  const nomes = new Map(
+    (await db.select({ id: etiquetas.id, nome: etiquetas.nome }).from(etiquetas).where(eq(etiquetas.accountId, accountId))).map((e) => [
+      e.id,
+      e.nome,
+    ]),
+  );
   const filtro = and(
     eq(atendimentos.accountId, accountId),
     gte(atendimentos.inicio, ini),
@@ -93,7 +99,7 @@ export async function* atendimentosCsv(db: Db, accountId: string, q: TRelatorioA
         r.ticket,
         r.cliente,
         r.numero,
-        `${r.canal} (${EXIBICAO_PROVEDOR[r.canalTipo].rotulo})`,
+        r.canal,
         r.departamento,
         r.atendente,
         STATUS[r.status] ?? r.status,
@@ -102,7 +108,10 @@ export async function* atendimentosCsv(db: Db, accountId: string, q: TRelatorioA
         primeira === null ? null : decimal(primeira),
         duracao === null ? null : decimal(duracao),
         r.nota,
-        r.etiquetaIds.map((id) => nomes.get(id)).filter(Boolean).join(', '),
+        r.etiquetaIds
+          .map((id) => nomes.get(id))
+          .filter(Boolean)
+          .join(', '),
       ]);
     }
     yield out;

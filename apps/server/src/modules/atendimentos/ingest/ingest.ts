@@ -304,7 +304,9 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
   // The away message and the welcome menu, after what came in is stored and told (one place, every channel).
   await responderAutomaticamente(
     ctx,
-    out.flatMap((o, k) => (o.ok && o.result ? [{ accountId: items[k]!.source.canal.accountId, result: o.result, log: items[k]!.source.log }] : [])),
+    out.flatMap((o, k) =>
+      o.ok && o.result ? [{ accountId: items[k]!.source.canal.accountId, result: o.result, log: items[k]!.source.log }] : [],
+    ),
   );
   for (const [k, o] of out.entries()) {
     if (o.ok || o.retry) continue;
