@@ -9,6 +9,7 @@ import { fieldErrors } from '@/lib/form';
 import { useVisaoGeral } from './api';
 import { AtendentesTable } from './atendentes-table';
 import { VisaoGeralCards } from './cards';
+import { ExportarCsv } from './exportar';
 import { VisaoGeralFiltros } from './filtros';
 
 // recharts is heavy: it comes with the charts only, after the figures are on screen (the shell budget holds).
@@ -46,13 +47,16 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 p-4 sm:p-6">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-        <p className="text-sm text-muted-foreground">
-          {data
-            ? `${diaBr(data.periodo.dataInicio)} a ${diaBr(data.periodo.dataFim)} · horários no fuso da conta (${data.periodo.timeZone})`
-            : 'Visão geral dos atendimentos da conta.'}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
+          <p className="text-sm text-muted-foreground">
+            {data
+              ? `${diaBr(data.periodo.dataInicio)} a ${diaBr(data.periodo.dataFim)} · horários no fuso da conta (${data.periodo.timeZone})`
+              : 'Visão geral dos atendimentos da conta.'}
+          </p>
+        </div>
+        <ExportarCsv filtros={query ?? filtros} periodo={data?.periodo} />
       </div>
       <VisaoGeralFiltros
         filtros={filtros}
