@@ -92,6 +92,20 @@ export function DashboardPage() {
             </Suspense>
           )}
           {data && <AtendentesTable atendentes={data.atendentes} />}
+          {data?.porEtiqueta && data.porEtiqueta.length > 0 && (
+            <section aria-label="Por etiqueta" className="flex flex-col gap-2">
+              <h2 className="text-base font-semibold">Por etiqueta</h2>
+              <ul className="flex flex-wrap gap-2">
+                {data.porEtiqueta.map((e) => (
+                  <li key={e.etiquetaId} className="flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm">
+                    <span className="size-2.5 rounded-full" style={{ background: e.cor }} aria-hidden />
+                    {e.nome}
+                    <span className="font-semibold tabular-nums">{e.abertos}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </div>
       )}
     </div>
