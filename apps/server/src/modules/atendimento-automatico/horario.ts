@@ -16,7 +16,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * TZDate), and if not since when: the end of the latest open period (a holiday is closed all day). Answers
  * null when open; SEMPRE_FECHADO when no period ended in the last week.
  */
-export function fechadoDesde(h: Pick<THorarios, 'dias' | 'feriados'>, now: Date, timeZone: string): Date | null {
+export function closedSince(h: Pick<THorarios, 'dias' | 'feriados'>, now: Date, timeZone: string): Date | null {
   const local = new TZDate(now.getTime(), timeZone);
   const feriados = new Set(h.feriados);
   const porDia = new Map(h.dias.map((d) => [d.dia, d.periodos]));

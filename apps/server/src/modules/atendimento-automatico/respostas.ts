@@ -8,13 +8,13 @@ import type { Db } from '../../lib/db';
 import type { InboundResult } from '../atendimentos/inbound';
 import { guardedPreview, lastMessage, messageValues, type NewMessage, outboundStatus, result } from '../atendimentos/service';
 import { horariosOf, menuOf } from './config';
-import { fechadoDesde } from './horario';
+import { closedSince } from './horario';
 
 type Log = { warn: (o: object, m?: string) => void };
 export type Recebida = { accountId: string; result: InboundResult };
 
 /** Lines the customer gets ('pending' where the channel's outbox sends), or a line for staff alone ('sent'). */
-async function escrever(
+async function storeLines(
   db: Db,
   a: { id: string; accountId: string; origem: TAtendimento['origem'] },
   textos: string[],
@@ -38,15 +38,8 @@ async function escrever(
 }
 
 /** Stores the lines and tells staff (and, for the customer's lines, the channel: its outbox or the widget's socket). */
-async function responder(
-  ctx: AppContext,
-  accountId: string,
-  row: TAtendimento,
-  textos: string[],
-  paraCliente = true,
-  before?: TAtendimento,
-) {
-  const ids = await escrever(ctx.db, { id: row.atendimentoId, accountId, origem: row.origem }, textos, paraCliente);
+async function reply(ctx: AppContext, accountId: string, row: TAtendimento, textos: string[], paraCliente = true, before?: TAtendimento) {
+  const ids = await storeLines(ctx.db, { id: row.atendimentoId, accountId, origem: row.origem }, textos, paraCliente);
   const r = await result(ctx.db, accountId, row.atendimentoId, ids);
   const events = atendimentoEvents(ctx);
   events.messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: paraCliente });
@@ -54,10 +47,10 @@ async function responder(
 }
 
 /** The away message, once per conversation per closed period: the first writer after the period began wins. */
-async function foraDoHorario(ctx: AppContext, { accountId, result: r }: Recebida, agora: Date) {
+async function awayMessage(ctx: AppContext, { accountId, result: r }: Recebida, agora: Date) {
   const { horarios, timeZone } = await horariosOf(ctx.db, accountId);
   if (!horarios) return;
-  const desde = fechadoDesde(horarios, agora, timeZone);
+  const desde = closedSince(horarios, agora, timeZone);
   if (!desde) return;
   const [marcado] = await ctx.db
     .update(atendimentos)
@@ -66,11 +59,11 @@ async function foraDoHorario(ctx: AppContext, { accountId, result: r }: Recebida
     .returning({ id: atendimentos.id });
   if (!marcado) return;
   const before = r.row;
-  await responder(ctx, accountId, r.row, [horarios.mensagemForaDoHorario], true, before);
+  await reply(ctx, accountId, r.row, [horarios.mensagemForaDoHorario], true, before);
 }
 
 /** The option an answer names: its number, or its text without accents and case. */
-export function opcaoEscolhida(opcoes: TOpcaoMenu[], resposta: string): TOpcaoMenu | null {
+export function chosenOption(opcoes: TOpcaoMenu[], resposta: string): TOpcaoMenu | null {
   const r = normalizarResposta(resposta);
   if (!r) return null;
   return opcoes.find((o) => (/^\d+$/.test(r) && Number(r) === o.numero) || normalizarResposta(o.texto) === r) ?? null;
@@ -92,7 +85,7 @@ async function menu(ctx: AppContext, { accountId, result: r }: Recebida, m: Menu
       .set({ menuTentativas: 0 })
       .where(and(eq(atendimentos.id, id), isNull(atendimentos.menuTentativas), eq(atendimentos.status, 'aguardando')))
       .returning({ id: atendimentos.id });
-    if (started) await responder(ctx, accountId, r.row, [textoDoMenu(m)]);
+    if (started) await reply(ctx, accountId, r.row, [textoDoMenu(m)]);
     return;
   }
   const [a] = await db
@@ -109,17 +102,17 @@ async function menu(ctx: AppContext, { accountId, result: r }: Recebida, m: Menu
   }
   const texto = r.mensagens[0]?.conteudo ?? '';
   if (normalizarResposta(texto) === '0') {
-    await responder(ctx, accountId, r.row, [textoDoMenu(m)]);
+    await reply(ctx, accountId, r.row, [textoDoMenu(m)]);
     return;
   }
-  const opcao = opcaoEscolhida(m.opcoes, texto);
+  const opcao = chosenOption(m.opcoes, texto);
   if (opcao) {
     const [moved] = await db
       .update(atendimentos)
       .set({ menuTentativas: null, departamentoId: opcao.departamentoId })
       .where(still)
       .returning({ id: atendimentos.id });
-    if (moved) await responder(ctx, accountId, r.row, [T.opcaoEscolhida(opcao.numero, opcao.texto)], false, r.row);
+    if (moved) await reply(ctx, accountId, r.row, [T.opcaoEscolhida(opcao.numero, opcao.texto)], false, r.row);
     return;
   }
   const tentativas = a.tentativas + 1;
@@ -130,8 +123,8 @@ async function menu(ctx: AppContext, { accountId, result: r }: Recebida, m: Menu
     .where(still)
     .returning({ id: atendimentos.id });
   if (!counted) return;
-  if (desiste) await responder(ctx, accountId, r.row, [T.semEscolha], false);
-  else await responder(ctx, accountId, r.row, [m.mensagemOpcaoInvalida, textoDoMenu(m)]);
+  if (desiste) await reply(ctx, accountId, r.row, [T.semEscolha], false);
+  else await reply(ctx, accountId, r.row, [m.mensagemOpcaoInvalida, textoDoMenu(m)]);
 }
 
 /** What counts as the customer writing: a new message of theirs (not a reaction, not a redelivery). */
@@ -141,12 +134,12 @@ const escreveu = (r: InboundResult) => !r.duplicate && r.mensagens.some((m) => m
  * Called once after ingest stores a batch of events (every channel): the away message and the welcome menu
  * for the customers' new messages, in their order. A failure is logged and never fails the ingest.
  */
-export async function responderAutomaticamente(ctx: AppContext, recebidas: (Recebida & { log?: Log })[]) {
+export async function replyAutomatically(ctx: AppContext, recebidas: (Recebida & { log?: Log })[]) {
   const agora = new Date();
   for (const rec of recebidas) {
     if (!escreveu(rec.result)) continue;
     try {
-      await foraDoHorario(ctx, rec, agora);
+      await awayMessage(ctx, rec, agora);
       const m = await menuOf(ctx.db, rec.result.row.canalId);
       if (m?.ativo && m.opcoes.length) await menu(ctx, rec, m);
     } catch (err) {

@@ -14,7 +14,7 @@ import { enviarMensagem } from '../chat-interno/mensagens-service';
 import { criarConversa } from '../chat-interno/service';
 
 /** The colleagues a note names with '@' (full name or first name, without accents or case), never its author. */
-function mencionados(conteudo: string, colegas: { id: string; nome: string }[]): string[] {
+function mentioned(conteudo: string, colegas: { id: string; nome: string }[]): string[] {
   const texto = ` ${normalizarResposta(conteudo)} `;
   const named = (nome: string) => {
     const n = normalizarResposta(nome);
@@ -28,7 +28,7 @@ function mencionados(conteudo: string, colegas: { id: string; nome: string }[]):
  * channel's queue claims it, a database check keeps it so), told to staff alone. The same clientId again answers
  * the stored note. Each colleague named with '@' gets a notice in the internal chat.
  */
-export async function criarNota(ctx: AppContext, staff: TStaff, atendimentoId: string, input: TNotaInterna) {
+export async function createNota(ctx: AppContext, staff: TStaff, atendimentoId: string, input: TNotaInterna) {
   const { db } = ctx;
   const joined = await findAtendimento(db, staff.accountId, atendimentoId);
   if (!joined) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
@@ -51,17 +51,17 @@ export async function criarNota(ctx: AppContext, staff: TStaff, atendimentoId: s
     )[0]?.id;
   if (!id) throw new NotFound(ATENDIMENTO_TEXTS.naoEncontrado);
   const r = await result(db, staff.accountId, atendimentoId, [id]);
-  if (inserted) await avisarMencionados(ctx, staff, joined.a.ticket, row.clienteNome, id, input.conteudo);
+  if (inserted) await notifyMentioned(ctx, staff, joined.a.ticket, row.clienteNome, id, input.conteudo);
   return { duplicate: !inserted, ...r };
 }
 
-async function avisarMencionados(ctx: AppContext, staff: TStaff, ticket: number, cliente: string, notaId: string, conteudo: string) {
+async function notifyMentioned(ctx: AppContext, staff: TStaff, ticket: number, cliente: string, notaId: string, conteudo: string) {
   if (!conteudo.includes('@')) return;
   const colegas = await ctx.db
     .select({ id: users.id, nome: users.nome })
     .from(users)
     .where(and(eq(users.accountId, staff.accountId), eq(users.ativo, true), ne(users.id, staff.id)));
-  for (const outro of mencionados(conteudo, colegas)) {
+  for (const outro of mentioned(conteudo, colegas)) {
     const conversa = await criarConversa(ctx.db, staff, { usuarios: [outro], departamentos: [], nome: '' });
     if (conversa.change) ctx.publish?.chatInterno(conversa.change);
     const texto = `${staff.nome} mencionou você numa nota do atendimento #${ticket} (${cliente}): ${conteudo}`;

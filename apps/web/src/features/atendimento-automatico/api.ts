@@ -10,7 +10,7 @@ const keys = {
 export const useHorarios = () =>
   useQuery({ queryKey: keys.horarios, queryFn: () => request('GET', '/api/atendimento-automatico/horarios', ZHorariosResposta) });
 
-export function useSalvarHorarios() {
+export function useSaveHorarios() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (h: THorarios) => request('PUT', '/api/atendimento-automatico/horarios', ZHorariosResposta, h),
@@ -25,7 +25,7 @@ export const useMenu = (canalId: string | null) =>
     enabled: Boolean(canalId),
   });
 
-export function useSalvarMenu(canalId: string) {
+export function useSaveMenu(canalId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (m: TMenu) => request('PUT', `/api/atendimento-automatico/menu/${canalId}`, ZMenuResposta, m),

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useSalvarHorarios } from './api';
+import { useSaveHorarios } from './api';
 
 const DIAS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'];
 type Dias = THorarios['dias'];
@@ -17,7 +17,7 @@ export function HorariosForm({ inicial }: { inicial: THorariosResposta }) {
   const [feriados, setFeriados] = useState<string[]>(inicial.feriados);
   const [novoFeriado, setNovoFeriado] = useState('');
   const [mensagem, setMensagem] = useState(inicial.mensagemForaDoHorario);
-  const salvar = useSalvarHorarios();
+  const salvar = useSaveHorarios();
   const periodosDe = (dia: number) => dias.find((d) => d.dia === dia)?.periodos ?? [];
   const setPeriodos = (dia: number, periodos: Dias[number]['periodos']) =>
     setDias((ds) => [...ds.filter((d) => d.dia !== dia), ...(periodos.length ? [{ dia, periodos }] : [])].sort((a, b) => a.dia - b.dia));

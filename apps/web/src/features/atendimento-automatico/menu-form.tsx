@@ -8,12 +8,12 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useSalvarMenu } from './api';
+import { useSaveMenu } from './api';
 
 /** A channel's welcome menu, with the text the customer will read beside it. */
 export function MenuForm({ canalId, inicial, departamentos }: { canalId: string; inicial: TMenu; departamentos: TDepartamento[] }) {
   const [m, setM] = useState<TMenu>(inicial);
-  const salvar = useSalvarMenu(canalId);
+  const salvar = useSaveMenu(canalId);
   const setOpcao = (i: number, o: Partial<TOpcaoMenu>) =>
     setM((x) => ({ ...x, opcoes: x.opcoes.map((y, k) => (k === i ? { ...y, ...o } : y)) }));
   const proximo = () => Math.max(0, ...m.opcoes.map((o) => o.numero)) + 1;

@@ -10,7 +10,7 @@ const etiquetasKeys = { all: ['etiquetas'] as const };
 export const useEtiquetas = () =>
   useQuery({ queryKey: etiquetasKeys.all, queryFn: () => request('GET', '/api/etiquetas', ZEtiqueta.array()), staleTime: 60_000 });
 
-export function useSalvarEtiqueta() {
+export function useSaveEtiqueta() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: TEtiquetaInput }) =>
@@ -20,7 +20,7 @@ export function useSalvarEtiqueta() {
   });
 }
 
-export function useExcluirEtiqueta() {
+export function useDeleteEtiqueta() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => request('DELETE', `/api/etiquetas/${id}`, null),
@@ -30,7 +30,7 @@ export function useExcluirEtiqueta() {
 }
 
 /** Sets a conversation's labels; the row comes back through the list's realtime update too. */
-export function useEtiquetarAtendimento(atendimentoId: string) {
+export function useSetEtiquetas(atendimentoId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (etiquetaIds: string[]) => request('PUT', `/api/atendimento/${atendimentoId}/etiquetas`, ZAtendimento, { etiquetaIds }),

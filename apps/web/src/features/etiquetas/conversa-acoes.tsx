@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage, request } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useEtiquetarAtendimento, useEtiquetas } from './api';
+import { useSetEtiquetas, useEtiquetas } from './api';
 
 function EtiquetasDialog({ a, open, onOpenChange }: { a: TAtendimento; open: boolean; onOpenChange: (o: boolean) => void }) {
   const { data: etiquetas } = useEtiquetas();
   const [marcadas, setMarcadas] = useState<string[]>(a.etiquetaIds ?? []);
-  const salvar = useEtiquetarAtendimento(a.atendimentoId);
+  const salvar = useSetEtiquetas(a.atendimentoId);
   const alternar = (id: string) => setMarcadas((m) => (m.includes(id) ? m.filter((x) => x !== id) : [...m, id]));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -2,13 +2,13 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useExcluirEtiqueta, useEtiquetas, useSalvarEtiqueta } from './api';
+import { useDeleteEtiqueta, useEtiquetas, useSaveEtiqueta } from './api';
 
 /** Configurações › Etiquetas: the account's labels (admin and master). */
 export function EtiquetasTab() {
   const { data } = useEtiquetas();
-  const salvar = useSalvarEtiqueta();
-  const excluir = useExcluirEtiqueta();
+  const salvar = useSaveEtiqueta();
+  const excluir = useDeleteEtiqueta();
   const [nome, setNome] = useState('');
   const [cor, setCor] = useState('#2563eb');
   return (

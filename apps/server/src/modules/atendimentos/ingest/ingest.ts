@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type TMidia, tipoFromMime } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { atendimentoEvents, type AppContext } from '../../../context';
-import { responderAutomaticamente } from '../../atendimento-automatico/respostas';
+import { replyAutomatically } from '../../atendimento-automatico/respostas';
 import { atendimentos, canais } from '../../../db/schema/atendimentos';
 import { withTransaction } from '../../../lib/db';
 import { type InboundResult, receiveFromCliente } from '../inbound';
@@ -302,7 +302,7 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
   }
   await flush();
   // The away message and the welcome menu, after what came in is stored and told (one place, every channel).
-  await responderAutomaticamente(
+  await replyAutomatically(
     ctx,
     out.flatMap((o, k) =>
       o.ok && o.result ? [{ accountId: items[k]!.source.canal.accountId, result: o.result, log: items[k]!.source.log }] : [],
