@@ -109,7 +109,10 @@ export class ChannelRegistry implements CustomerDelivery {
     return (tipo && this.drivers.get(tipo)) ?? null;
   }
 
-  deliver(accountId: string, row: TAtendimento, msgs: TMensagem[]) {
+  deliver(accountId: string, row: TAtendimento, all: TMensagem[]) {
+    // A private note is for staff: no driver is ever handed one, whatever the caller passed.
+    const msgs = all.filter((m) => !m.interna);
+    if (all.length > 0 && msgs.length === 0) return;
     // A channel not seen yet is read first: the outbox's own scan finds its messages meanwhile (and idle() waits for it).
     if (!this.tipos.has(row.canalId)) this.outbox.kickAll();
     this.withDriver(row.canalId, (d) => {

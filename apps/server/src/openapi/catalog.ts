@@ -65,6 +65,24 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'GET /api/atendimento/list': ['A lista de atendimentos do painel, com filtros', 'papel'],
     'GET /api/atendimento/nova-conversa/opcoes': ['Os canais e modelos para iniciar uma conversa', 'papel'],
     'POST /api/atendimento/nova-conversa': ['Inicia uma conversa com um cliente', 'papel', 402, 404, 409],
+    'PUT /api/atendimento/:id/etiquetas': ['Define as etiquetas de um atendimento', 'papel', 404],
+    'POST /api/atendimento/:id/notas': ['Grava uma nota interna (nunca enviada ao cliente; @menções avisam no chat interno)', 'papel', 404],
+  },
+  'Atendimento automático': {
+    'GET /api/atendimento-automatico/horarios': ['O horário de atendimento da conta e a mensagem fora do horário', 'papel'],
+    'PUT /api/atendimento-automatico/horarios': ['Define o horário de atendimento, os feriados e a mensagem fora do horário', 'papel'],
+    'GET /api/atendimento-automatico/menu/:canalId': ['O menu de boas-vindas de um canal', 'papel', 404],
+    'PUT /api/atendimento-automatico/menu/:canalId': ['Define o menu de boas-vindas de um canal (opções por departamento)', 'papel', 404],
+  },
+  Etiquetas: {
+    'GET /api/etiquetas': ['As etiquetas da conta, com quantos atendimentos abertos as usam', 'equipe'],
+    'POST /api/etiquetas': ['Cria uma etiqueta', 'papel', 409],
+    'PUT /api/etiquetas/:id': ['Altera o nome e a cor de uma etiqueta', 'papel', 404, 409],
+    'DELETE /api/etiquetas/:id': ['Exclui uma etiqueta (sai de todos os atendimentos)', 'papel', 404],
+  },
+  Relatórios: {
+    'GET /api/relatorios/atendimentos.csv': ['Os atendimentos do período em CSV para planilhas (UTF-8 com BOM, ponto e vírgula)', 'papel'],
+    'GET /api/relatorios/visao-geral.csv': ['Os números da visão geral em CSV para planilhas', 'papel'],
   },
   Clientes: {
     'GET /cliente/lista': ['Busca clientes, paginado', 'papel'],

@@ -129,3 +129,26 @@ export async function request<S extends z.ZodType>(method: string, path: string,
 
 /** The server's message when there is one, else the screen's own fallback. */
 export const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
+
+/** Fetches a file of the API (with the session's token) and hands it to the browser as a download. */
+export async function download(path: string, filename: string): Promise<void> {
+  const token = getToken();
+  let res = await send('GET', path, undefined, token);
+  if (res.status === 401 && token) {
+    const fresh = await refreshToken();
+    if (fresh) res = await send('GET', path, undefined, fresh);
+  }
+  if (!res.ok) {
+    const data = (await res.json().catch(() => ({}))) as { message?: unknown; code?: string };
+    throw new ApiError(res.status, texto(data.message) ?? '', data.code);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The browser has taken the file once the click's task ran.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

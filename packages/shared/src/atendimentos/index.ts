@@ -84,6 +84,8 @@ export const ZMensagem = z.object({
   erroEnvio: z.string().nullable().optional(),
   /** Written by a scheduled message (shown as 'Agendada'). */
   agendada: z.boolean().optional(),
+  /** A private note among staff: never delivered to the customer on any channel. */
+  interna: z.boolean().optional(),
   editada: z.boolean(),
   apagada: z.boolean(),
   criadaEm: z.string(),
@@ -147,6 +149,10 @@ export const ZAtendimento = z.object({
    */
   janela: z.object({ fechaEm: z.string().nullable(), duracaoMs: z.number().int() }).nullable(),
   anuncio: ZAnuncio.nullable().optional(),
+  /** The account's labels on the conversation (their names and colours: GET /api/etiquetas). */
+  etiquetaIds: z.array(z.string()).optional(),
+  /** When the customer last got the away message (written while closed): the inbox shows 'fora do horário'. */
+  foraDoHorarioEm: z.string().nullable().optional(),
 });
 export type TAtendimento = z.infer<typeof ZAtendimento>;
 
@@ -154,6 +160,7 @@ export const ZConversasQuery = z.object({
   status: ZStatusAtendimento.default('aguardando'),
   busca: z.string().trim().max(100).optional(),
   departamentoId: z.uuid({ error: 'Departamento inválido.' }).optional(),
+  etiquetaId: z.uuid({ error: 'Etiqueta inválida.' }).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(CONVERSAS_PAGE_SIZE),
 });

@@ -15,6 +15,7 @@ export type TDetalhesMensagem = Pick<TMensagem, 'autor' | 'atendenteId' | 'atend
   erroEnvio?: string;
   agendada?: true;
   transcricao?: string;
+  interna?: true;
 };
 
 /** The realtime customer message of spec part 2 §3, as ClientReceiveMessage carries it. */
@@ -63,6 +64,7 @@ export function detalhesDaMensagem(msg: TMensagem): TDetalhesMensagem {
   if (msg.erroEnvio) d.erroEnvio = msg.erroEnvio;
   if (msg.agendada) d.agendada = true;
   if (msg.transcricao) d.transcricao = msg.transcricao;
+  if (msg.interna) d.interna = true;
   return d;
 }
 
@@ -86,6 +88,7 @@ export function mensagemDoEvento(e: TRealtimeMessage): TMensagem {
     status: d.status,
     erroEnvio: d.erroEnvio ?? null,
     agendada: d.agendada ?? false,
+    interna: d.interna ?? false,
     editada: m.isEdited,
     apagada: m.isDeleted,
     criadaEm: e.timestamp,

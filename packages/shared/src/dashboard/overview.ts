@@ -92,6 +92,8 @@ export const ZVisaoGeral = z.object({
       online: z.boolean(),
     }),
   ),
+  /** Atendimentos started in the period carrying each of the account's labels (every label present). */
+  porEtiqueta: z.array(z.object({ etiquetaId: z.string(), nome: z.string(), cor: z.string(), abertos: z.number().int() })).optional(),
 });
 export type TVisaoGeral = z.infer<typeof ZVisaoGeral>;
 

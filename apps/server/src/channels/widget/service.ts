@@ -170,6 +170,7 @@ export async function visitorMessages(db: Db, canal: CanalRow, v: VisitanteRow, 
       eq(atendimentos.clienteId, v.clienteId),
       eq(atendimentos.canalId, canal.id),
       ne(mensagens.tipo, 'reaction'),
+      eq(mensagens.interna, false),
       beforeSeq ? lt(mensagens.seq, beforeSeq) : undefined,
     ),
   )

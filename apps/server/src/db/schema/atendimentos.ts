@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -172,6 +173,12 @@ export const atendimentos = pgTable(
     ultimaMensagemEm: timestamp('ultima_mensagem_em', { withTimezone: true }).notNull().defaultNow(),
     /** When the customer last wrote, as the provider reports it (WhatsApp's 24-hour reply window counts from it). */
     clienteEscreveuEm: timestamp('cliente_escreveu_em', { withTimezone: true }),
+    /** When the away message last went (the customer wrote while closed): once per closed period. */
+    foraDoHorarioEm: timestamp('fora_do_horario_em', { withTimezone: true }),
+    /** The welcome menu running: invalid answers so far; null when it never ran or has ended. */
+    menuTentativas: smallint('menu_tentativas'),
+    /** The account's labels (etiquetas.id); changed by staff only, never by a message. */
+    etiquetaIds: uuid('etiqueta_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (t) => [
     uniqueIndex('atendimentos_account_ticket').on(t.accountId, t.ticket),
@@ -188,6 +195,8 @@ export const atendimentos = pgTable(
     // The overview dashboard: started in a period, finished in a period (per account).
     index('atendimentos_account_inicio').on(t.accountId, t.inicio),
     index('atendimentos_account_fim').on(t.accountId, t.fim).where(sql`${t.fim} is not null`),
+    // The list's label filter (etiqueta_ids @> array[id]).
+    index('atendimentos_etiquetas').using('gin', t.etiquetaIds),
   ],
 );
 export type AtendimentoRow = typeof atendimentos.$inferSelect;
@@ -257,6 +266,8 @@ export const mensagens = pgTable(
     modelo: jsonb('modelo').$type<TModeloEscolhido>(),
     /** A voice note's transcript (modules/ia): searchable, shown under the player. */
     transcricao: text('transcricao'),
+    /** A private note among staff: stored as sent, so no send queue ever claims it (the check below). */
+    interna: boolean('interna').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -275,6 +286,8 @@ export const mensagens = pgTable(
     index('mensagens_pendentes').on(t.proximaTentativaEm).where(sql`${t.status} = 'pending'`),
     // WhatsApp Web's scan for edits and deletions still to send: only the few messages that have one.
     index('mensagens_alteracoes').on(t.atendimentoId).where(sql`${t.alteracao} is not null`),
+    // A note never waits to go out nor is edited on the provider: no queue can pick it up.
+    check('mensagens_interna_nunca_envia', sql`not ${t.interna} or (${t.status} = 'sent' and ${t.alteracao} is null)`),
   ],
 );
 export type MensagemRow = typeof mensagens.$inferSelect;

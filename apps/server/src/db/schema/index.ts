@@ -19,3 +19,5 @@ export * from './white-labels';
 export * from './documentacao';
 export * from './ia';
 export * from './tracker';
+export * from './etiquetas';
+export * from './atendimento-automatico';

@@ -20,6 +20,7 @@ type Forma = {
   /** Who asks: the text depends only on quemPergunta (the statement is built with the first to ask). */
   staff: TStaff;
   departamento: boolean;
+  etiqueta: boolean;
   busca: boolean;
   cursor: boolean;
   /** The web app's page size, written into the statement (lib/db.ts pageLimit); any other size is a value. */
@@ -34,6 +35,7 @@ function filtros(f: Forma): SQL | undefined {
     eq(atendimentos.accountId, p('accountId')),
     visibleTo(f.staff, { id: p('staffId'), departamentoId: p('staffDepartamentoId') }),
     f.departamento ? eq(atendimentos.departamentoId, p('departamentoId')) : undefined,
+    f.etiqueta ? sql`${atendimentos.etiquetaIds} @> array[${p('etiquetaId')}]::uuid[]` : undefined,
     f.busca ? clienteCorresponde(clientes, p('busca')) : undefined,
   );
 }
@@ -41,7 +43,7 @@ function filtros(f: Forma): SQL | undefined {
 /** What of the staff member changes the visibility rule's text (policy.visibleTo). */
 const quemPergunta = (s: TStaff) => (can(s, 'verTodos') ? 'todos' : s.departamentoId ? 'fila_do_departamento' : 'fila_sem_departamento');
 
-const filtrosChave = (f: Forma) => `${quemPergunta(f.staff)}_${Number(f.departamento)}${Number(f.busca)}`;
+const filtrosChave = (f: Forma) => `${quemPergunta(f.staff)}_${Number(f.departamento)}${Number(f.busca)}${Number(f.etiqueta)}`;
 
 /**
  * Each form's page and counts are built once per database and run as named prepared statements. Why: a list
@@ -83,6 +85,7 @@ export async function conversasPage(
   const forma: Forma = {
     staff,
     departamento: !!q.departamentoId,
+    etiqueta: !!q.etiquetaId,
     busca: !!q.busca,
     cursor: !!after,
     limitWritten: q.limit + 1 === LIMITE_ESCRITO,
@@ -92,6 +95,7 @@ export async function conversasPage(
     staffId: staff.id,
     staffDepartamentoId: staff.departamentoId,
     departamentoId: q.departamentoId,
+    etiquetaId: q.etiquetaId,
     busca: q.busca ? likePattern(q.busca) : undefined,
     status: q.status,
     cursorEm: after?.at.toISOString(),

@@ -44,6 +44,7 @@ const base: TMensagem = {
   status: 'delivered',
   erroEnvio: null,
   agendada: false,
+  interna: false,
   editada: false,
   apagada: false,
   criadaEm: '2026-11-28T12:00:00.000Z',

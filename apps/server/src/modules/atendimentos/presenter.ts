@@ -53,6 +53,8 @@ export function presentAtendimento({ a, cliente, canalNome, canalTipo, atendente
     nota: a.nota,
     janela: janelaDe(canalTipo, a.clienteEscreveuEm),
     anuncio: a.anuncio ?? null,
+    etiquetaIds: a.etiquetaIds,
+    foraDoHorarioEm: a.foraDoHorarioEm?.toISOString() ?? null,
   };
 }
 
@@ -105,6 +107,7 @@ export function presentMensagem({ m, atendenteNome, citada }: MensagemJoined): T
     status: m.status,
     erroEnvio: m.erroEnvio,
     agendada: m.agendadaId !== null,
+    interna: m.interna,
     editada: m.editada,
     apagada: m.apagada,
     criadaEm: m.createdAt.toISOString(),

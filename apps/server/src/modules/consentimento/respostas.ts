@@ -51,8 +51,9 @@ async function aplicar(ctx: AppContext, accountId: string, r: InboundResult, con
  * channel at once: called by ingest after the messages are stored. A failure here is logged, never the
  * message's: the customer's text is already in the conversation.
  */
-export async function aplicarPalavrasDeConsentimento(ctx: AppContext, entradas: Entrada[]) {
-  for (const { item, outcome } of entradas) {
+export async function aplicarPalavrasDeConsentimento(ctx: AppContext, entradas: Entrada[]): Promise<Set<number>> {
+  const aplicadas = new Set<number>();
+  for (const [k, { item, outcome }] of entradas.entries()) {
     const r = outcome.ok ? outcome.result : undefined;
     const palavra = r && !r.duplicate ? textoCurto(item.event) : null;
     if (!r || !palavra || tipoCanalDaOrigem(r.row.origem) !== 'whatsapp') continue;
@@ -60,9 +61,13 @@ export async function aplicarPalavrasDeConsentimento(ctx: AppContext, entradas: 
     try {
       const config = await configCacheada(ctx.db, accountId);
       const sair = has(config.palavrasSair, palavra);
-      if (sair || has(config.palavrasVoltar, palavra)) await aplicar(ctx, accountId, r, config, sair);
+      if (sair || has(config.palavrasVoltar, palavra)) {
+        await aplicar(ctx, accountId, r, config, sair);
+        aplicadas.add(k);
+      }
     } catch (err) {
       item.source.log?.warn({ err, atendimentoId: r.atendimentoId }, 'Palavra de consentimento não aplicada');
     }
   }
+  return aplicadas;
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { accounts } from '../../db/schema/accounts';
 import { atendimentos } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
+import { etiquetas } from '../../db/schema/etiquetas';
 import { users } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
@@ -149,7 +150,18 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
     .select({ id: departamentos.id, nome: departamentos.nome })
     .from(departamentos)
     .where(eq(departamentos.accountId, accountId));
-  const [bounds, started, finished, waiting, deps] = await Promise.all([boundsQ, startedQ, finishedQ, waitingQ, depsQ]);
+  // Labels of the atendimentos started in the period (the GIN-indexed array unnested; labels without any count 0).
+  const labelsQ = db.execute(sql`
+    select e.id, e.nome, e.cor, count(x.id)::int as n
+    from ${etiquetas} e
+    left join (
+      select unnest(etiqueta_ids) as id from atendimentos
+      where account_id = ${accountId} and inicio >= ${ini} and inicio < ${fim}${f} and cardinality(etiqueta_ids) > 0
+    ) x on x.id = e.id
+    where e.account_id = ${accountId}
+    group by e.id, e.nome, e.cor
+    order by 4 desc, lower(e.nome)`) as unknown as Promise<Rows<{ id: string; nome: string; cor: string; n: number }>>;
+  const [bounds, started, finished, waiting, deps, labels] = await Promise.all([boundsQ, startedQ, finishedQ, waitingQ, depsQ, labelsQ]);
 
   const add = <K>(m: Map<K, number>, k: K, v: number) => m.set(k, (m.get(k) ?? 0) + v);
   const porDiaMap = new Map<string, number>();
@@ -257,5 +269,6 @@ export async function visaoGeral(db: Db, accountId: string, q: Query, now = new 
     porHora,
     porDepartamento,
     atendentes,
+    porEtiqueta: labels.rows.map((e) => ({ etiquetaId: e.id, nome: e.nome, cor: e.cor, abertos: Number(e.n) })),
   };
 }

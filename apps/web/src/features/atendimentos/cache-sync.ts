@@ -133,7 +133,8 @@ export function applyPreview(qc: QueryClient, m: TMensagemLocal, naoLidas: numbe
  */
 export function applyServerPreview(qc: QueryClient, m: TMensagem, naoLidas: number | undefined, aberto: boolean, user: TUser): boolean {
   const c = contado(qc, m.atendimentoId);
-  if (naoLidas !== undefined && !antesDaPrevia(c, m.criadaEm)) c.previa = previaDaMensagem(m, aberto ? 0 : naoLidas, restanteApos(qc, m));
+  if (naoLidas !== undefined && !m.interna && !antesDaPrevia(c, m.criadaEm))
+    c.previa = previaDaMensagem(m, aberto ? 0 : naoLidas, restanteApos(qc, m));
   return applyPreview(qc, m, naoLidas, aberto, user);
 }
 

@@ -130,6 +130,7 @@ export function withUltimaMensagem(
   restante?: TMensagem | null,
 ): TAtendimento {
   if (row.ultimaMensagemEm && m.criadaEm < row.ultimaMensagemEm) return row; // an older message edited: no new activity
+  if (m.interna) return row; // a private note is not the conversation's activity (the server keeps its preview too)
   const unread = aberto ? 0 : (naoLidas ?? (m.autor === 'cliente' ? row.mensagensNaoLidas + 1 : row.mensagensNaoLidas));
   return { ...row, ...previaDaMensagem(m, unread, restante), janela: janelaApos(row.janela, m) };
 }

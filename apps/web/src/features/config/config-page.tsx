@@ -10,12 +10,16 @@ import { CanaisTab } from './components/canais-tab';
 import { GeralTab } from './components/geral-tab';
 import { IntegracoesTab } from './components/integracoes-tab';
 import { RapidasTab } from '@/features/mensagens-rapidas/rapidas-tab';
+import { AutomaticoTab } from '@/features/atendimento-automatico/automatico-tab';
+import { EtiquetasTab } from '@/features/etiquetas/etiquetas-tab';
 
 const TABS = [
   { value: 'geral', label: 'Geral' },
   { value: 'chat', label: 'Chat do site' },
   { value: 'integracoes', label: 'Integrações' },
   { value: 'rapidas', label: 'Mensagens rápidas' },
+  { value: 'automatico', label: 'Atendimento automático' },
+  { value: 'etiquetas', label: 'Etiquetas' },
   { value: 'aparencia', label: 'Aparência' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -25,7 +29,7 @@ const gere = (role: TRole) => role === 'admin' || role === 'master';
 /** Attendants and users keep the 'Chat do site' tab, with a note, so they learn where it lives and whom to ask. */
 const tabsFor = (role: TRole): Tab[] =>
   gere(role)
-    ? ['geral', 'chat', 'integracoes', 'rapidas', 'aparencia']
+    ? ['geral', 'chat', 'integracoes', 'rapidas', 'automatico', 'etiquetas', 'aparencia']
     : role === 'atendente'
       ? ['geral', 'chat', 'rapidas', 'aparencia']
       : ['geral', 'chat', 'aparencia'];
@@ -88,6 +92,16 @@ export function ConfigPage() {
         {allowed.includes('rapidas') && (
           <TabsContent value="rapidas">
             <RapidasTab podePublica={podeGerir} />
+          </TabsContent>
+        )}
+        {podeGerir && (
+          <TabsContent value="automatico">
+            <AutomaticoTab />
+          </TabsContent>
+        )}
+        {podeGerir && (
+          <TabsContent value="etiquetas">
+            <EtiquetasTab />
           </TabsContent>
         )}
         <TabsContent value="aparencia">

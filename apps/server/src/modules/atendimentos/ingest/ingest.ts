@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type TMidia, tipoFromMime } from '@balcao/shared/atendimentos';
 import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { atendimentoEvents, type AppContext } from '../../../context';
+import { replyAutomatically } from '../../atendimento-automatico/respostas';
 import { atendimentos, canais } from '../../../db/schema/atendimentos';
 import { withTransaction } from '../../../lib/db';
 import { countMensagem } from '../../../lib/metrics';
@@ -304,7 +305,7 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
   }
   await flush();
   // Opt-out and opt-in words (SAIR, VOLTAR): the consent module reads what was stored, for every channel.
-  await aplicarPalavrasDeConsentimento(
+  const palavras = await aplicarPalavrasDeConsentimento(
     ctx,
     items.map((item, k) => ({ item, outcome: out[k]! })),
   );
@@ -313,6 +314,14 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
     ctx,
     out.flatMap((o, k) =>
       o?.ok && o.result && !o.result.duplicate ? [{ accountId: items[k]!.source.canal.accountId, mensagens: o.result.mensagens }] : [],
+    ),
+  );
+  // The away message and the welcome menu, after what came in is stored and told (one place, every channel);
+  // a consent word already had its own answer.
+  await replyAutomatically(
+    ctx,
+    out.flatMap((o, k) =>
+      o.ok && o.result && !palavras.has(k) ? [{ accountId: items[k]!.source.canal.accountId, result: o.result, log: items[k]!.source.log }] : [],
     ),
   );
   for (const [k, o] of out.entries()) {

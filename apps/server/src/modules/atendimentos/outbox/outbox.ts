@@ -121,6 +121,7 @@ export class Outbox implements OutboxPort {
         .where(
           and(
             eq(mensagens.status, 'pending'),
+            eq(mensagens.interna, false),
             isNull(mensagens.enviandoEm),
             or(isNull(mensagens.proximaTentativaEm), lte(mensagens.proximaTentativaEm, now)),
             inArray(canais.tipo, [...this.drivers.keys()]),
@@ -168,6 +169,8 @@ export class Outbox implements OutboxPort {
       .where(
         and(
           eq(mensagens.status, 'pending'),
+          // Notes are never pending (a check constraint); asked here too so no claim can ever hand one over.
+          eq(mensagens.interna, false),
           isNull(mensagens.enviandoEm),
           or(isNull(mensagens.proximaTentativaEm), lte(mensagens.proximaTentativaEm, now)),
           eq(atendimentos.canalId, canalId),

@@ -15,6 +15,7 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { AcoesInternas } from '@/features/etiquetas/conversa-acoes';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useAcaoAtendimento } from '../api';
@@ -109,6 +110,9 @@ export function ConversationHeader({ atendimento: a, user, onBack, panelOpen, on
           {INBOX_TEXTS.aceitar}
         </Button>
       )}
+      <div className="flex items-center gap-1 max-sm:hidden">
+        <AcoesInternas atendimento={a} />
+      </div>
       {agir && (
         <div className="flex items-center gap-1 max-sm:hidden">
           <HeaderAction

@@ -1,5 +1,6 @@
 import { formatUnread, type TAtendimento } from '@balcao/shared/atendimentos';
 import { UserAvatar } from '@/components/ui/avatar';
+import { EtiquetaChips } from '@/features/etiquetas/etiqueta-chips';
 import { cn } from '@/lib/utils';
 import { horaNaLista } from '../format';
 import { marcaDaOrigem, previewDe } from '../labels';
@@ -39,6 +40,12 @@ export function ConversationRow({ row, selected, onSelect }: { row: TAtendimento
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline gap-2">
             <span className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>{row.clienteNome}</span>
+            {row.foraDoHorarioEm && (
+              <span className="shrink-0 rounded-full bg-amber-100 px-1.5 text-[10px] leading-4 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+                fora do horário
+              </span>
+            )}
+            <EtiquetaChips ids={row.etiquetaIds} />
             <time
               dateTime={quando}
               className={cn('ml-auto shrink-0 text-[11px] tabular-nums', unread ? 'font-medium text-primary' : 'text-muted-foreground')}

@@ -80,8 +80,14 @@ export function MessageBubble({
             'relative flex min-w-0 flex-col gap-1 rounded-2xl border px-3 py-2 text-sm shadow-xs',
             minha ? 'rounded-br-md border-primary/15 bg-primary/10 dark:bg-primary/20' : 'rounded-bl-md bg-card',
             (m.envio === 'falhou' || recusada) && 'border-destructive/50',
+            // A private note: highlighted so no one takes it for something the customer read.
+            m.interna && 'border-amber-400/70 bg-amber-50 dark:bg-amber-900/30',
           )}
+          data-interna={m.interna ? 'true' : undefined}
         >
+          {m.interna && (
+            <span className="text-[11px] font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-200">Nota interna</span>
+          )}
           {mostrarAutor && minha && <span className="text-xs font-medium text-primary">{nomeDe(m)}</span>}
           {m.respondendoA && !m.apagada && (
             <div className="rounded-md border-l-2 border-primary/60 bg-background/60 px-2 py-1 text-xs">

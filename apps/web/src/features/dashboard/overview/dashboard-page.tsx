@@ -9,6 +9,7 @@ import { fieldErrors } from '@/lib/form';
 import { useVisaoGeral } from './api';
 import { AtendentesTable } from './atendentes-table';
 import { VisaoGeralCards } from './cards';
+import { ExportarCsv } from './exportar';
 import { VisaoGeralFiltros } from './filtros';
 
 // recharts is heavy: it comes with the charts only, after the figures are on screen (the shell budget holds).
@@ -46,13 +47,16 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 p-4 sm:p-6">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-        <p className="text-sm text-muted-foreground">
-          {data
-            ? `${diaBr(data.periodo.dataInicio)} a ${diaBr(data.periodo.dataFim)} · horários no fuso da conta (${data.periodo.timeZone})`
-            : 'Visão geral dos atendimentos da conta.'}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
+          <p className="text-sm text-muted-foreground">
+            {data
+              ? `${diaBr(data.periodo.dataInicio)} a ${diaBr(data.periodo.dataFim)} · horários no fuso da conta (${data.periodo.timeZone})`
+              : 'Visão geral dos atendimentos da conta.'}
+          </p>
+        </div>
+        <ExportarCsv filtros={query ?? filtros} periodo={data?.periodo} />
       </div>
       <VisaoGeralFiltros
         filtros={filtros}
@@ -88,6 +92,20 @@ export function DashboardPage() {
             </Suspense>
           )}
           {data && <AtendentesTable atendentes={data.atendentes} />}
+          {data?.porEtiqueta && data.porEtiqueta.length > 0 && (
+            <section aria-label="Por etiqueta" className="flex flex-col gap-2">
+              <h2 className="text-base font-semibold">Por etiqueta</h2>
+              <ul className="flex flex-wrap gap-2">
+                {data.porEtiqueta.map((e) => (
+                  <li key={e.etiquetaId} className="flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm">
+                    <span className="size-2.5 rounded-full" style={{ background: e.cor }} aria-hidden />
+                    {e.nome}
+                    <span className="font-semibold tabular-nums">{e.abertos}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </div>
       )}
     </div>

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTOMATICO_TEXTS as T, ZHorarios, ZHorariosResposta, ZMenu, ZMenuResposta } from '@balcao/shared/atendimento-automatico';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../lib/session';
+import { getHorarios, getMenu, putHorarios, putMenu } from './config';
+import { authorize } from './policy';
+
+const ZCanal = z.object({ canalId: z.uuid({ error: T.canalNaoEncontrado }) });
+
+/** Configurações › Atendimento automático: the account's hours and away message, each channel's welcome menu. */
+export const atendimentoAutomaticoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const H = '/api/atendimento-automatico';
+
+  app.get(`${H}/horarios`, { schema: { response: { 200: ZHorariosResposta } } }, async (req) =>
+    getHorarios(db, authorize(requireUser(req), 'configurar').accountId),
+  );
+  app.put(`${H}/horarios`, { schema: { body: ZHorarios, response: { 200: ZHorariosResposta } } }, async (req) =>
+    putHorarios(db, authorize(requireUser(req), 'configurar').accountId, req.body),
+  );
+  app.get(`${H}/menu/:canalId`, { schema: { params: ZCanal, response: { 200: ZMenuResposta } } }, async (req) =>
+    getMenu(db, authorize(requireUser(req), 'configurar').accountId, req.params.canalId),
+  );
+  app.put(`${H}/menu/:canalId`, { schema: { params: ZCanal, body: ZMenu, response: { 200: ZMenuResposta } } }, async (req) =>
+    putMenu(db, authorize(requireUser(req), 'configurar').accountId, req.params.canalId, req.body),
+  );
+};
