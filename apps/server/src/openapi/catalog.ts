@@ -266,6 +266,7 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     ],
     'GET /api/public/documentacao/estilo-:versao.css': ['A folha de estilo das páginas públicas', 'publico', 404],
     'GET /api/public/dominios/verificar': ['Pergunta do TLS sob demanda do Caddy: 200 se o domínio é de uma central', 'publico', 404],
+  },
   Tracker: {
     'GET /api/tracker/tarefas': ['As tarefas da conta por cursor: uma coluna do quadro (status) ou a lista, com filtros', 'papel', 400],
     'POST /api/tracker/tarefas': ['Cria uma tarefa no fim da sua coluna, com o número seguinte da conta', 'papel', 400],
