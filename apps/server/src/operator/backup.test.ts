@@ -61,7 +61,7 @@ describe('the operator’s backup of the embedded default, while the server runs
     ]);
 
     // The database's staged copy is gone once the answer is sent.
-    await expect.poll(() => readdirSync(tmpdir()).filter((n) => n.startsWith('balcao-backup-'))).toEqual([]);
+    await expect.poll(() => readdirSync(tmpdir()).filter((n) => n.startsWith('balcao-backup-')), { timeout: 10_000 }).toEqual([]);
 
     const restored = mkdtempSync(path.join(tmpdir(), 'balcao-restaurado-'));
     try {

@@ -43,7 +43,7 @@ const clientOf = (config: S3Config, extra: { maxAttempts?: number } = {}) =>
   });
 
 /** Where the bucket is looked for: the endpoint given, else AWS's for the region. */
-export const endpointOf = (config: S3Config) => config.endpoint ?? `https://s3.${config.region}.amazonaws.com`;
+const endpointOf = (config: S3Config) => config.endpoint ?? `https://s3.${config.region}.amazonaws.com`;
 
 /** The bucket of S3_BUCKET cannot be reached at start: said in one line, for the operator, without a stack trace. */
 export class BucketUnreachableError extends Error {
