@@ -40,6 +40,8 @@ import { autoatendimentoRoutes } from './modules/autoatendimento/routes';
 import { novaConversaRoutes } from './modules/nova-conversa/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { departamentosRoutes } from './modules/departamentos/routes';
+import { notificacoesRoutes } from './modules/notificacoes/routes';
+import { configPublicaRoutes } from './modules/config-publica/routes';
 import { chatInternoRoutes } from './modules/chat-interno/routes';
 import { usuariosRoutes } from './modules/usuarios/routes';
 import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
@@ -141,6 +143,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(autoatendimentoRoutes, { ctx });
       await api.register(novaConversaRoutes, { ctx });
       await api.register(departamentosRoutes, { ctx });
+      await api.register(notificacoesRoutes, { ctx });
+      await api.register(configPublicaRoutes, { ctx });
       await api.register(canaisRoutes, { ctx });
       await api.register(avaliacaoRoutes, { ctx });
       await api.register(widgetPublicRoutes, { ctx });

@@ -12,6 +12,8 @@ import type { ChatPublisher } from './modules/chat-interno/notify';
 import type { LicencaPagamentos } from './payments/config';
 import type { EmbeddedBackup } from './operator/backup';
 import type { Storage } from './lib/storage';
+import type { VapidKeys } from './lib/vapid';
+import type { PushSend } from './modules/notificacoes/web-push';
 
 /** How modules tell connected clients about a change, without knowing the socket layer (realtime/publishers.ts). */
 export type Publishers = { atendimentos: AtendimentoPublisher; chatInterno: ChatPublisher };
@@ -52,6 +54,10 @@ export type AppContext = {
   /** The licence's PIX payments (payments/): provider from PIX_PROVIDER, webhook checks, prices. Unset: no provider. */
   licencaPagamentos?: LicencaPagamentos;
   secureCookies: boolean;
+  /** Web Push's keys (lib/vapid.ts): unset, no push is sent and the public config names no key. */
+  vapid?: VapidKeys;
+  /** How one push is sent (modules/notificacoes/web-push.ts); tests may give another. */
+  pushSend?: PushSend;
 };
 
 /** The atendimento publisher of a context (a silent one when none was wired). */

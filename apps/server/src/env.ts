@@ -69,6 +69,21 @@ const ZEnvFields = z.object({
   WAPI_SEND_GAP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** WhatsApp Web: the version announced to WhatsApp (when it refuses the latest online and the built-in one, 405). */
   WAPI_VERSION: z.string().trim().regex(WA_VERSION_RE, 'use o formato 2.3000.1023223821').optional(),
+  /** Web Push (lib/vapid.ts): both keys or neither (then generated once into DATA_DIR); the subject a push service may write to. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'use a chave pública VAPID em base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'use a chave privada VAPID em base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'use mailto:endereco ou uma URL https://')
+    .optional(),
   /** The licence's PIX payment provider (payments/config.ts; docs/licenca-pix.md). */
   ...ZPixEnvFields,
   /** Uploads in an S3-compatible bucket (lib/storage/config.ts; docs/operacao.md). */
@@ -77,6 +92,8 @@ const ZEnvFields = z.object({
 export const ZEnv = ZEnvFields.superRefine((env, ctx) => {
   checkPixEnv(env, ctx);
   checkStorageEnv(env, ctx);
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY juntas' });
 });
 export type TEnv = z.infer<typeof ZEnv> & { dataDir: string };
 

@@ -14,3 +14,4 @@ export * from './mensagens-rapidas';
 export * from './mensagens-agendadas';
 export * from './autoatendimento';
 export * from './wapi';
+export * from './notificacoes';
