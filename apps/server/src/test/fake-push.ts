@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 
 /** One push as a push service receives it, decrypted with the browser's keys and its VAPID header checked. */
-export type TPushRecebido = {
+type TPushRecebido = {
   path: string;
   headers: Record<string, string>;
   payload: unknown;

@@ -24,7 +24,7 @@ const PREVIA_MAX = 120;
 const previa = (texto: string) => (texto.length > PREVIA_MAX ? `${texto.slice(0, PREVIA_MAX - 1)}…` : texto);
 
 /** An @mention of this user: their first name (or full name) after an @, as typed in the internal chat. */
-export function menciona(texto: string, nome: string): boolean {
+function menciona(texto: string, nome: string): boolean {
   const lower = texto.toLocaleLowerCase('pt-BR');
   const primeiro = nome.trim().split(/\s+/)[0] ?? '';
   return [nome.trim(), primeiro].some((n) => {

@@ -20,7 +20,7 @@ function porMensagens(row: TAtendimento, msgs: TMensagem[]): TEventoAtendimento 
  * those who can take it). Accepting from the queue is not a transfer; whoever had it made the change.
  */
 function porTroca(row: TAtendimento, before: TAtendimento | undefined): TEventoAtendimento | null {
-  if (!before || before.status !== 'em_atendimento' || row.atendenteId === before.atendenteId) return null;
+  if (before?.status !== 'em_atendimento' || row.atendenteId === before.atendenteId) return null;
   if (row.status === 'em_atendimento' && row.atendenteId)
     return { evento: 'transferencia', row, para: row.atendenteId, exceto: before.atendenteId, texto: null };
   return row.status === 'aguardando' ? { evento: 'transferencia', row, exceto: before.atendenteId, texto: null } : null;
@@ -31,7 +31,7 @@ function porTroca(row: TAtendimento, before: TAtendimento | undefined): TEventoA
  * through them (HTTP, sockets, webhooks, jobs), so no service has to remember to notify. The fan-out runs
  * after the change is told, never holding it up.
  */
-export function withPush(p: Publishers, notificador: Notificador, log: () => Pick<FastifyBaseLogger, 'error'>): Publishers {
+function withPush(p: Publishers, notificador: Notificador, log: () => Pick<FastifyBaseLogger, 'error'>): Publishers {
   const inner = p.atendimentos;
   const push = (accountId: string, e: TEventoAtendimento | null) => {
     if (e) inBackground(log(), 'notificação push', () => notificador.atendimento(accountId, e));

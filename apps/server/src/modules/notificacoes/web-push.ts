@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import { PUSH_TTL_S } from '@balcao/shared/notificacoes';
 import type { VapidKeys } from '../../lib/vapid';
 
-export type TDestino = { endpoint: string; p256dh: string; auth: string };
+type TDestino = { endpoint: string; p256dh: string; auth: string };
 /** Sends one push and answers the push service's HTTP status. */
 export type PushSend = (destino: TDestino, payload: string) => Promise<number>;
 
