@@ -21,6 +21,6 @@ export function inscritos(db: Db, accountId: string): Promise<TInscrito[]> {
   return linhas;
 }
 
-export function esquecerInscritos(accountId: string) {
+export function forgetInscritos(accountId: string) {
   cache.delete(accountId);
 }

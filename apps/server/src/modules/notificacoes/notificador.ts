@@ -12,7 +12,7 @@ import { ORIGEM_TIPO } from '@balcao/shared/chat-interno/constants';
 import type { Db } from '../../lib/db';
 import type { RateCounter } from '../../lib/rate-counter';
 import type { ChatChange } from '../chat-interno/notify';
-import { esquecerInscritos, inscritos } from './destinatarios';
+import { forgetInscritos, inscritos } from './destinatarios';
 import { can } from './policy';
 import { deleteEndpoint, inscritosDosUsuarios, type TInscrito } from './queries';
 import type { PushSend } from './web-push';
@@ -118,7 +118,7 @@ export class Notificador {
       const status = await this.deps.send(b, JSON.stringify(payload));
       if (status === 404 || status === 410) {
         await deleteEndpoint(this.deps.db, b.endpoint);
-        esquecerInscritos(b.accountId);
+        forgetInscritos(b.accountId);
       } else if (status >= 400) this.deps.log().warn({ status, host: new URL(b.endpoint).host }, 'serviço de push recusou a notificação');
     } catch (err) {
       this.deps.log().warn({ err: (err as Error).message, host: new URL(b.endpoint).host }, 'serviço de push inalcançável');

@@ -12,7 +12,7 @@ const PONTO =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M8 11h16v8a3 3 0 0 1-3 3h-6l-5 4v-4a2 2 0 0 1-2-2z" fill="#fff"/><circle cx="25" cy="7" r="6" fill="#dc2626" stroke="#fff" stroke-width="2"/></svg>',
   );
 
-function mostrar() {
+function render() {
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (pendentes.size === 0) {
     if (tituloBase !== null) document.title = tituloBase;
@@ -29,19 +29,19 @@ function mostrar() {
 }
 
 /** Something for this user arrived (a conversation's or chat's tag): counted only while the tab is hidden. */
-export function avisar(tag: string) {
+export function countAviso(tag: string) {
   if (!document.hidden) return;
   pendentes.add(tag);
-  mostrar();
+  render();
 }
 
-export function limparAvisos() {
+export function clearAvisos() {
   pendentes.clear();
-  mostrar();
+  render();
 }
 
 /** Two short sine notes, quiet: heard across a counter, not startling. */
-export function tocarSom() {
+export function playSom() {
   const Ctx = window.AudioContext;
   if (!Ctx) return;
   const ctx = new Ctx();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { limparAvisos } from './alertas';
-import { inscreverPush, ouvirServiceWorker, registrarApp, somLigado } from './pwa';
+import { clearAvisos } from './alertas';
+import { subscribePush, listenServiceWorker, registerApp, somLigado } from './pwa';
 
 /**
  * The installable app for a signed-in user: the service worker registered, this browser's Web Push kept
@@ -10,14 +10,14 @@ import { inscreverPush, ouvirServiceWorker, registrarApp, somLigado } from './pw
 export default function AppInstalavel() {
   const navigate = useNavigate();
   useEffect(() => {
-    void registrarApp()
-      .then(() => inscreverPush())
+    void registerApp()
+      .then(() => subscribePush())
       .catch(() => undefined);
-    const parar = ouvirServiceWorker(
+    const parar = listenServiceWorker(
       (url) => navigate(url),
       () => somLigado,
     );
-    const visivel = () => !document.hidden && limparAvisos();
+    const visivel = () => !document.hidden && clearAvisos();
     document.addEventListener('visibilitychange', visivel);
     return () => {
       parar();

@@ -1,7 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
 import { NOTIFICACOES_TEXTS as T } from '@balcao/shared/notificacoes';
 import { toastComAcao } from '@/lib/toast';
-import { avisar, tocarSom } from './alertas';
+import { countAviso, playSom } from './alertas';
 import { getConfigPublica, getPreferencias, postPush } from './api';
 
 /** base64url (the VAPID public key) to the bytes PushManager.subscribe wants. */
@@ -16,7 +16,7 @@ let registro: Promise<ServiceWorkerRegistration | undefined> | null = null;
  * The service worker, registered once from the signed-in shell (this module is loaded lazily, never by the
  * login page); a new deployment waits until the attendant chooses 'Atualizar', so nothing typed is lost.
  */
-export function registrarApp(): Promise<ServiceWorkerRegistration | undefined> {
+export function registerApp(): Promise<ServiceWorkerRegistration | undefined> {
   if (!('serviceWorker' in navigator)) return Promise.resolve(undefined);
   registro ??= new Promise((resolve) => {
     const atualizar = registerSW({
@@ -29,9 +29,9 @@ export function registrarApp(): Promise<ServiceWorkerRegistration | undefined> {
 }
 
 /** This browser subscribed to Web Push for this user, when the user allows notifications and wants push. */
-export async function inscreverPush(): Promise<void> {
+export async function subscribePush(): Promise<void> {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const reg = await registrarApp();
+  const reg = await registerApp();
   if (!reg?.pushManager) return;
   const [config, prefs] = await Promise.all([getConfigPublica(), getPreferencias()]);
   somLigado = prefs.som;
@@ -45,23 +45,23 @@ export async function inscreverPush(): Promise<void> {
 }
 
 /** Asked when the attendant goes Online for the first time (never on page load): then this browser subscribes. */
-export async function pedirPermissao(): Promise<void> {
+export async function askPermissao(): Promise<void> {
   if (typeof Notification === 'undefined' || Notification.permission !== 'default') return;
-  if ((await Notification.requestPermission()) === 'granted') await inscreverPush();
+  if ((await Notification.requestPermission()) === 'granted') await subscribePush();
 }
 
 /**
  * The service worker's messages: a click on a notification opens its conversation in this tab; a push that
  * arrived counts in the title (and chimes, when the user keeps the sound on) while the tab is hidden.
  */
-export function ouvirServiceWorker(abrir: (url: string) => void, som: () => boolean): () => void {
+export function listenServiceWorker(abrir: (url: string) => void, som: () => boolean): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
   const on = (e: MessageEvent) => {
     const d = e.data as { type?: string; url?: string; tag?: string } | null;
     if (d?.type === 'ABRIR' && d.url) abrir(new URL(d.url).pathname + new URL(d.url).search);
     if (d?.type === 'AVISO' && d.tag && document.hidden) {
-      avisar(d.tag);
-      if (som()) tocarSom();
+      countAviso(d.tag);
+      if (som()) playSom();
     }
   };
   navigator.serviceWorker.addEventListener('message', on);
