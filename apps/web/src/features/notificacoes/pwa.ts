@@ -1,14 +1,11 @@
 import { registerSW } from 'virtual:pwa-register';
 import { NOTIFICACOES_TEXTS as T } from '@balcao/shared/notificacoes';
 import { toastComAcao } from '@/lib/toast';
-import { countAviso, playSom } from './alertas';
+import { countAviso } from './alertas';
 import { getConfigPublica, getPreferencias, postPush } from './api';
 
 /** base64url (the VAPID public key) to the bytes PushManager.subscribe wants. */
 const bytes = (b64: string) => Uint8Array.from(atob(b64.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-
-/** The user's sound preference, as last read from the server. */
-export let somLigado = true;
 
 let registro: Promise<ServiceWorkerRegistration | undefined> | null = null;
 
@@ -34,7 +31,6 @@ export async function subscribePush(): Promise<void> {
   const reg = await registerApp();
   if (!reg?.pushManager) return;
   const [config, prefs] = await Promise.all([getConfigPublica(), getPreferencias()]);
-  somLigado = prefs.som;
   if (!config.push || !prefs.push) return;
   await navigator.serviceWorker.ready;
   const sub =
@@ -54,15 +50,13 @@ export async function askPermissao(): Promise<void> {
  * The service worker's messages: a click on a notification opens its conversation in this tab; a push that
  * arrived counts in the title (and chimes, when the user keeps the sound on) while the tab is hidden.
  */
-export function listenServiceWorker(abrir: (url: string) => void, som: () => boolean): () => void {
+export function listenServiceWorker(abrir: (url: string) => void): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
   const on = (e: MessageEvent) => {
     const d = e.data as { type?: string; url?: string; tag?: string } | null;
     if (d?.type === 'ABRIR' && d.url) abrir(new URL(d.url).pathname + new URL(d.url).search);
-    if (d?.type === 'AVISO' && d.tag && document.hidden) {
-      countAviso(d.tag);
-      if (som()) playSom();
-    }
+    // The socket has usually told this tab already: the title counts each conversation once.
+    if (d?.type === 'AVISO' && d.tag && document.hidden) countAviso(d.tag);
   };
   navigator.serviceWorker.addEventListener('message', on);
   return () => navigator.serviceWorker.removeEventListener('message', on);

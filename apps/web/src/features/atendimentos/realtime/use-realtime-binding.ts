@@ -23,6 +23,7 @@ import type { TChatHandlers } from './connection';
 import { customerChat } from './customer-chat';
 import { setPresence } from './presence-store';
 import { isForaDaJanela, clearForaDaJanela, markForaDaJanela } from '../whatsapp';
+import { noteAtendimentoMensagem } from '@/features/notificacoes/eventos';
 
 /** What the handlers read at event time: the open conversation changes while they live. */
 const atual: { abertoId: string | null; conectadoComo: string | null } = {
@@ -49,6 +50,8 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       if (m.mensagem.autor === 'cliente' && !m.mensagem.editada && !m.mensagem.apagada) clearForaDaJanela(m.atendimentoId);
       // The attendant is looking at it: the server's count goes to zero too.
       if (aberto && m.mensagem.autor === 'cliente') marcarLidasServidor(m.atendimentoId);
+      // Sound, title count and a notification while the tab is hidden (features/notificacoes).
+      noteAtendimentoMensagem(m.mensagem, conversaConhecida(qc, m.atendimentoId), user.id, aberto);
     },
     onStatus(u) {
       applyStatus(qc, u);

@@ -1,3 +1,5 @@
+import { cachedCurrentUser } from '@/features/auth/api';
+import { noteChatMensagem } from '@/features/notificacoes/eventos';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TConversa, TMensagem } from '@balcao/shared/chat-interno';
 import type { TMensagensData } from '../api';
@@ -37,7 +39,11 @@ async function atualizarConversa(qc: QueryClient, conversaId: string) {
 /** Starts the hub for the signed-in user; the returned function stops it (logout, user change). */
 export function startChatInterno(qc: QueryClient, meuId: string): () => void {
   chatInterno.start({
-    onMessage: (m) => receiveMensagem(qc, meuId, m),
+    onMessage: (m) => {
+      receiveMensagem(qc, meuId, m);
+      // Sound, title count and a notification while hidden; an @mention of my first name is its own event.
+      noteChatMensagem(m, meuId, cachedCurrentUser(qc)?.nome ?? '', isConversaOpen(m.conversaId));
+    },
     onUpdateConversations: ({ conversaId }) => void atualizarConversa(qc, conversaId),
     onConnected: () => {
       void qc.invalidateQueries({ queryKey: chatKeys.conversas });
