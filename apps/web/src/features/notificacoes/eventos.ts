@@ -54,15 +54,17 @@ function alertar(a: TAlerta, olhando: boolean) {
 /**
  * A customer conversation's live message (the customer chat's binding calls this): a customer writing in a
  * queue I can take or in a conversation I hold, or the notice of a transfer to me. `row` is the conversation
- * as this tab knows it; the server only sends me what I may see.
+ * as this tab knows it: none yet for a conversation the message opens (its row follows the message), which
+ * is a new one in a queue, since the server only sends me what I may see.
  */
-export function noteAtendimentoMensagem(m: TMensagem, row: TAtendimento | undefined, meuId: string, aberto: boolean) {
-  if (!row || m.editada || m.apagada) return;
-  const url = `/atendimentos?conversa=${row.atendimentoId}`;
-  const base = { tag: `atendimento:${row.atendimentoId}`, de: row.clienteNome, texto: m.conteudo, url };
-  if (m.autor === 'cliente' && row.atendenteId === meuId) return alertar({ ...base, evento: 'mensagem' }, aberto);
-  if (m.autor === 'cliente' && !row.atendenteId && row.status === 'aguardando') return alertar({ ...base, evento: 'novaConversa' }, aberto);
-  if (m.autor === 'sistema' && m.conteudo.startsWith(TRANSFERIDO) && row.atendenteId === meuId)
+export function noteAtendimentoMensagem(m: TMensagem, row: TAtendimento | undefined, meuId: string, aberto: boolean, de: string) {
+  if (m.editada || m.apagada) return;
+  const url = `/atendimentos?conversa=${m.atendimentoId}`;
+  const base = { tag: `atendimento:${m.atendimentoId}`, de: row?.clienteNome ?? de, texto: m.conteudo, url };
+  if (m.autor === 'cliente' && row?.atendenteId === meuId) return alertar({ ...base, evento: 'mensagem' }, aberto);
+  if (m.autor === 'cliente' && (!row || (!row.atendenteId && row.status === 'aguardando')))
+    return alertar({ ...base, evento: 'novaConversa' }, aberto);
+  if (m.autor === 'sistema' && m.conteudo.startsWith(TRANSFERIDO) && row?.atendenteId === meuId)
     alertar({ ...base, evento: 'transferencia' }, aberto);
 }
 

@@ -51,7 +51,7 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       // The attendant is looking at it: the server's count goes to zero too.
       if (aberto && m.mensagem.autor === 'cliente') marcarLidasServidor(m.atendimentoId);
       // Sound, title count and a notification while the tab is hidden (features/notificacoes).
-      noteAtendimentoMensagem(m.mensagem, conversaConhecida(qc, m.atendimentoId), user.id, aberto);
+      noteAtendimentoMensagem(m.mensagem, conversaConhecida(qc, m.atendimentoId), user.id, aberto, m.fromName);
     },
     onStatus(u) {
       applyStatus(qc, u);
