@@ -14,7 +14,6 @@ let prefs: TNotificacaoPreferencias = PREFERENCIAS_PADRAO;
 export const setPreferencias = (p: TNotificacaoPreferencias) => {
   prefs = p;
 };
-export const somLigado = () => prefs.som;
 
 /** Opens a path in this tab (the router's navigate, set by app-instalavel.tsx). */
 let abrir: (url: string) => void = (url) => window.location.assign(url);
