@@ -44,6 +44,8 @@ import { atendimentoAutomaticoRoutes } from './modules/atendimento-automatico/ro
 import { etiquetasRoutes } from './modules/etiquetas/routes';
 import { notasRoutes } from './modules/notas/routes';
 import { relatoriosRoutes } from './modules/relatorios/routes';
+import { notificacoesRoutes } from './modules/notificacoes/routes';
+import { configPublicaRoutes } from './modules/config-publica/routes';
 import { chatInternoRoutes } from './modules/chat-interno/routes';
 import { usuariosRoutes } from './modules/usuarios/routes';
 import { usuariosAdminRoutes } from './modules/usuarios/admin-routes';
@@ -175,6 +177,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(etiquetasRoutes, { ctx });
       await api.register(notasRoutes, { ctx });
       await api.register(relatoriosRoutes, { ctx });
+      await api.register(notificacoesRoutes, { ctx });
+      await api.register(configPublicaRoutes, { ctx });
       await api.register(canaisRoutes, { ctx });
       await api.register(avaliacaoRoutes, { ctx });
       await api.register(trackerRoutes, { ctx });

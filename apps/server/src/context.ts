@@ -14,6 +14,8 @@ import type { LicencaPagamentos } from './payments/config';
 import type { EmbeddedBackup } from './operator/backup';
 import type { Storage } from './lib/storage';
 import type { IaDefaults } from './modules/ia/provider';
+import type { VapidKeys } from './lib/vapid';
+import type { PushSend } from './modules/notificacoes/web-push';
 
 /** How modules tell connected clients about a change, without knowing the socket layer (realtime/publishers.ts). */
 export type Publishers = { atendimentos: AtendimentoPublisher; chatInterno: ChatPublisher; tracker?: TrackerPublisher };
@@ -62,6 +64,10 @@ export type AppContext = {
   /** The AI assistant's operator defaults (env IA_*): provider, models, monthly token cap per account. */
   ia?: IaDefaults;
   secureCookies: boolean;
+  /** Web Push's keys (lib/vapid.ts): unset, no push is sent and the public config names no key. */
+  vapid?: VapidKeys;
+  /** How one push is sent (modules/notificacoes/web-push.ts); tests may give another. */
+  pushSend?: PushSend;
 };
 
 /** The atendimento publisher of a context (a silent one when none was wired). */

@@ -85,6 +85,21 @@ const ZEnvFields = z.object({
   IA_LIMITE_TOKENS_MES: z.coerce.number().int().min(1).optional(),
   /** Assistant calls one user may start a minute (default IA_CHAMADAS_POR_MINUTO of the shared package). */
   IA_CHAMADAS_POR_MINUTO: z.coerce.number().int().min(1).optional(),
+  /** Web Push (lib/vapid.ts): both keys or neither (then generated once into DATA_DIR); the subject a push service may write to. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'use a chave pública VAPID em base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'use a chave privada VAPID em base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'use mailto:endereco ou uma URL https://')
+    .optional(),
   /** The licence's PIX payment provider (payments/config.ts; docs/licenca-pix.md). */
   ...ZPixEnvFields,
   /** Uploads in an S3-compatible bucket (lib/storage/config.ts; docs/operacao.md). */
@@ -93,6 +108,8 @@ const ZEnvFields = z.object({
 export const ZEnv = ZEnvFields.superRefine((env, ctx) => {
   checkPixEnv(env, ctx);
   checkStorageEnv(env, ctx);
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY))
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'defina VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY juntas' });
 });
 export type TEnv = z.infer<typeof ZEnv> & { dataDir: string };
 

@@ -12,6 +12,8 @@ import { closeRedis, createRedis, type RedisLog } from './lib/redis';
 import { configuredOrigin } from './lib/public-origin';
 import { backgroundIdle } from './lib/background';
 import { loadOrCreateSecret } from './lib/secrets';
+import { loadOrCreateVapid } from './lib/vapid';
+import { publishersWithPush } from './modules/notificacoes/publisher';
 import { openStorage } from './lib/storage';
 import { s3ConfigOf } from './lib/storage/config';
 import { serverLogger, startupLines, wantsReadableLogs } from './lib/terminal-log';
@@ -124,7 +126,13 @@ export async function startServer(env: TEnv, opts: StartOptions = {}): Promise<R
   if (opts.wapiSocket) ctx.wapi = { ...ctx.wapi, socket: opts.wapiSocket };
   // One publisher for every change, socket or not; the socket server is read when it exists (below).
   ctx.channels = createChannels(ctx);
-  ctx.publish = socketPublishers(() => ctx.io, ctx.channels);
+  ctx.vapid = loadOrCreateVapid(env.dataDir, env, ctx.publicUrl);
+  // Read at each push: the app's logger exists once Fastify is built (below), before any change is told.
+  ctx.publish = publishersWithPush(
+    ctx,
+    socketPublishers(() => ctx.io, ctx.channels),
+    () => app.log,
+  );
   const readable = wantsReadableLogs(env.LOG_FORMAT);
   const app = await buildApp(ctx, {
     logger: await serverLogger(env.LOG_LEVEL, readable),

@@ -31,6 +31,13 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'POST /api/auth/reset-password': ['Define a nova senha com o token do e-mail e encerra todas as sessões', 'publico'],
     'GET /health': ['Verifica o servidor e o banco de dados', 'publico'],
   },
+  Notificações: {
+    'GET /api/public/config': ['A configuração pública do app: a chave VAPID para o Web Push', 'publico'],
+    'POST /api/notificacoes/push': ['Registra este navegador para receber notificações push do usuário', 'papel'],
+    'DELETE /api/notificacoes/push': ['Deixa de enviar notificações push a este navegador', 'papel'],
+    'GET /api/notificacoes/preferencias': ['As preferências de notificação do usuário (som, navegador, push, prévia, eventos)', 'papel'],
+    'PUT /api/notificacoes/preferencias': ['Altera as preferências de notificação do usuário', 'papel'],
+  },
   Perfil: {
     'GET /Usuario/GetCurrentUser': ['O usuário da sessão, com a conta, o fuso e a nota média', 'equipe'],
     'POST /Usuario/:id/heartbeat': ['Registra presença; devolve o status escolhido pelo usuário', 'papel', 404],

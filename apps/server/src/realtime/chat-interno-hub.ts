@@ -22,7 +22,7 @@ const VIEW_FAILED = 'Não foi possível marcar as mensagens como vistas';
  * SendMessage is stored before it is acknowledged or broadcast; ViewMessages moves the read mark.
  * HTTP changes (groups, participants) reach the same rooms through publishChange.
  */
-export function registerChatInternoHub(io: Server, ctx: Pick<AppContext, 'db' | 'tokens'>, log?: Logger): ChatInternoNamespace {
+export function registerChatInternoHub(io: Server, ctx: Pick<AppContext, 'db' | 'tokens' | 'publish'>, log?: Logger): ChatInternoNamespace {
   const nsp = chatInternoNamespace(io);
   // Every staff role chats internally: the session alone, no rooms beyond the staff handshake's own.
   useStaffAuth(io, CHAT_INTERNO_NAMESPACE, ctx, async (user) => ({ user, rooms: [] }));
@@ -36,7 +36,8 @@ export function registerChatInternoHub(io: Server, ctx: Pick<AppContext, 'db' | 
         ? await attempt(
             async () => {
               const { mensagem, change } = await enviarMensagem(ctx.db, user, parsed.data);
-              if (change) publishChange(io, change, socket.id);
+              // Through the context's publisher when there is one: Web Push hears of it there too.
+              if (change) ctx.publish ? ctx.publish.chatInterno(change, socket.id) : publishChange(io, change, socket.id);
               return { ok: true as const, mensagem };
             },
             CHAT_INTERNO_FALHAS.enviar,

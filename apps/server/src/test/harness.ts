@@ -13,6 +13,7 @@ import { createChannels } from '../channels/registry';
 import { diskStorage } from '../lib/storage';
 import { socketPublishers } from '../realtime/publishers';
 import { throwawayPostgres as throwaway } from './throwaway-postgres.mjs';
+import { publishersWithPush } from '../modules/notificacoes/publisher';
 
 /** The databases every integration test runs on: PGlite always, PostgreSQL when DATABASE_URL is set (CI). */
 export const DB_KINDS: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -64,7 +65,11 @@ export async function createTestApp(
   };
   // Tests that attach Socket.IO set ctx.io: the publisher reads it at each change.
   ctx.channels ??= createChannels(ctx);
-  ctx.publish ??= socketPublishers(() => ctx.io, ctx.channels);
+  ctx.publish ??= publishersWithPush(
+    ctx,
+    socketPublishers(() => ctx.io, ctx.channels),
+    () => app.log,
+  );
   const app = await buildApp(ctx, { ping: database.ping });
   ctx.mailer = overrides.mailer ?? createMailer(database.db, app.log, { from: 'teste@balcao.test' });
   await app.ready();

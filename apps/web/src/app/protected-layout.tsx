@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { STORAGE_KEYS, isTokenValid } from '@balcao/shared/auth';
 import { ROUTE_PRELOAD_DELAY_MS } from '@balcao/shared/layout';
@@ -20,6 +20,9 @@ import { redirectForRole } from './guards';
 import { preloadsFor } from './preload';
 import { PageSkeleton, ShellSkeleton } from './shell-skeleton';
 import { useAnalytics } from '@/features/analytics/use-analytics';
+
+// The service worker and Web Push: a chunk of its own, never in the login bundle.
+const AppInstalavel = lazy(() => import('@/features/notificacoes/app-instalavel'));
 
 /** Guarded area: a session, a role allowed on the path, and one tab at a time. */
 export default function ProtectedLayout() {
@@ -50,6 +53,9 @@ export default function ProtectedLayout() {
     <TooltipProvider>
       <AppShell user={user}>
         <NovaVersaoAviso />
+        <Suspense fallback={null}>
+          <AppInstalavel />
+        </Suspense>
         {/* Spec part 1 §2: the master's WhatsApp connection banner (top of every page but /config) and modal. */}
         <WhatsAppConnection user={user} />
         <LimiteUsuariosAviso variante="banner" />

@@ -87,3 +87,10 @@ const show = (kind: Kind) => (title: string, description?: string) => {
 
 /** The spec's toasts (part 2 §9): green success, red destructive, yellow warning, cyan info; 150-character cut. */
 export const toast = { success: show('success'), error: show('error'), warning: show('warning'), info: show('info') };
+
+/** A toast that stays until acted on, with one action (the service worker's 'Atualizar'). */
+export function toastComAcao(title: string, label: string, onClick: () => void) {
+  void Promise.all([import('sonner'), requestToaster()]).then(([{ toast: t }]) => {
+    t.info(title, { duration: Number.POSITIVE_INFINITY, action: { label, onClick } });
+  });
+}

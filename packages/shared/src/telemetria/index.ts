@@ -1,14 +1,11 @@
 import { z } from 'zod';
 
 /**
- * GET /backend/api/public/config: what the web learns before and after signing in. `telemetria`: the product
- * analytics (PostHog) key and host when the operator set POSTHOG_KEY and the caller's account did not turn it
- * off; null otherwise (nothing is loaded, nothing is sent).
+ * The product analytics (PostHog) key and host in GET /backend/api/public/config, when the operator set
+ * POSTHOG_KEY and the caller's account did not turn it off; null otherwise (nothing is loaded, nothing is sent).
  */
 export const ZTelemetriaConfig = z.object({ chave: z.string(), host: z.string() });
 export type TTelemetriaConfig = z.infer<typeof ZTelemetriaConfig>;
-export const ZConfigPublica = z.object({ telemetria: ZTelemetriaConfig.nullable() });
-export type TConfigPublica = z.infer<typeof ZConfigPublica>;
 
 /** The spec's named events (part 2 §7), sent besides page views, vitals, errors and marked clicks. */
 export const EVENTOS_ANALISE = {

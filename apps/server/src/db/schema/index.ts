@@ -21,3 +21,4 @@ export * from './ia';
 export * from './tracker';
 export * from './etiquetas';
 export * from './atendimento-automatico';
+export * from './notificacoes';

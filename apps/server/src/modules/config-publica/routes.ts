@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZConfigPublica } from '@balcao/shared/telemetria';
+import { ZConfigPublica } from '@balcao/shared/config-publica';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
 
@@ -11,7 +11,10 @@ import { accounts } from '../../db/schema/accounts';
 export const configPublicaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/public/config', { schema: { response: { 200: ZConfigPublica } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return { telemetria: (await telemetriaDe(ctx, req.sessionUser?.accountId)) ?? null };
+    return {
+      telemetria: (await telemetriaDe(ctx, req.sessionUser?.accountId)) ?? null,
+      push: ctx.vapid ? { vapidPublicKey: ctx.vapid.publicKey } : null,
+    };
   });
 };
 

@@ -1,4 +1,5 @@
-import { ZConfigPublica, type TTelemetriaConfig } from '@balcao/shared/telemetria';
+import { ZConfigPublica } from '@balcao/shared/config-publica';
+import type { TTelemetriaConfig } from '@balcao/shared/telemetria';
 import { request } from '@/lib/http';
 import { attachClient, detachClient, flushCounters, trackMarkedClick } from './analytics';
 

@@ -24,6 +24,7 @@ import { customerChat } from './customer-chat';
 import { setPresence } from './presence-store';
 import { isForaDaJanela, clearForaDaJanela, markForaDaJanela } from '../whatsapp';
 import { trackMessage } from '@/features/analytics/analytics';
+import { noteAtendimentoMensagem } from '@/features/notificacoes/eventos';
 
 /** What the handlers read at event time: the open conversation changes while they live. */
 const atual: { abertoId: string | null; conectadoComo: string | null } = {
@@ -53,6 +54,8 @@ function criarHandlers(qc: QueryClient): TChatHandlers {
       }
       // The attendant is looking at it: the server's count goes to zero too.
       if (aberto && m.mensagem.autor === 'cliente') marcarLidasServidor(m.atendimentoId);
+      // Sound, title count and a notification while the tab is hidden (features/notificacoes).
+      noteAtendimentoMensagem(m.mensagem, conversaConhecida(qc, m.atendimentoId), user.id, aberto, m.fromName);
     },
     onStatus(u) {
       applyStatus(qc, u);

@@ -1,3 +1,5 @@
+import { cachedCurrentUser } from '@/features/auth/api';
+import { noteChatMensagem } from '@/features/notificacoes/eventos';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TConversa, TMensagem } from '@balcao/shared/chat-interno';
 import type { TMensagensData } from '../api';
@@ -41,6 +43,8 @@ export function startChatInterno(qc: QueryClient, meuId: string): () => void {
     onMessage: (m) => {
       if (m.remetenteId !== meuId) trackMessage('recebida', 'interno', m.tipo);
       receiveMensagem(qc, meuId, m);
+      // Sound, title count and a notification while hidden; an @mention of my first name is its own event.
+      noteChatMensagem(m, meuId, cachedCurrentUser(qc)?.nome ?? '', isConversaOpen(m.conversaId));
     },
     onUpdateConversations: ({ conversaId }) => void atualizarConversa(qc, conversaId),
     onConnected: () => {

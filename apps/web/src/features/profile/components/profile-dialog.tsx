@@ -2,6 +2,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/api';
+import { PreferenciasTab } from '@/features/notificacoes/preferencias-tab';
 import { ChangePasswordTab } from './change-password-tab';
 import { ProfileDataTab } from './profile-data-tab';
 
@@ -13,13 +14,14 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       <DialogContent className="gap-5 sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Meu perfil</DialogTitle>
-          <DialogDescription>Atualize sua foto, seu nome e sua senha.</DialogDescription>
+          <DialogDescription>Atualize sua foto, seu nome, sua senha e suas notificações.</DialogDescription>
         </DialogHeader>
         {user ? (
           <Tabs defaultValue="dados" className="gap-4">
-            <TabsList className="grid w-full grid-cols-2">
+            <TabsList className="grid w-full grid-cols-3">
               <TabsTrigger value="dados">Dados</TabsTrigger>
               <TabsTrigger value="senha">Alterar Senha</TabsTrigger>
+              <TabsTrigger value="notificacoes">Notificações</TabsTrigger>
             </TabsList>
             {/* Both panels stay mounted in one grid cell: switching tabs keeps typed text and a running upload,
                 and the dialog keeps the height of the taller panel instead of jumping. */}
@@ -29,6 +31,9 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               </TabsContent>
               <TabsContent value="senha" forceMount className="data-[state=inactive]:invisible">
                 <ChangePasswordTab userId={user.id} />
+              </TabsContent>
+              <TabsContent value="notificacoes" className="data-[state=inactive]:invisible">
+                <PreferenciasTab />
               </TabsContent>
             </div>
           </Tabs>

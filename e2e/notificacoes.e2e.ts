@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { io } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { loginAs, newContext } from './support/browser';
+import { shot } from './support/shell';
+import { useE2E } from './support/suite';
+
+const SITE = 'https://loja-notificacoes.exemplo.com.br';
+
+/** Headless Chromium never hides a tab: the page is told it is hidden, as a switch to another tab would. */
+const HIDDEN_SWITCH = () => {
+  const w = window as unknown as { __oculto?: boolean };
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.__oculto === true });
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (w.__oculto ? 'hidden' : 'visible') });
+};
+const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate((h) => {
+    (window as unknown as { __oculto?: boolean }).__oculto = h;
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+const notificationTitles = (page: Page) =>
+  page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return reg ? (await reg.getNotifications()).map((n) => n.title) : [];
+  });
+
+/** Notifications and the installable app in Chromium: a hidden tab is told of a new customer; a closed one by push. */
+describe('notifications and the installable app', () => {
+  const env = useE2E();
+
+  const api = async <T>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(env.server.baseUrl + path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    const text = await res.text();
+    return (text ? JSON.parse(text) : null) as T;
+  };
+
+  /** A website visitor who writes once, over the widget's socket as the widget does. */
+  async function visitorWrites(canalToken: string, texto: string) {
+    const { visitante } = await api<{ visitante: string }>(
+      'POST',
+      `/backend/api/public/widget/${canalToken}/sessao`,
+      null,
+      {},
+      { origin: SITE },
+    );
+    const s = io(`${env.server.baseUrl}/widget`, {
+      path: '/backend/socket.io',
+      auth: { canal: canalToken, visitante },
+      extraHeaders: { origin: SITE },
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      const ack = (await s.timeout(10_000).emitWithAck('EnviarMensagem', { clientId: randomUUID(), conteudo: texto })) as { ok: boolean };
+      expect(ack.ok).toBe(true);
+    } finally {
+      s.disconnect();
+    }
+  }
+
+  it('installs, tells a hidden tab of a new customer (title, notification), obeys preferences, and shows a push with the tab closed', async () => {
+    const { token } = await api<{ token: string }>('POST', '/backend/api/auth/login', null, {
+      email: 'admin@demo.local',
+      senha: 'balcao-demo',
+    });
+    const canal = await api<{ token: string }>('POST', '/backend/api/canais/widget', token, {
+      nome: 'Site notificações',
+      origensPermitidas: [SITE],
+    });
+
+    const ctx = await newContext(env.browser, env.server.baseUrl);
+    await ctx.grantPermissions(['notifications'], { origin: env.server.baseUrl });
+    await ctx.addInitScript(HIDDEN_SWITCH);
+    const page = await ctx.newPage();
+    await loginAs(page, 'admin@demo.local');
+    await page.waitForURL(/\/atendimentos/);
+
+    // Installable: the manifest is linked, the service worker controls the page, Chromium reports no blocker.
+    const manifest = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? null);
+    expect(manifest).toMatch(/\/manifest\.webmanifest$/);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await ctx.newCDPSession(page);
+    // Playwright's contexts are incognito ones, where Chromium never offers installation: every other criterion holds.
+    const blockers = async () =>
+      ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors
+        .map((e) => e.errorId)
+        .filter((id) => id !== 'in-incognito');
+    await expect.poll(blockers).toEqual([]);
+
+    // A new conversation while the tab is hidden: '(1) …' in the title and a browser notification.
+    await setHidden(page, true);
+    await visitorWrites(canal.token, 'Olá, vocês abrem amanhã?');
+    await expect.poll(() => page.title()).toMatch(/^\(1\) /);
+    await expect.poll(() => notificationTitles(page)).toContain('Novo atendimento');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
+    await setHidden(page, false);
+    await expect.poll(() => page.title()).not.toMatch(/^\(\d+\) /);
+    await shot(page, 'notificacoes-aba-visivel');
+
+    // Preferences: browser notifications and the new-conversation event off: nothing is counted or shown.
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      for (const n of (await reg?.getNotifications()) ?? []) n.close();
+    });
+    await api('PUT', '/backend/api/notificacoes/preferencias', token, { navegador: false, eventos: { novaConversa: false } });
+    await page.reload();
+    await page.getByRole('heading').first().waitFor();
+    // The profile dialog's tab shows the saved switches.
+    await setHidden(page, true);
+    await visitorWrites(canal.token, 'Outro cliente aqui');
+    // The list shows the second conversation: the event reached this tab, and it stayed quiet.
+    await expect.poll(() => page.getByText('Outro cliente aqui').count()).toBeGreaterThan(0);
+    expect(await page.title()).not.toMatch(/^\(\d+\) /);
+    expect(await notificationTitles(page)).toEqual([]);
+    await setHidden(page, false);
+
+    // A push with no Balcão tab open: the service worker shows it.
+    const registrationId = await new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+        const r = e.registrations.find((x) => x.scopeURL.startsWith(env.server.baseUrl));
+        if (r) resolve(r.registrationId);
+      });
+      void cdp.send('ServiceWorker.enable');
+    });
+    const blank = await ctx.newPage();
+    const blankCdp = await ctx.newCDPSession(blank);
+    await blankCdp.send('ServiceWorker.enable');
+    await page.close();
+    await blankCdp.send('ServiceWorker.deliverPushMessage', {
+      origin: env.server.baseUrl,
+      registrationId,
+      data: JSON.stringify({
+        evento: 'mensagem',
+        titulo: 'Nova mensagem',
+        corpo: 'De Cliente',
+        url: '/atendimentos',
+        tag: 'atendimento:e2e',
+      }),
+    });
+    await blank.goto('/offline.html');
+    await expect.poll(() => notificationTitles(blank)).toContain('Nova mensagem');
+    await shot(blank, 'notificacoes-offline');
+    await ctx.close();
+  });
+});
