@@ -66,7 +66,6 @@ import { registerApiReference, type RouteCheck } from './openapi/reference';
 import { httpDuration } from './lib/metrics';
 import { metricsRoutes } from './modules/metrics/routes';
 import { registerGrafanaRoutes } from './modules/metrics/grafana';
-import { configPublicaRoutes } from './modules/config-publica/routes';
 
 const API_PREFIX = '/backend';
 const ZHealth = z.object({ status: z.enum(['ok', 'erro']) });
@@ -178,7 +177,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions) {
       await api.register(notasRoutes, { ctx });
       await api.register(relatoriosRoutes, { ctx });
       await api.register(notificacoesRoutes, { ctx });
-      await api.register(configPublicaRoutes, { ctx });
       await api.register(canaisRoutes, { ctx });
       await api.register(avaliacaoRoutes, { ctx });
       await api.register(trackerRoutes, { ctx });

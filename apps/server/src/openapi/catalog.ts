@@ -32,7 +32,6 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'GET /health': ['Verifica o servidor e o banco de dados', 'publico'],
   },
   Notificações: {
-    'GET /api/public/config': ['A configuração pública do app: a chave VAPID para o Web Push', 'publico'],
     'POST /api/notificacoes/push': ['Registra este navegador para receber notificações push do usuário', 'papel'],
     'DELETE /api/notificacoes/push': ['Deixa de enviar notificações push a este navegador', 'papel'],
     'GET /api/notificacoes/preferencias': ['As preferências de notificação do usuário (som, navegador, push, prévia, eventos)', 'papel'],
@@ -311,7 +310,10 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'POST /api/public/confirmar-lid/:token': ['Responde ao pedido de confirmação, uma vez', 'publico', 404, 409, 410],
     'GET /api/public/white-labels/:id': ['Nome, cor e logotipo de um white label', 'publico', 404],
     'GET /api/public/white-labels/:id/logo': ['Redireciona ao logotipo de um white label', 'publico', 404],
-    'GET /api/public/config': ['A configuração que o app lê ao abrir (a análise de uso, quando ligada)', 'publico'],
+    'GET /api/public/config': [
+      'A configuração que o app lê ao abrir: a análise de uso (quando ligada) e a chave VAPID do Web Push',
+      'publico',
+    ],
     'GET /api/public/widget/:token/config': ['A configuração do chat do site', 'publico', 403, 404],
     'POST /api/public/widget/:token/sessao': ['Abre ou retoma a sessão do visitante', 'publico', 403, 404, 429],
     'GET /api/public/widget/:token/mensagens': ['As mensagens do visitante', 'publico', 401, 403, 404],

@@ -1,8 +1,4 @@
-import {
-  type TNotificacaoPreferenciasInput,
-  type TPushInscricao,
-  ZNotificacaoPreferencias,
-} from '@balcao/shared/notificacoes';
+import { type TNotificacaoPreferenciasInput, type TPushInscricao, ZNotificacaoPreferencias } from '@balcao/shared/notificacoes';
 import { ZConfigPublica } from '@balcao/shared/config-publica';
 import { request } from '@/lib/http';
 

@@ -321,7 +321,9 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
   await replyAutomatically(
     ctx,
     out.flatMap((o, k) =>
-      o.ok && o.result && !palavras.has(k) ? [{ accountId: items[k]!.source.canal.accountId, result: o.result, log: items[k]!.source.log }] : [],
+      o.ok && o.result && !palavras.has(k)
+        ? [{ accountId: items[k]!.source.canal.accountId, result: o.result, log: items[k]!.source.log }]
+        : [],
     ),
   );
   for (const [k, o] of out.entries()) {
