@@ -123,7 +123,7 @@ describe('product analytics (PostHog), opt-in', () => {
       })
     ).json()) as { token: string };
     const cfg = await fetch(`${on.baseUrl}/backend/api/public/config`, { headers: { authorization: `Bearer ${login.token}` } });
-    expect(await cfg.json()).toEqual({ telemetria: null });
+    expect(await cfg.json()).toMatchObject({ telemetria: null });
     expect(toFake).toEqual([]);
     await marta.context().close();
     await ana2.context().close();
@@ -141,7 +141,7 @@ describe('product analytics (PostHog), opt-in', () => {
       });
       await loginAs(page, 'master@demo.local');
       await page.getByRole('button', { name: 'Chat interno', exact: true }).waitFor();
-      expect(await (await fetch(`${off.baseUrl}/backend/api/public/config`)).json()).toEqual({ telemetria: null });
+      expect(await (await fetch(`${off.baseUrl}/backend/api/public/config`)).json()).toMatchObject({ telemetria: null });
       expect(scripts.some((s) => s.includes('posthog-js'))).toBe(false);
       expect(fake.requests.length).toBe(before);
       await ctx.close();

@@ -50,7 +50,9 @@ function withPush(p: Publishers, notificador: Notificador, log: () => Pick<Fasti
     visitorState: (...a) => inner.visitorState(...a),
     agentTyping: (...a) => inner.agentTyping(...a),
   };
+  // Every other publisher (the tracker's, …) passes through untouched.
   return {
+    ...p,
     atendimentos,
     chatInterno(change, exceptSocketId) {
       p.chatInterno(change, exceptSocketId);

@@ -178,11 +178,12 @@ export function Quadro({ colunas, filtro, onAbrir }: { colunas: TColuna[]; filtr
         mover.mutate({ tarefa: d.ativo, status: d.status, posicao: d.posicao, ordem: d.ordem });
       }}
     >
-      <div className="flex min-h-0 flex-1 gap-3 overflow-x-auto pb-2">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a board wider than the screen scrolls by keyboard too, even with no card to focus */}
+      <section tabIndex={0} aria-label="Quadro de tarefas" className="flex min-h-0 flex-1 gap-3 overflow-x-auto pb-2">
         {colunas.map((c) => (
           <Coluna key={c.id} coluna={c} filtro={filtro} onAbrir={onAbrir} />
         ))}
-      </div>
+      </section>
     </DndContext>
   );
 }
