@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   CONSENTIMENTO_CONFIG_PADRAO,
@@ -60,15 +61,15 @@ export async function respostasDe(db: Db, accountId: string, clienteIds: string[
  * on other instances within CONFIG_TTL_MS.
  */
 const CONFIG_TTL_MS = 10_000;
-const configCache = new Map<string, { config: TConsentimentoConfig; at: number }>();
-export async function configCacheada(db: Db, accountId: string, now = Date.now()) {
-  const hit = configCache.get(accountId);
-  if (hit && now - hit.at < CONFIG_TTL_MS) return hit.config;
+const configKept = new LRUCache<string, TConsentimentoConfig>({ max: 10_000, ttl: CONFIG_TTL_MS });
+export async function configCacheada(db: Db, accountId: string) {
+  const hit = configKept.get(accountId);
+  if (hit) return hit;
   const config = await configDe(db, accountId);
-  configCache.set(accountId, { config, at: now });
+  configKept.set(accountId, config);
   return config;
 }
-export const esquecerConfig = (accountId: string) => configCache.delete(accountId);
+export const esquecerConfig = (accountId: string) => configKept.delete(accountId);
 
 export async function configDe(db: Db, accountId: string): Promise<TConsentimentoConfig> {
   const [row] = await db.select().from(consentimentoConfig).where(eq(consentimentoConfig.accountId, accountId)).limit(1);
