@@ -1,16 +1,15 @@
 import { useEffect } from 'react';
-import { ComingSoon } from './coming-soon';
 
-// Open routes of the route table that later issues build.
-export const ConfirmarLidPage = () => <ComingSoon title="Confirmação de contato" />;
 /**
- * The public documentation is rendered by the server (readable without JavaScript, indexable): a navigation
- * inside the app to one of its addresses loads the page from the server.
+ * Pages the server renders itself (readable without JavaScript; the public documentation is also indexable):
+ * a navigation inside the app to one of their addresses loads the page from the server.
  */
-export function PublicDocumentacaoPage() {
+function ServerRenderedPage() {
   useEffect(() => window.location.reload(), []);
   return null;
 }
+export const ConfirmarLidPage = ServerRenderedPage;
+export const PublicDocumentacaoPage = ServerRenderedPage;
 /**
  * Reached only inside the app (the server answers /grafana itself: a redirect to GRAFANA_URL, or a page saying
  * how to set it): the same words.
