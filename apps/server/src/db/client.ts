@@ -74,7 +74,8 @@ export async function openPglite(dataDir: string | null, listener: EmbeddedListe
  * pool's own query passes one, its callback. Pool waits are a gauge of their own (lib/metrics.ts).
  */
 function timeStatements(client: pg.PoolClient) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // The class's query looked up per call, not bound once: a spy on it (test/statement-counter.ts) still counts.
+  const own = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
   client.query = ((...args: unknown[]) => {
     const done = timeQuery('postgres');
     const last = args.at(-1);
@@ -83,7 +84,7 @@ function timeStatements(client: pg.PoolClient) {
         done();
         return (last as (...r: unknown[]) => unknown)(...r);
       };
-    const result = query(...args);
+    const result = own.query.apply(client, args);
     if (result instanceof Promise)
       result.then(
         () => done(),

@@ -12,7 +12,8 @@ const kept = new LRUCache<string, Promise<TInscrito[]>>({ max: 10_000, ttl: 5000
 export function inscritos(db: Db, accountId: string): Promise<TInscrito[]> {
   const hit = kept.get(accountId);
   if (hit) return hit;
-  const linhas = inscritosDaConta(db, accountId);
+  // Drizzle's query runs again on every await of it: kept as the one promise of its one run.
+  const linhas = Promise.resolve(inscritosDaConta(db, accountId));
   // A failed read is not kept: the next event asks again.
   linhas.catch(() => kept.delete(accountId));
   kept.set(accountId, linhas);

@@ -106,7 +106,7 @@ describe.each(DB_KINDS)('notifications and Web Push on %s', (kind) => {
     await backgroundIdle();
     expect(got('carlos').at(-1)?.payload).toMatchObject({ evento: 'mensagem', corpo: expect.stringMatching(/: Meu pedido é o 4512$/) });
 
-    await t.ctx.db.update(users).set({ online: false }).where(eq(users.id, s.ids.ana));
+    expect(await call('POST', `/backend/usuario/UpdateUser/${s.ids.ana}`, s.ana.auth)).toMatchObject({ body: { online: false } });
     const r = await call('POST', `/backend/api/atendimento/${conversa}/transferir`, s.carlos.auth, { atendenteId: s.ids.sofia });
     expect(r.status).toBe(200);
     await backgroundIdle();

@@ -24,6 +24,7 @@ import { endUserSessions } from '../auth/sessions';
 import { moveDepartmentRooms } from '../departamentos/rooms';
 import { isUniqueViolation } from '../departamentos/service';
 import { reserveSeat, takesSeat } from '../licenca/service';
+import { forgetInscritos } from '../notificacoes/destinatarios';
 import { authorize } from './policy';
 import { isUuid } from './service';
 
@@ -261,6 +262,7 @@ export async function desativarUsuario(ctx: Ctx, caller: TSessionUser, id: strin
       .where(and(eq(users.id, target.id), eq(users.accountId, caller.accountId)));
   });
   await endUserSessions(ctx, id);
+  forgetInscritos(caller.accountId);
   return getUsuarioAdmin(ctx.db, caller.accountId, id);
 }
 

@@ -5,6 +5,7 @@ import { users, type UserRow } from '../../db/schema/users';
 import type { Db } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
 import { notaMedia } from '../dashboard/service';
+import { forgetInscritos } from '../notificacoes/destinatarios';
 import { presentCurrentUser } from './presenter';
 
 /** A user of the caller's account, or 404: another account's id looks exactly like an unknown one. */
@@ -44,6 +45,8 @@ export async function updateUser(
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
     .returning();
   if (!row) throw new NotFound('Usuário não encontrado.');
+  // Web Push reaches Online users only: a status change is seen at the next message, not after the window.
+  if (patch.online !== undefined) forgetInscritos(accountId);
   return row;
 }
 
