@@ -42,9 +42,9 @@ export const ROTULO_ORIGEM: Record<TOrigemConsentimento, string> = {
 export const CONSENTIMENTO_LINK_DIAS = 30;
 
 /** The text the customer is shown, with its version (kept on each answer: what they agreed to). */
-export const CONSENTIMENTO_TEXTO_VERSAO = '2026-12-01';
+export const CONSENTIMENTO_TEXTO_VERSAO = '2026-12-06';
 export const CONSENTIMENTO_TEXTO =
-  'Autorizo o envio de mensagens (avisos, lembretes e ofertas) pelos canais marcados. Posso cancelar quando quiser: basta responder SAIR no WhatsApp.';
+  'Autorizo o envio de mensagens (avisos, lembretes e ofertas) pelos canais acima. Posso cancelar quando quiser: basta responder SAIR no WhatsApp ou pedir à empresa.';
 
 export const CONSENTIMENTO_TEXTS = {
   convite: 'Para continuar recebendo nossas mensagens, confirme aqui:',
