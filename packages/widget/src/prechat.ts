@@ -3,13 +3,13 @@ import { h } from './dom';
 import { T } from './texts';
 
 type Campo = TWidgetConfig['camposPreChat'][number];
-export type PreChatValues = Partial<Record<Campo | 'departamentoId', string>>;
+export type PreChatValues = Partial<Record<Campo | 'departamentoId' | 'consentimento', string>>;
 
 // Same rule as the server's z.email(), loosely: something@domain.tld without spaces.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Every field the channel asks for is required; the answer is what IniciarConversa carries. */
-export function validatePreChat(config: Pick<TWidgetConfig, 'camposPreChat' | 'departamentos'>, v: PreChatValues) {
+export function validatePreChat(config: Pick<TWidgetConfig, 'camposPreChat' | 'departamentos' | 'consentimento'>, v: PreChatValues) {
   const errors: PreChatValues = {};
   const val = (k: keyof PreChatValues) => (v[k] ?? '').trim();
   const campos = config.camposPreChat;
@@ -23,6 +23,8 @@ export function validatePreChat(config: Pick<TWidgetConfig, 'camposPreChat' | 'd
   if (campos.includes('email')) data.email = val('email');
   if (campos.includes('telefone')) data.telefone = val('telefone').slice(0, 30);
   if (config.departamentos.length) data.departamentoId = val('departamentoId');
+  // The consent box is optional and never pre-ticked: only a ticked box (FormData's 'on') is an opt-in.
+  if (config.consentimento && v.consentimento === 'on') data.consentimento = true;
   return { errors, data, ok: Object.keys(errors).length === 0 };
 }
 
@@ -66,6 +68,13 @@ export function preChatForm(config: TWidgetConfig, uid: string, submit: (p: TPre
           ...config.departamentos.map((d) => h('option', { value: d.id }, d.nome)),
         ),
       ),
+    config.consentimento &&
+      h(
+        'label',
+        { class: 'consent' },
+        h('input', { type: 'checkbox', name: 'consentimento', id: `${uid}-consentimento` }),
+        h('span', null, config.consentimento),
+      ),
     geral,
     button,
   );
@@ -73,7 +82,7 @@ export function preChatForm(config: TWidgetConfig, uid: string, submit: (p: TPre
     e.preventDefault();
     const values = Object.fromEntries(new FormData(form)) as PreChatValues;
     const { errors, data, ok } = validatePreChat(config, values);
-    for (const el of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input,select')) {
+    for (const el of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([type=checkbox]),select')) {
       const msg = errors[el.name as keyof PreChatValues] ?? '';
       el.setAttribute('aria-invalid', String(!!msg));
       errs.get(el.name)!.textContent = msg;

@@ -81,6 +81,8 @@ textarea{flex:1;min-width:0;resize:none;border:0;outline:none;background:transpa
 .prechat{display:flex;flex-direction:column;gap:12px;padding:16px;border-top:1px solid #e4e4e7;background:#fff;overflow:auto;flex:0 1 auto}
 .prechat-title{margin:0;font-weight:500}
 .field{display:flex;flex-direction:column;gap:4px}
+.consent{display:flex;gap:8px;align-items:flex-start;font-weight:400;line-height:1.35}
+.consent input{width:16px;height:16px;margin:1px 0 0;padding:0;flex:none;accent-color:var(--bc)}
 label{font-size:13px;font-weight:500;color:#3f3f46}
 input,select{font:inherit;font-size:14.5px;padding:9px 10px;border:1px solid #d4d4d8;border-radius:8px;background:#fff;color:inherit;width:100%}
 input:focus,select:focus{outline:2px solid var(--bc);outline-offset:-1px}

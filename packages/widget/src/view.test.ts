@@ -19,6 +19,7 @@ const config = {
   camposPreChat: ['nome', 'email'] as ('nome' | 'email')[],
   departamentos: [],
   verificarIdentidade: false,
+  consentimento: null,
 };
 
 describe('View', () => {
@@ -82,5 +83,15 @@ describe('View', () => {
     expect($('.log .bubble').textContent).toBe('Oi! <b>bem-vindo</b>');
     view.setStatus('Em atendimento com Carlos');
     expect($('.status').textContent).toBe('Em atendimento com Carlos');
+  });
+
+  it('shows the channel’s consent box unticked and sends the opt-in only once ticked', async () => {
+    view.setFooter({ kind: 'prechat', config: { ...config, camposPreChat: [], consentimento: 'Aceito receber mensagens pelo WhatsApp.' } });
+    const box = $<HTMLInputElement>('input[name="consentimento"]');
+    expect(box.checked).toBe(false);
+    expect($('label.consent').textContent).toBe('Aceito receber mensagens pelo WhatsApp.');
+    box.checked = true;
+    $<HTMLFormElement>('form.prechat').dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.waitFor(() => expect(on.preChat).toHaveBeenCalledWith({ consentimento: true }));
   });
 });

@@ -217,6 +217,8 @@ export const ZCanalWidgetInput = z.object({
   departamentoPadraoId: z.uuid().nullable().default(null),
   origensPermitidas: z.array(ZOrigemSite).min(1, 'Informe pelo menos um site permitido.').max(20),
   verificarIdentidade: z.boolean().default(false),
+  /** The pre-chat form shows a consent box (LGPD opt-in for WhatsApp and e-mail messages), never pre-ticked. */
+  pedirConsentimento: z.boolean().default(false),
   ativo: z.boolean().default(true),
 });
 export type TCanalWidgetInput = z.infer<typeof ZCanalWidgetInput>;

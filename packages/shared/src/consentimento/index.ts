@@ -42,9 +42,9 @@ export const ROTULO_ORIGEM: Record<TOrigemConsentimento, string> = {
 export const CONSENTIMENTO_LINK_DIAS = 30;
 
 /** The text the customer is shown, with its version (kept on each answer: what they agreed to). */
-export const CONSENTIMENTO_TEXTO_VERSAO = '2026-12-01';
+export const CONSENTIMENTO_TEXTO_VERSAO = '2026-12-06';
 export const CONSENTIMENTO_TEXTO =
-  'Autorizo o envio de mensagens (avisos, lembretes e ofertas) pelos canais marcados. Posso cancelar quando quiser: basta responder SAIR no WhatsApp.';
+  'Autorizo o envio de mensagens (avisos, lembretes e ofertas) pelos canais acima. Posso cancelar quando quiser: basta responder SAIR no WhatsApp ou pedir à empresa.';
 
 export const CONSENTIMENTO_TEXTS = {
   convite: 'Para continuar recebendo nossas mensagens, confirme aqui:',
@@ -62,6 +62,10 @@ export const CONSENTIMENTO_TEXTS = {
   respostaVoltar: 'Pronto: você voltará a receber nossas mensagens. Para parar, responda SAIR.',
   motivoObrigatorio: 'Diga o motivo do registro.',
   palavraInvalida: 'Use palavras de 1 a 20 letras, sem espaços.',
+  palavraFaltando: 'Informe pelo menos uma palavra.',
+  palavrasDemais: 'Use no máximo 10 palavras.',
+  respostaFaltando: 'Escreva a resposta automática.',
+  respostaLonga: 'Use no máximo 1000 caracteres.',
   nuncaSolicitadoAviso: 'Este cliente ainda não confirmou que aceita receber mensagens. A conta decide se envia mesmo assim.',
 } as const;
 
@@ -133,10 +137,10 @@ const ZPalavra = z
   .trim()
   .regex(/^\S{1,20}$/u, CONSENTIMENTO_TEXTS.palavraInvalida);
 export const ZConsentimentoConfig = z.object({
-  palavrasSair: z.array(ZPalavra).min(1).max(10),
-  palavrasVoltar: z.array(ZPalavra).min(1).max(10),
-  respostaSair: z.string().trim().min(1).max(1000),
-  respostaVoltar: z.string().trim().min(1).max(1000),
+  palavrasSair: z.array(ZPalavra).min(1, CONSENTIMENTO_TEXTS.palavraFaltando).max(10, CONSENTIMENTO_TEXTS.palavrasDemais),
+  palavrasVoltar: z.array(ZPalavra).min(1, CONSENTIMENTO_TEXTS.palavraFaltando).max(10, CONSENTIMENTO_TEXTS.palavrasDemais),
+  respostaSair: z.string().trim().min(1, CONSENTIMENTO_TEXTS.respostaFaltando).max(1000, CONSENTIMENTO_TEXTS.respostaLonga),
+  respostaVoltar: z.string().trim().min(1, CONSENTIMENTO_TEXTS.respostaFaltando).max(1000, CONSENTIMENTO_TEXTS.respostaLonga),
 });
 export type TConsentimentoConfig = z.infer<typeof ZConsentimentoConfig>;
 export const CONSENTIMENTO_CONFIG_PADRAO: TConsentimentoConfig = {

@@ -48,6 +48,16 @@ export const POPOUT_HANDOFF_TIMEOUT_MS = 3000;
 
 export const PRE_CHAT_CAMPOS = ['nome', 'email', 'telefone'] as const;
 
+/**
+ * The pre-chat form's consent box (LGPD opt-in), shown when the channel asks for it; the server records these
+ * words and their version with the visitor's answer (never a text the browser sends).
+ */
+export const WIDGET_CONSENTIMENTO = {
+  texto:
+    'Aceito receber mensagens (avisos, lembretes e ofertas) pelo WhatsApp e por e-mail. Posso cancelar quando quiser respondendo SAIR.',
+  versao: 'widget-2026-12-06',
+} as const;
+
 export const WIDGET_TEXTS = {
   origemNaoPermitida: 'Este site não tem permissão para usar este chat.',
   canalInvalido: 'Canal de chat não encontrado ou desativado.',

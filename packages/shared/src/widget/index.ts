@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZOptInExterno } from '../consentimento';
 import type { TAckError } from '../hubs';
 import { ATENDIMENTO_TEXTS, MENSAGEM_MAX_CHARS } from '../atendimentos/constants';
 import { PRE_CHAT_CAMPOS, WIDGET_TEXTS } from './constants';
@@ -21,6 +20,8 @@ export const ZWidgetConfig = z.object({
   camposPreChat: z.array(z.enum(PRE_CHAT_CAMPOS)),
   departamentos: z.array(z.object({ id: z.string(), nome: z.string() })),
   verificarIdentidade: z.boolean(),
+  /** The consent box's words when the channel asks for consent on the pre-chat form (WIDGET_CONSENTIMENTO), else null. */
+  consentimento: z.string().nullable(),
   /** Only on our own origin (the popout): the sites whose window may hand it a visitor. */
   origens: z.array(z.string()).optional(),
 });
@@ -35,8 +36,8 @@ export const ZPreChat = z.object({
   email: z.email('Informe um e-mail válido.').optional().or(z.literal('')),
   telefone: z.string().trim().max(30).optional(),
   departamentoId: z.uuid().nullable().optional(),
-  /** The visitor ticked the site's consent box (LGPD): what for, and the words the box showed. */
-  optIn: ZOptInExterno.optional(),
+  /** The visitor ticked the consent box (LGPD opt-in); the server records the words the channel showed. */
+  consentimento: z.boolean().optional(),
 });
 export type TPreChat = z.infer<typeof ZPreChat>;
 

@@ -1,6 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne } from 'drizzle-orm';
-import { WIDGET_TEXTS, type TPreChat, type TWidgetConfig, type TWidgetSession, type TWidgetUser } from '@balcao/shared/widget';
+import {
+  WIDGET_CONSENTIMENTO,
+  WIDGET_TEXTS,
+  type TPreChat,
+  type TWidgetConfig,
+  type TWidgetSession,
+  type TWidgetUser,
+} from '@balcao/shared/widget';
 import { accounts } from '../../db/schema/accounts';
 import {
   atendimentos,
@@ -73,6 +80,7 @@ export function widgetConfig(canal: WidgetCanalRow, deps: { id: string; nome: st
     camposPreChat: c.camposPreChat,
     departamentos: c.escolherDepartamento ? deps.filter((d) => c.departamentoIds.length === 0 || c.departamentoIds.includes(d.id)) : [],
     verificarIdentidade: c.verificarIdentidade,
+    consentimento: c.pedirConsentimento ? WIDGET_CONSENTIMENTO.texto : null,
   };
 }
 
@@ -149,7 +157,7 @@ export async function sessionView(
     visitante: token,
     config: widgetConfig(canal, await accountDepartamentos(db, canal.accountId), ownPage),
     cliente: { nome: cliente?.nome ?? null, email: cliente?.email ?? null },
-    precisaPreChat: !v.preChatEm && !ultimo && (c.camposPreChat.length > 0 || c.escolherDepartamento),
+    precisaPreChat: !v.preChatEm && !ultimo && (c.camposPreChat.length > 0 || c.escolherDepartamento || Boolean(c.pedirConsentimento)),
     atendimento: ultimo
       ? {
           status: ultimo.status,
@@ -212,6 +220,16 @@ export async function savePreChat(db: Db, canal: WidgetCanalRow, v: VisitanteRow
     .set({ preChatEm: new Date(), departamentoId: allowedDep ? p.departamentoId! : null })
     .where(eq(visitantes.id, v.id))
     .returning();
-  if (p.optIn) await registrarOptIn(db, canal.accountId, v.clienteId, 'widget', p.optIn, null);
+  // Only a box the channel showed counts, recorded with the words and version it showed (not a text from the browser).
+  if (p.consentimento && canal.config.pedirConsentimento) {
+    await registrarOptIn(
+      db,
+      canal.accountId,
+      v.clienteId,
+      'widget',
+      { finalidades: ['whatsapp', 'email'], textoMostrado: WIDGET_CONSENTIMENTO.texto, textoVersao: WIDGET_CONSENTIMENTO.versao },
+      null,
+    );
+  }
   return updated!;
 }

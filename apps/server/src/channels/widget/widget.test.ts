@@ -1,9 +1,13 @@
 import { createHmac } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WIDGET_CONSENTIMENTO, type TWidgetSession } from '@balcao/shared/widget';
 import type { TCanal } from '@balcao/shared/canais';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { login, makeAccount } from '../../test/factories';
 import { makeCanal, SITE } from '../../test/atendimentos-fixtures';
+import { consentimentoEventos } from '../../db/schema/consentimento';
+import { findCanalByToken, requireVisitante, savePreChat } from './service';
 
 describe.each(DB_KINDS)('website widget edge on %s', (kind) => {
   let t: TestApp;
@@ -71,5 +75,42 @@ describe.each(DB_KINDS)('website widget edge on %s', (kind) => {
     const atendente = await other.addUser('atendente');
     const r = await t.app.inject({ method: 'GET', url: '/backend/api/canais', headers: (await login(t.app, atendente.email)).auth });
     expect(r.statusCode).toBe(403);
+  });
+
+  it('a channel that asks for consent shows the box’s words; a ticked box is an opt-in with those words, never the browser’s', async () => {
+    const comCaixa = await makeCanal(t, admin, { nome: 'Loja com consentimento', pedirConsentimento: true });
+    const start = async (c: TCanal) => {
+      const session = (await sessao(c, SITE)).json() as TWidgetSession;
+      const row = await findCanalByToken(t.ctx.db, c.token);
+      return { session, row, v: await requireVisitante(t.ctx.db, row, session.visitante) };
+    };
+    const eventos = (clienteId: string) =>
+      t.ctx.db
+        .select()
+        .from(consentimentoEventos)
+        .where(and(eq(consentimentoEventos.clienteId, clienteId), eq(consentimentoEventos.origem, 'widget')));
+
+    const a = await start(comCaixa);
+    expect(a.session.config.consentimento).toBe(WIDGET_CONSENTIMENTO.texto);
+    // Consent alone is reason enough for the form, even with no field asked.
+    expect(a.session.precisaPreChat).toBe(true);
+    await savePreChat(t.ctx.db, a.row, a.v, { consentimento: true });
+    const aceitos = await eventos(a.v.clienteId);
+    expect(aceitos.map((e) => [e.finalidade, e.evento]).sort()).toEqual([
+      ['email', 'aceito'],
+      ['whatsapp', 'aceito'],
+    ]);
+    expect(aceitos.every((e) => e.textoMostrado === WIDGET_CONSENTIMENTO.texto && e.textoVersao === WIDGET_CONSENTIMENTO.versao)).toBe(
+      true,
+    );
+
+    // An unticked box records nothing; a channel that does not show the box ignores a forged opt-in.
+    const b = await start(comCaixa);
+    await savePreChat(t.ctx.db, b.row, b.v, {});
+    expect(await eventos(b.v.clienteId)).toEqual([]);
+    const c = await start(canal);
+    expect(c.session.config.consentimento).toBeNull();
+    await savePreChat(t.ctx.db, c.row, c.v, { consentimento: true });
+    expect(await eventos(c.v.clienteId)).toEqual([]);
   });
 });

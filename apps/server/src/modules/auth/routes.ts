@@ -14,7 +14,6 @@ import {
 import type { AppContext } from '../../context';
 import { inBackground } from '../../lib/background';
 import { TooManyRequests } from '../../lib/errors';
-import { publicOrigin } from '../../lib/public-origin';
 import type { UserRow } from '../../db/schema/users';
 import { loadCurrentUser, updateUser } from '../usuarios/service';
 import { checkCredentials, requestPasswordReset, resetPassword, rotateRefreshToken, sessionOfRefreshToken } from './service';
@@ -63,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     if (!(await ctx.throttle.allowResetRequest(req.ip, req.body.email))) throw new TooManyRequests(TEXTS.tooManyResetRequests);
     // Lookup, token and e-mail happen after the answer: a registered address answers like any other, as fast.
     const { email } = req.body;
-    inBackground(req.log, 'e-mail de redefinição de senha', () => requestPasswordReset(db, ctx.mailer, email, publicOrigin(ctx)));
+    inBackground(req.log, 'e-mail de redefinição de senha', () => requestPasswordReset(ctx, email));
     return { message: TEXTS.resetRequested };
   });
 

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PASSWORD_RESET_TTL_S, REFRESH_TOKEN_TTL_S, TEXTS, type TLoginInput, type TResetPasswordInput } from '@balcao/shared/auth';
+import type { AppContext } from '../../context';
 import { passwordResetTokens, refreshTokens } from '../../db/schema/auth';
 import { users, type UserRow } from '../../db/schema/users';
 import { withTransaction, type Db } from '../../lib/db';
 import { BadRequest, TooManyRequests, Unauthorized } from '../../lib/errors';
 import type { LoginThrottle } from '../../lib/login-throttle';
-import type { Mailer } from '../../lib/mailer';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
+import { marcaDaConta } from '../white-labels/service';
 
 /** Two tabs may refresh with the same cookie at once; within this window a rotated token still answers. */
 const ROTATION_GRACE_MS = 30_000;
@@ -91,7 +92,8 @@ async function revokeAllRefreshTokens(db: Db, userId: string): Promise<void> {
  * so known and unknown addresses answer alike and as fast. One live link per user: issuing one removes the
  * user's earlier unused links, under a lock on the user's row so that two requests at once leave one.
  */
-export async function requestPasswordReset(db: Db, mailer: Mailer, email: string, baseUrl: string): Promise<void> {
+export async function requestPasswordReset(ctx: Pick<AppContext, 'db' | 'mailer' | 'publicUrl'>, email: string): Promise<void> {
+  const { db, mailer } = ctx;
   const token = newOpaqueToken();
   const user = await withTransaction(db, async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.email, email)).limit(1).for('update');
@@ -105,10 +107,12 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
     return u;
   });
   if (!user) return;
-  const link = `${baseUrl}/resetar-senha?token=${token.value}`;
+  // Links and the name follow the user's account's white label (its own URL), else PUBLIC_URL: never the Host.
+  const { origin, nome } = await marcaDaConta(ctx, user.accountId);
+  const link = `${origin}/resetar-senha?token=${token.value}`;
   await mailer.send({
     to: user.email,
-    subject: 'Balcão: redefinição de senha',
+    subject: `${nome}: redefinição de senha`,
     text: `Olá, ${user.nome}.\n\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu, ignore este e-mail: sua senha continua a mesma.`,
   });
 }

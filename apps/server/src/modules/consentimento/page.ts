@@ -7,18 +7,19 @@ import { lerPedido, LinkInvalido, responder } from './service';
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Small, phone-first, no script: it must read on any phone and with JavaScript off. */
-const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#18181b}
+const STYLE = `:root{color-scheme:light dark}*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#18181b}
 main{max-width:28rem;margin:0 auto;padding:2rem 1rem}.card{background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.card>:last-child{margin-bottom:0}
 img{max-height:56px;max-width:200px;display:block;margin:0 auto 1rem}h1{font-size:1.25rem;margin:0 0 .75rem;text-align:center}
 ul{padding-left:1.25rem}p.t{color:#52525b;font-size:.95rem}form{display:grid;gap:.75rem;margin-top:1.25rem}
 button{font:inherit;font-weight:600;padding:.85rem 1rem;border-radius:8px;border:1px solid #d4d4d8;background:#fff;color:#18181b;cursor:pointer;min-height:48px}
 button.p{background:#15803d;border-color:#15803d;color:#fff}button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-.ok{color:#15803d}.no{color:#b91c1c}@media(prefers-color-scheme:dark){body{background:#09090b;color:#fafafa}.card{background:#18181b;box-shadow:none}
-p.t{color:#a1a1aa}button{background:#27272a;color:#fafafa;border-color:#3f3f46}.ok{color:#4ade80}.no{color:#f87171}}`;
+.ok{color:#15803d}.no{font-weight:500}@media(prefers-color-scheme:dark){body{background:#09090b;color:#fafafa}.card{background:#18181b;box-shadow:none}
+p.t{color:#a1a1aa}button{background:#27272a;color:#fafafa;border-color:#3f3f46}.ok{color:#4ade80}}`;
 
 function html(title: string, body: string) {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
+<meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
 }
 
 function formPage(token: string, p: TConfirmarLid) {

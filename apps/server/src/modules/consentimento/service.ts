@@ -213,7 +213,7 @@ export async function registrarOptIn(
   accountId: string,
   clienteId: string,
   origem: Extract<TOrigemConsentimento, 'widget' | 'erp'>,
-  input: TOptInExterno,
+  input: TOptInExterno & { textoVersao?: string },
   ipHash: string | null,
 ) {
   await db.insert(consentimentoEventos).values(
@@ -224,6 +224,7 @@ export async function registrarOptIn(
       evento: 'aceito' as const,
       origem,
       textoMostrado: input.textoMostrado,
+      textoVersao: input.textoVersao ?? null,
       ipHash,
     })),
   );

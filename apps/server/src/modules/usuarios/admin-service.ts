@@ -16,7 +16,6 @@ import { departamentos } from '../../db/schema/departamentos';
 import { users, type UserRow } from '../../db/schema/users';
 import { type Db, withTransaction } from '../../lib/db';
 import { Conflict, NotFound, TooManyRequests } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
 import type { TSessionUser } from '../../lib/session';
 import { newOpaqueToken } from '../../lib/tokens';
@@ -25,6 +24,7 @@ import { moveDepartmentRooms } from '../departamentos/rooms';
 import { isUniqueViolation } from '../departamentos/service';
 import { reserveSeat, takesSeat } from '../licenca/service';
 import { forgetInscritos } from '../notificacoes/destinatarios';
+import { MARCA_PADRAO, marcaDaConta } from '../white-labels/service';
 import { authorize } from './policy';
 import { isUuid } from './service';
 
@@ -157,14 +157,9 @@ export async function comLimiteDeSondagem<T>(ctx: Pick<AppContext, 'throttle'>, 
  * A single-use link to set a password, through the one reset page (`/resetar-senha?token=`): 'convite'
  * links last 7 days, 'reset' ones 1 hour. Issuing one removes the user's earlier unused links.
  */
-async function sendPasswordLink(
-  db: Db,
-  mailer: Mailer,
-  publicUrl: string,
-  user: Pick<UserRow, 'id' | 'nome' | 'email'>,
-  tipo: 'convite' | 'reset',
-  contaNome: string,
-) {
+async function sendPasswordLink(ctx: Ctx, user: Pick<UserRow, 'id' | 'nome' | 'email' | 'accountId'>, tipo: 'convite' | 'reset') {
+  const { db, mailer } = ctx;
+  const [{ origin, nome: marca }, contaNome] = await Promise.all([marcaDaConta(ctx, user.accountId), nomeDaConta(db, user.accountId)]);
   const token = newOpaqueToken();
   const ttl = tipo === 'convite' ? CONVITE_TTL_S : PASSWORD_RESET_TTL_S;
   await withTransaction(db, async (tx) => {
@@ -173,25 +168,25 @@ async function sendPasswordLink(
       .insert(passwordResetTokens)
       .values({ userId: user.id, tokenHash: token.hash, tipo, expiresAt: new Date(Date.now() + ttl * 1000) });
   });
-  const link = `${publicUrl}/resetar-senha?token=${token.value}${tipo === 'convite' ? '&convite=1' : ''}`;
+  const link = `${origin}/resetar-senha?token=${token.value}${tipo === 'convite' ? '&convite=1' : ''}`;
   if (tipo === 'convite') {
     await mailer.send({
       to: user.email,
-      subject: `Balcão: você foi convidado para ${contaNome}`,
-      text: `Olá, ${user.nome}.\n\nVocê foi cadastrado no Balcão de "${contaNome}".\nPara criar sua senha, abra o link abaixo (válido por 7 dias, uma única vez):\n${link}\n\nDepois, entre por ${publicUrl}/login com o e-mail ${user.email}.`,
+      subject: `${marca}: você foi convidado para ${contaNome}`,
+      text: `Olá, ${user.nome}.\n\nVocê foi cadastrado no ${marca} de "${contaNome}".\nPara criar sua senha, abra o link abaixo (válido por 7 dias, uma única vez):\n${link}\n\nDepois, entre por ${origin}/login com o e-mail ${user.email}.`,
     });
   } else {
     await mailer.send({
       to: user.email,
-      subject: 'Balcão: redefinição de senha',
+      subject: `${marca}: redefinição de senha`,
       text: `Olá, ${user.nome}.\n\nUm administrador de "${contaNome}" pediu uma nova senha para você. Para criá-la, abra o link abaixo (válido por 1 hora, uma única vez):\n${link}\n\nSua senha atual continua valendo até você criar a nova.`,
     });
   }
 }
 
-async function contaNome(db: Db, accountId: string) {
+async function nomeDaConta(db: Db, accountId: string) {
   const [a] = await db.select({ nome: accounts.nome }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  return a?.nome ?? 'Balcão';
+  return a?.nome ?? MARCA_PADRAO;
 }
 
 /** POST /api/usuarios: the user, a seat if their role takes one, and the invitation e-mail. */
@@ -215,7 +210,7 @@ export async function createUsuario(ctx: Ctx, caller: TSessionUser, input: TUsua
     if (isUniqueViolation(err)) throw new Conflict(USUARIOS_TEXTS.emailEmUso);
     throw err;
   }
-  await sendPasswordLink(ctx.db, ctx.mailer, ctx.publicUrl, created, 'convite', await contaNome(ctx.db, caller.accountId));
+  await sendPasswordLink(ctx, created, 'convite');
   return getUsuarioAdmin(ctx.db, caller.accountId, created.id);
 }
 
@@ -285,5 +280,5 @@ export async function redefinirSenha(ctx: Ctx, caller: TSessionUser, id: string)
   const target = await loadTarget(ctx.db, caller.accountId, id);
   authorize(caller, 'gerir', target);
   const tipo = target.lastHeartbeatAt ? 'reset' : 'convite';
-  await sendPasswordLink(ctx.db, ctx.mailer, ctx.publicUrl, target, tipo, await contaNome(ctx.db, caller.accountId));
+  await sendPasswordLink(ctx, target, tipo);
 }

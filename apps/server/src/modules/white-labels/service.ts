@@ -113,16 +113,24 @@ export async function assignWhiteLabel(db: Db, databaseName: string, whiteLabelI
   return row;
 }
 
+/** The product's own name, where an account has no white label. */
+export const MARCA_PADRAO = 'Balcão';
+
 /**
- * Where an account's links point: its white label's own public URL when it has one, else PUBLIC_URL. Never the
- * request's Host (a client sets it).
+ * How an account's e-mails and links present the product: its white label's name and own public URL when it
+ * has them, else 'Balcão' and PUBLIC_URL. Never the request's Host (a client sets it).
  */
-export async function linkOriginOf(ctx: Pick<AppContext, 'db' | 'publicUrl'>, accountId: string): Promise<string> {
+export async function marcaDaConta(ctx: Pick<AppContext, 'db' | 'publicUrl'>, accountId: string) {
   const [r] = await ctx.db
-    .select({ url: whiteLabels.publicUrl })
+    .select({ url: whiteLabels.publicUrl, nome: whiteLabels.nome })
     .from(accounts)
     .innerJoin(whiteLabels, eq(whiteLabels.id, accounts.whiteLabelId))
     .where(eq(accounts.id, accountId))
     .limit(1);
-  return r?.url ?? ctx.publicUrl;
+  return { origin: r?.url ?? ctx.publicUrl, nome: r?.nome ?? MARCA_PADRAO };
+}
+
+/** Where an account's links point: its white label's own public URL when it has one, else PUBLIC_URL. */
+export async function linkOriginOf(ctx: Pick<AppContext, 'db' | 'publicUrl'>, accountId: string): Promise<string> {
+  return (await marcaDaConta(ctx, accountId)).origin;
 }

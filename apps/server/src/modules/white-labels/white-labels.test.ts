@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app';
+import { emailOutbox } from '../../db/schema/outbox';
 import { login, makeAccount } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { linkOriginOf } from './service';
@@ -98,5 +100,63 @@ describe.each(DB_KINDS)('white labels on %s', (kind) => {
     expect(await linkOriginOf(t.ctx, acc.account.id)).toBe('https://atendimento.revenda2.com.br');
     await op('POST', `/operador/contas/${acc.account.databaseName}/white-label`, { whiteLabelId: null });
     expect(await linkOriginOf(t.ctx, acc.account.id)).toBe('http://balcao.test');
+  });
+
+  it('invitation, admin reset and forgot-password e-mails carry the label’s name and own URL, and their links work', async () => {
+    await op('POST', '/operador/white-labels', {
+      id: 'revenda3',
+      nome: 'Revenda Três',
+      hosts: [],
+      publicUrl: 'https://suporte.revenda3.com.br',
+    });
+    const acc = await makeAccount(t.ctx.db);
+    await op('POST', `/operador/contas/${acc.account.databaseName}/white-label`, { whiteLabelId: 'revenda3' });
+    const master = await login(t.app, acc.master.email);
+    const lastMail = async (to: string) =>
+      (await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.createdAt)).limit(1))[0];
+
+    const email = `convidado-${acc.account.databaseName}@teste.local`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/usuarios',
+      headers: master.auth,
+      payload: { nome: 'Convidada', email, role: 'atendente', departamentoIds: [] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const convite = (await lastMail(email))!;
+    expect(convite.subject).toBe(`Revenda Três: você foi convidado para ${acc.account.nome}`);
+    expect(convite.text).toContain('cadastrado no Revenda Três de');
+    expect(convite.text).not.toContain('Balcão');
+    const token = /^https:\/\/suporte\.revenda3\.com\.br\/resetar-senha\?token=([\w-]+)&convite=1$/m.exec(convite.text)?.[1];
+    expect(token).toBeTruthy();
+    expect(convite.text).toContain(`entre por https://suporte.revenda3.com.br/login com o e-mail ${email}`);
+    // The link is a real one: the token sets the password.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/backend/api/auth/reset-password',
+      payload: { token, senha: 'Senha-nova-123' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+
+    const forgot = await t.app.inject({ method: 'POST', url: '/backend/api/auth/forgot-password', payload: { email: acc.master.email } });
+    expect(forgot.statusCode).toBe(200);
+    const esqueci = await vi.waitFor(async () => {
+      const m = await lastMail(acc.master.email);
+      if (!m?.text.includes('/resetar-senha')) throw new Error('e-mail ainda não saiu');
+      return m;
+    });
+    expect(esqueci.subject).toBe('Revenda Três: redefinição de senha');
+    expect(esqueci.text).toMatch(/^https:\/\/suporte\.revenda3\.com\.br\/resetar-senha\?token=[\w-]+$/m);
+
+    // Without a label the same e-mails keep the product's name and PUBLIC_URL.
+    const plain = await makeAccount(t.ctx.db);
+    await t.app.inject({ method: 'POST', url: '/backend/api/auth/forgot-password', payload: { email: plain.master.email } });
+    const semMarca = await vi.waitFor(async () => {
+      const m = await lastMail(plain.master.email);
+      if (!m?.text.includes('/resetar-senha')) throw new Error('e-mail ainda não saiu');
+      return m;
+    });
+    expect(semMarca.subject).toBe('Balcão: redefinição de senha');
+    expect(semMarca.text).toMatch(/^http:\/\/balcao\.test\/resetar-senha\?token=[\w-]+$/m);
   });
 });

@@ -12,7 +12,13 @@ export function emptyCanal(): TCanalWidgetInput {
   return { nome: '', origensPermitidas: [], ...ZCanalWidgetInput.omit({ nome: true, origensPermitidas: true }).parse({}) };
 }
 
-export const canalToForm = (canal: TCanal): TCanalWidgetInput => ({ ...canal.config, nome: canal.nome, ativo: canal.ativo });
+/** A channel saved before a setting existed gets that setting's default. */
+export const canalToForm = (canal: TCanal): TCanalWidgetInput => ({
+  ...emptyCanal(),
+  ...canal.config,
+  nome: canal.nome,
+  ativo: canal.ativo,
+});
 
 /**
  * A site as people paste it ('https://Loja.com.br/contato/') becomes the origin the browser sends

@@ -141,6 +141,7 @@ describe('Configurações', () => {
       departamentoPadraoId: null,
       origensPermitidas: ['https://loja.com.br', 'https://www.loja.com.br'],
       verificarIdentidade: true,
+      pedirConsentimento: false,
       ativo: true,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -12,6 +12,7 @@ import { IntegracoesTab } from './components/integracoes-tab';
 import { RapidasTab } from '@/features/mensagens-rapidas/rapidas-tab';
 import { AutomaticoTab } from '@/features/atendimento-automatico/automatico-tab';
 import { EtiquetasTab } from '@/features/etiquetas/etiquetas-tab';
+import { ConsentimentoConfigTab } from '@/features/consentimento/config-tab';
 
 const TABS = [
   { value: 'geral', label: 'Geral' },
@@ -20,6 +21,7 @@ const TABS = [
   { value: 'rapidas', label: 'Mensagens rápidas' },
   { value: 'automatico', label: 'Atendimento automático' },
   { value: 'etiquetas', label: 'Etiquetas' },
+  { value: 'consentimento', label: 'Consentimento' },
   { value: 'aparencia', label: 'Aparência' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -29,7 +31,7 @@ const gere = (role: TRole) => role === 'admin' || role === 'master';
 /** Attendants and users keep the 'Chat do site' tab, with a note, so they learn where it lives and whom to ask. */
 const tabsFor = (role: TRole): Tab[] =>
   gere(role)
-    ? ['geral', 'chat', 'integracoes', 'rapidas', 'automatico', 'etiquetas', 'aparencia']
+    ? ['geral', 'chat', 'integracoes', 'rapidas', 'automatico', 'etiquetas', 'consentimento', 'aparencia']
     : role === 'atendente'
       ? ['geral', 'chat', 'rapidas', 'aparencia']
       : ['geral', 'chat', 'aparencia'];
@@ -102,6 +104,11 @@ export function ConfigPage() {
         {podeGerir && (
           <TabsContent value="etiquetas">
             <EtiquetasTab />
+          </TabsContent>
+        )}
+        {podeGerir && (
+          <TabsContent value="consentimento">
+            <ConsentimentoConfigTab />
           </TabsContent>
         )}
         <TabsContent value="aparencia">

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type TFinalidade, type TRegistrarConsentimento, ZConsentimento, ZSolicitacaoEnviada } from '@balcao/shared/consentimento';
+import {
+  type TConsentimentoConfig,
+  type TFinalidade,
+  type TRegistrarConsentimento,
+  ZConsentimento,
+  ZConsentimentoConfig,
+  ZSolicitacaoEnviada,
+} from '@balcao/shared/consentimento';
 import { request } from '@/lib/http';
 
 const key = (clienteId: string) => ['consentimento', clienteId] as const;
@@ -32,5 +39,20 @@ export function useRecordConsentimento(clienteId: string) {
       void qc.invalidateQueries({ queryKey: key(clienteId) });
       void qc.invalidateQueries({ queryKey: ['clientes'] });
     },
+  });
+}
+
+const configKey = ['consentimento', 'config'] as const;
+
+/** GET /api/conta/consentimento: the account's opt-out and opt-in words and their automatic replies. */
+export const useConsentimentoConfig = () =>
+  useQuery({ queryKey: configKey, queryFn: () => request('GET', '/api/conta/consentimento', ZConsentimentoConfig) });
+
+/** PUT /api/conta/consentimento (admin and master). Field errors are left to the form. */
+export function useSaveConsentimentoConfig() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TConsentimentoConfig) => request('PUT', '/api/conta/consentimento', ZConsentimentoConfig, input),
+    onSuccess: (config) => qc.setQueryData(configKey, config),
   });
 }

@@ -10,6 +10,7 @@ import {
   type TRecorrencia,
 } from '@balcao/shared/mensagens-agendadas';
 import { Button } from '@/components/ui/button';
+import { AvisoConsentimentoDoCliente } from '@/features/consentimento/aviso-consentimento';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -131,6 +132,7 @@ export function AgendadaDialog({ atual, onClose }: { atual: TMensagemAgendada | 
             <DialogDescription>Enviada pelo WhatsApp no horário da conta; aparece no atendimento do cliente.</DialogDescription>
           </DialogHeader>
           <ClienteBusca valor={cliente} onEscolher={setCliente} error={errors.clienteId} />
+          {cliente && <AvisoConsentimentoDoCliente clienteId={cliente.id} />}
           <Field
             id="ag-canal"
             label="Canal"

@@ -1,6 +1,6 @@
-import { CONSENTIMENTO_TEXTS } from '@balcao/shared/consentimento';
 import { MessageSquarePlus, MessagesSquare } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { AvisoConsentimento } from '@/features/consentimento/aviso-consentimento';
 import { preencherModelo, type TModeloEscolhido } from '@balcao/shared/mensagens-agendadas';
 import { NOVA_CONVERSA_TEXTS as T } from '@balcao/shared/nova-conversa';
 import { Button } from '@/components/ui/button';
@@ -139,19 +139,7 @@ function NovaConversaForm({ onCancel, onAberta }: { onCancel: () => void; onAber
             </p>
           ) : (
             <>
-              {(o.consentimentoWhatsApp === 'recusado' || o.consentimentoWhatsApp === 'revogado') && (
-                <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
-                  {CONSENTIMENTO_TEXTS.recusadoWhatsApp}
-                </p>
-              )}
-              {!o.consentimentoWhatsApp && (
-                <p
-                  role="status"
-                  className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
-                >
-                  {CONSENTIMENTO_TEXTS.nuncaSolicitadoAviso}
-                </p>
-              )}
+              <AvisoConsentimento resposta={o.consentimentoWhatsApp} />
               {!o.clienteId && (
                 <Field id="nc-nome" label="Nome do cliente" hint="Opcional: sem nome, o cliente fica com o número.">
                   <Input id="nc-nome" value={nome} onChange={(e) => setNome(e.target.value)} {...describedBy('nc-nome')} />

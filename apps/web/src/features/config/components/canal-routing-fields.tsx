@@ -2,7 +2,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import { Select } from 'radix-ui';
 import type { TCanalWidgetInput } from '@balcao/shared/canais';
 import type { TDepartamento } from '@balcao/shared/departamentos';
-import { PRE_CHAT_CAMPOS } from '@balcao/shared/widget';
+import { PRE_CHAT_CAMPOS, WIDGET_CONSENTIMENTO } from '@balcao/shared/widget';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SwitchRow } from './switch-row';
@@ -45,6 +45,13 @@ export function CanalRoutingFields({ values, errors, set, departamentos, loadFai
         </div>
         <p className="text-xs text-muted-foreground">Nenhum marcado: o visitante já começa escrevendo.</p>
       </fieldset>
+
+      <SwitchRow
+        label="Pedir consentimento (LGPD)"
+        description={`O formulário mostra uma caixa, desmarcada, com o texto: “${WIDGET_CONSENTIMENTO.texto}” Quem marcar fica registrado como aceito, com este texto.`}
+        checked={values.pedirConsentimento}
+        onCheckedChange={(v) => set('pedirConsentimento', v)}
+      />
 
       <SwitchRow
         label="Permitir escolher departamento"
