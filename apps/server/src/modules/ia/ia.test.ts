@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FERRAMENTA_IA } from '@balcao/shared/licenca';
-import { IA_CHAMADAS_POR_MINUTO, IA_TEXTS, type TIaConfig, type TIaUsoMes, type TMensagemIa } from '@balcao/shared/ia';
+import { IA_CHAMADAS_POR_MINUTO, IA_TEXTS, TRECHO_MARCA, type TIaConfig, type TIaUsoMes, type TMensagemIa } from '@balcao/shared/ia';
 import type { TMensagem } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens } from '../../db/schema/atendimentos';
 import { documentacaoSecoes, documentos } from '../../db/schema/documentacao';
@@ -363,7 +363,21 @@ describe.each(DB_KINDS)('AI assistant on %s', (kind) => {
     };
     expect(page.mensagens.find((x) => x.id === m.id)?.transcricao).toBe(FAKE_TRANSCRIPT);
     const achados = (await call('GET', '/backend/api/ia/transcricoes?q=pedido', s.admin.auth)).json();
-    expect(achados).toMatchObject([{ mensagemId: m.id, atendimentoId: s.atendimentoId, transcricao: FAKE_TRANSCRIPT }]);
+    expect(achados).toMatchObject([
+      {
+        mensagemId: m.id,
+        atendimentoId: s.atendimentoId,
+        clienteNome: expect.stringMatching(/^Visitante /),
+        transcricao: FAKE_TRANSCRIPT,
+        // The matched word (stemmed: 'pedidos' finds 'pedido') marked for the screen.
+        trecho: expect.stringContaining(`do meu ${TRECHO_MARCA.inicio}pedido${TRECHO_MARCA.fim}`),
+      },
+    ]);
+    expect((await call('GET', '/backend/api/ia/transcricoes?q=pedidos', s.admin.auth)).json()).toHaveLength(1);
+    expect((await call('GET', '/backend/api/ia/transcricoes?q=boleto', s.admin.auth)).json()).toEqual([]);
+    const curta = await call('GET', '/backend/api/ia/transcricoes?q=a', s.admin.auth);
+    expect(curta.statusCode).toBe(400);
+    expect(curta.json().errors.q).toEqual(['Digite pelo menos 2 caracteres.']);
     // The atendente does not see this conversation: neither the search nor the button reach it.
     expect((await call('GET', '/backend/api/ia/transcricoes?q=pedido', s.atendente.auth)).json()).toEqual([]);
     expect((await call('POST', `/backend/api/ia/mensagens/${m.id}/transcrever`, s.atendente.auth)).statusCode).toBe(403);
