@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_ANSWER, FakeOpenAI } from '../apps/server/src/test/fake-openai';
+import { FAKE_ANSWER, FAKE_TRANSCRIPT, FakeOpenAI } from '../apps/server/src/test/fake-openai';
 import { launchBrowser, loginAs, newContext } from './support/browser';
 import { lookAt } from './support/look';
 import { startE2EServer, type E2EServer } from './support/server';
@@ -17,6 +17,8 @@ describe('AI assistant panel', () => {
   let server: E2EServer;
   let browser: Browser;
   let ai: FakeOpenAI;
+  /** The customer's conversation the first test opens (the second goes back to it). */
+  let conversa = '';
   beforeAll(async () => {
     ai = await new FakeOpenAI().start();
     ai.pieceDelayMs = 40;
@@ -85,6 +87,8 @@ describe('AI assistant panel', () => {
     await row.waitFor({ timeout: 30_000 });
     await row.click();
     await page.getByRole('button', { name: 'Aceitar' }).click();
+    await page.waitForURL(/conversa=/);
+    conversa = new URL(page.url()).searchParams.get('conversa')!;
 
     // Without the licence's AI tool: the panel says so and links the master to Licença.
     await page.getByRole('button', { name: 'Assistente de IA' }).click();
@@ -137,6 +141,78 @@ describe('AI assistant panel', () => {
     expect(ai.chats().at(-1)!.auth).toBe('Bearer sk-conta-e2e-123456789');
     await secao.scrollIntoViewIfNeeded();
     await lookAt(page, 'ia-config');
+    await ctx.close();
+  });
+
+  // Follows the test above: the account has the AI tool and the WhatsApp Web number; the customer's conversation is open.
+  it('cites the document a suggestion used, transcribes a voice note and finds it by what was said', { timeout: 300_000 }, async () => {
+    const ctx = await newContext(browser, server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'master@demo.local');
+    const token = await page.evaluate(() => localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken'));
+    const api = async <T>(path: string, data: object) => {
+      const r = await page.request.fetch(`${server.baseUrl}/backend${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        data,
+      });
+      expect(r.ok(), await r.text()).toBe(true);
+      return (await r.json()) as T;
+    };
+    // The knowledge base: one public published document about delivery times.
+    const secao = await api<{ id: string }>('/api/documentacao/secoes', { titulo: 'Entregas' });
+    await api('/api/documentacao/documentos', {
+      titulo: 'Prazos de entrega por bairro',
+      secaoId: secao.id,
+      conteudo: 'Entregamos em qualquer bairro da cidade em até 3 dias úteis após a confirmação do pagamento.',
+      status: 'publicado',
+      visibilidade: 'publica',
+    });
+
+    await page.goto(`/atendimentos?aba=em_atendimento&conversa=${conversa}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Assistente de IA' }).click();
+    const painel = page.getByRole('complementary', { name: 'Assistente de IA' });
+    const antes = ai.chats().length;
+    await painel.getByRole('button', { name: 'Sugerir resposta' }).click({ timeout: 20_000 });
+    // The suggestion cites the document it was grounded on, as a link to its public page.
+    const fonte = painel.getByRole('link', { name: 'Prazos de entrega por bairro' });
+    await fonte.waitFor({ timeout: 20_000 });
+    expect(await fonte.getAttribute('href')).toMatch(/\/demo\/documentacao\/[^/]+\/prazos-de-entrega-por-bairro$/);
+    expect(ai.chats().length).toBe(antes + 1);
+    expect(JSON.stringify(ai.chats().at(-1)!.body)).toContain('3 dias úteis após a confirmação do pagamento');
+    await lookAt(page, 'ia-fontes');
+    await painel.getByRole('button', { name: 'Fechar assistente' }).click();
+
+    // A voice note arrives: 'Transcrever' under the player; the transcript shows to whoever sees the conversation.
+    const fake = (path: string) => page.request.fetch(`${server.baseUrl}/backend/wapi-teste/${path}`, { method: 'POST' });
+    expect((await fake('audio')).ok()).toBe(true);
+    const transcrever = page.getByRole('button', { name: 'Transcrever' });
+    await transcrever.waitFor({ timeout: 20_000 });
+    await page.locator('audio').last().waitFor();
+    await transcrever.click();
+    await page.getByText(FAKE_TRANSCRIPT).waitFor({ timeout: 20_000 });
+    expect(await transcrever.count()).toBe(0);
+    expect(ai.transcriptions().at(-1)!.contentType).toMatch(/^multipart\/form-data/);
+    await lookAt(page, 'ia-transcricao');
+
+    // Search inside transcripts: the words said in the audio find it; the result opens its conversation.
+    await page.goto('/atendimentos?aba=aguardando');
+    await settled(page);
+    await page.getByRole('button', { name: 'Buscar nos áudios' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Buscar nos áudios' });
+    await dialogo.getByText('Digite pelo menos 2 caracteres para buscar.').waitFor();
+    await dialogo.getByLabel('Palavras ditas no áudio').fill('boleto atrasado');
+    await dialogo.getByText('Nenhum áudio transcrito com essas palavras.').waitFor({ timeout: 15_000 });
+    await dialogo.getByLabel('Palavras ditas no áudio').fill('pedidos');
+    const achado = dialogo.getByRole('button', { name: /^Abrir a conversa #\d+ com / });
+    await achado.waitFor({ timeout: 15_000 });
+    expect(await achado.count()).toBe(1);
+    expect(await dialogo.locator('mark').first().textContent()).toBe('pedido');
+    await lookAt(page, 'ia-busca-audios');
+    await achado.click();
+    await dialogo.waitFor({ state: 'hidden' });
+    await page.getByText(FAKE_TRANSCRIPT).waitFor({ timeout: 15_000 });
     await ctx.close();
   });
 });

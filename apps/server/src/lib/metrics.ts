@@ -100,21 +100,37 @@ export const agendadasTotal = new Counter({
 });
 
 /**
- * AI provider calls and tokens, for the AI module: `resultado` is ok, erro, cancelada or limite (quota);
- * `tipo` is entrada (prompt) or saida (completion).
- * @public
+ * AI provider calls (modules/ia/provider.ts): `operacao` is chat (the panel's streamed answers), teste (the settings'
+ * 'Testar') or transcricao; `resultado` is ok, erro, cancelada (the attendant left mid-answer) or limite (the
+ * provider's 429). Tokens as the provider reported them, `tipo` entrada (prompt) or saida (completion).
  */
+export type OperacaoIa = 'chat' | 'teste' | 'transcricao';
+export type ResultadoIa = 'ok' | 'erro' | 'cancelada' | 'limite';
 export const iaChamadas = new Counter({
   name: 'balcao_ia_chamadas_total',
-  help: 'Chamadas ao provedor de IA, por resultado',
-  labelNames: ['resultado'] as const,
+  help: 'Chamadas ao provedor de IA, por operação e resultado',
+  labelNames: ['operacao', 'resultado'] as const,
   registers: [registry],
 });
-/** @public */
 export const iaTokens = new Counter({
   name: 'balcao_ia_tokens_total',
   help: 'Tokens usados no provedor de IA, por tipo (entrada, saida)',
   labelNames: ['tipo'] as const,
+  registers: [registry],
+});
+/** A whole provider call, from the request to its last byte (or its failure). */
+export const iaDuracao = new Histogram({
+  name: 'balcao_ia_chamada_duracao_seconds',
+  help: 'Duração das chamadas ao provedor de IA, do pedido ao fim da resposta, por operação',
+  labelNames: ['operacao'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120],
+  registers: [registry],
+});
+/** A streamed answer: from the request to the provider's first piece of text (what the attendant waits before reading). */
+export const iaPrimeiroToken = new Histogram({
+  name: 'balcao_ia_primeiro_token_seconds',
+  help: 'Do pedido ao provedor de IA ao primeiro trecho de texto da resposta',
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 20, 30],
   registers: [registry],
 });
 

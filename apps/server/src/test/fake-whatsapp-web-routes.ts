@@ -57,6 +57,24 @@ export const fakeWapiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; fake: Fake
     return { id };
   });
 
+  /** The customer records a voice note (an Ogg Opus file's header: what WhatsApp's PTT notes are). */
+  app.post('/wapi-teste/audio', async () => {
+    const id = `3A${Date.now().toString(16).toUpperCase()}`;
+    const ogg = Buffer.alloc(64);
+    ogg.write('OggS', 0);
+    ogg.write('OpusHead', 28);
+    fake.last.media.set(id, ogg);
+    const msg = proto.WebMessageInfo.fromObject({
+      key: { remoteJid: `${CLIENTE}@s.whatsapp.net`, fromMe: false, id },
+      message: { audioMessage: { mimetype: 'audio/ogg; codecs=opus', seconds: 4, ptt: true } },
+      messageTimestamp: Math.floor(Date.now() / 1000),
+      pushName: 'Cliente do WhatsApp Web',
+    }) as WAMessage;
+    fake.last.emit('messages.upsert', { type: 'notify', messages: [msg] });
+    await wapiOf(ctx).idle();
+    return { id };
+  });
+
   /** WhatsApp closes the socket with a DisconnectReason (401: the phone removed the device, 440: opened elsewhere...). */
   app.post('/wapi-teste/fechar', { schema: { body: z.object({ statusCode: z.number().int() }) } }, async (req) => {
     fake.last.emit('connection.update', {

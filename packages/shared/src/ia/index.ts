@@ -167,11 +167,16 @@ export type TIaUsoMes = z.infer<typeof ZIaUsoMes>;
 
 /** Voice notes found by their transcript (GET /ia/transcricoes?q=). */
 export const ZTranscricaoBusca = z.object({ q: z.string().trim().min(2, 'Digite pelo menos 2 caracteres.').max(200) });
+/** Around the matched words of a search excerpt (ts_headline's StartSel/StopSel): never in a transcript's text. */
+export const TRECHO_MARCA = { inicio: '\u0002', fim: '\u0003' } as const;
 export const ZTranscricaoEncontrada = z.object({
   mensagemId: z.string(),
   atendimentoId: z.string(),
   ticket: z.number().int(),
+  clienteNome: z.string(),
   transcricao: z.string(),
+  /** The transcript's part around the matches, each match between TRECHO_MARCA.inicio and .fim. */
+  trecho: z.string(),
   criadaEm: z.string(),
 });
 export type TTranscricaoEncontrada = z.infer<typeof ZTranscricaoEncontrada>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FERRAMENTA_IA } from '@balcao/shared/licenca';
-import { IA_CHAMADAS_POR_MINUTO, IA_TEXTS, type TIaConfig, type TIaUsoMes, type TMensagemIa } from '@balcao/shared/ia';
+import { IA_CHAMADAS_POR_MINUTO, IA_TEXTS, TRECHO_MARCA, type TIaConfig, type TIaUsoMes, type TMensagemIa } from '@balcao/shared/ia';
 import type { TMensagem } from '@balcao/shared/atendimentos';
 import { atendimentos, mensagens } from '../../db/schema/atendimentos';
 import { documentacaoSecoes, documentos } from '../../db/schema/documentacao';
@@ -253,6 +253,58 @@ describe.each(DB_KINDS)('AI assistant on %s', (kind) => {
     expect(await erro()).toBe(IA_TEXTS.contextoLongo);
   });
 
+  it('counts provider calls by result, their tokens and latency in /backend/metrics', async () => {
+    const s = await setup();
+    await configurar(s.admin.auth);
+    t.ctx.metricsToken = 'metricas-ia-0123456789';
+    const scrape = async () =>
+      (await t.app.inject({ method: 'GET', url: '/backend/metrics', headers: { authorization: `Bearer ${t.ctx.metricsToken}` } })).body;
+    /** One series summed over the lines whose labels include all of `labels`. */
+    const valor = (text: string, name: string, labels: Record<string, string> = {}) =>
+      text
+        .split('\n')
+        .map((l) => /^([a-z_]+)(\{[^}]*\})? (\S+)$/.exec(l))
+        .filter((m) => m?.[1] === name && Object.entries(labels).every(([k, v]) => (m[2] ?? '').includes(`${k}="${v}"`)))
+        .reduce((n, m) => n + Number(m![3]), 0);
+    try {
+      const antes = await scrape();
+      expect((await assist(s.atendimentoId, s.admin.auth, { acao: 'sugerir' })).statusCode).toBe(200);
+      ai.falhar('limite');
+      await assist(s.atendimentoId, s.admin.auth, { acao: 'resumir' });
+      ai.falhar('interno');
+      await assist(s.atendimentoId, s.admin.auth, { acao: 'resumir' });
+      await call('POST', '/backend/api/ia/config/testar', s.admin.auth);
+      const url = await storeUpload(t.ctx.storage, 'atendimentos', Buffer.from('OggS-fake-audio'), 'ogg');
+      const [m] = await t.ctx.db
+        .insert(mensagens)
+        .values({
+          accountId: s.acc.account.id,
+          atendimentoId: s.atendimentoId,
+          autor: 'cliente',
+          tipo: 'audio',
+          midia: { url, mimeType: 'audio/ogg', filename: null, size: 15 },
+        })
+        .returning();
+      expect((await call('POST', `/backend/api/ia/mensagens/${m!.id}/transcrever`, s.admin.auth)).statusCode).toBe(200);
+      const depois = await scrape();
+      const delta = (name: string, labels: Record<string, string> = {}) => valor(depois, name, labels) - valor(antes, name, labels);
+      expect(delta('balcao_ia_chamadas_total', { operacao: 'chat', resultado: 'ok' })).toBe(1);
+      expect(delta('balcao_ia_chamadas_total', { operacao: 'chat', resultado: 'limite' })).toBe(1);
+      expect(delta('balcao_ia_chamadas_total', { operacao: 'chat', resultado: 'erro' })).toBe(1);
+      expect(delta('balcao_ia_chamadas_total', { operacao: 'teste', resultado: 'ok' })).toBe(1);
+      expect(delta('balcao_ia_chamadas_total', { operacao: 'transcricao', resultado: 'ok' })).toBe(1);
+      // The fake reports 120 prompt and 14 completion tokens for each answer: the streamed one and 'Testar'.
+      expect(delta('balcao_ia_tokens_total', { tipo: 'entrada' })).toBe(240);
+      expect(delta('balcao_ia_tokens_total', { tipo: 'saida' })).toBe(28);
+      expect(delta('balcao_ia_chamada_duracao_seconds_count', { operacao: 'chat' })).toBe(3);
+      expect(delta('balcao_ia_chamada_duracao_seconds_count', { operacao: 'transcricao' })).toBe(1);
+      expect(delta('balcao_ia_primeiro_token_seconds_count')).toBe(1);
+      expect(delta('balcao_ia_primeiro_token_seconds_sum')).toBeGreaterThan(0);
+    } finally {
+      t.ctx.metricsToken = undefined;
+    }
+  });
+
   it('limits calls per user and per account a month, and follows the conversation visibility', async () => {
     const s = await setup();
     await configurar(s.admin.auth);
@@ -311,7 +363,21 @@ describe.each(DB_KINDS)('AI assistant on %s', (kind) => {
     };
     expect(page.mensagens.find((x) => x.id === m.id)?.transcricao).toBe(FAKE_TRANSCRIPT);
     const achados = (await call('GET', '/backend/api/ia/transcricoes?q=pedido', s.admin.auth)).json();
-    expect(achados).toMatchObject([{ mensagemId: m.id, atendimentoId: s.atendimentoId, transcricao: FAKE_TRANSCRIPT }]);
+    expect(achados).toMatchObject([
+      {
+        mensagemId: m.id,
+        atendimentoId: s.atendimentoId,
+        clienteNome: expect.stringMatching(/^Visitante /),
+        transcricao: FAKE_TRANSCRIPT,
+        // The matched word (stemmed: 'pedidos' finds 'pedido') marked for the screen.
+        trecho: expect.stringContaining(`do meu ${TRECHO_MARCA.inicio}pedido${TRECHO_MARCA.fim}`),
+      },
+    ]);
+    expect((await call('GET', '/backend/api/ia/transcricoes?q=pedidos', s.admin.auth)).json()).toHaveLength(1);
+    expect((await call('GET', '/backend/api/ia/transcricoes?q=boleto', s.admin.auth)).json()).toEqual([]);
+    const curta = await call('GET', '/backend/api/ia/transcricoes?q=a', s.admin.auth);
+    expect(curta.statusCode).toBe(400);
+    expect(curta.json().errors.q).toEqual(['Digite pelo menos 2 caracteres.']);
     // The atendente does not see this conversation: neither the search nor the button reach it.
     expect((await call('GET', '/backend/api/ia/transcricoes?q=pedido', s.atendente.auth)).json()).toEqual([]);
     expect((await call('POST', `/backend/api/ia/mensagens/${m.id}/transcrever`, s.atendente.auth)).statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, toFile } from 'openai';
 import { IA_TEXTS, type TUsoIa } from '@balcao/shared/ia';
 import { AppError } from '../../lib/errors';
+import { iaChamadas, iaDuracao, iaPrimeiroToken, iaTokens, type OperacaoIa, type ResultadoIa } from '../../lib/metrics';
 
 /** The operator's defaults (env IA_*): any OpenAI-compatible API by base URL. */
 export type IaDefaults = {
@@ -43,37 +44,87 @@ const usoDe = (u: { prompt_tokens?: number; completion_tokens?: number; total_to
   totalTokens: u?.total_tokens ?? (u?.prompt_tokens ?? 0) + (u?.completion_tokens ?? 0),
 });
 
+/** How a provider call ended, for balcao_ia_chamadas_total. */
+function resultadoDe(err: unknown, signal?: AbortSignal): ResultadoIa {
+  if (signal?.aborted) return 'cancelada';
+  return err instanceof APIError && err.status === 429 ? 'limite' : 'erro';
+}
+
+/** Counts one call, its duration and the tokens the provider reported (series in lib/metrics.ts). */
+function medir(operacao: OperacaoIa) {
+  const fim = iaDuracao.startTimer({ operacao });
+  return (resultado: ResultadoIa, uso?: TUsoIa) => {
+    fim();
+    iaChamadas.inc({ operacao, resultado });
+    if (uso?.promptTokens) iaTokens.inc({ tipo: 'entrada' }, uso.promptTokens);
+    if (uso?.completionTokens) iaTokens.inc({ tipo: 'saida' }, uso.completionTokens);
+  };
+}
+
 /** Streams a chat completion: each piece of text as it comes, then the usage the provider reported. */
 export async function* streamChat(
   p: Provedor,
   messages: ChatMessage[],
   signal?: AbortSignal,
 ): AsyncGenerator<{ texto: string } | { uso: TUsoIa }> {
-  const stream = await clientOf(p, CHAT_TIMEOUT_MS).chat.completions.create(
-    { model: p.modelo, messages, stream: true, stream_options: { include_usage: true } },
-    { signal },
-  );
+  const fim = medir('chat');
+  const primeiro = iaPrimeiroToken.startTimer();
+  // Until the stream ends or fails, the reader left early (the attendant closed the panel or the page).
+  let resultado: ResultadoIa = 'cancelada';
   let uso: TUsoIa | null = null;
-  for await (const chunk of stream) {
-    const texto = chunk.choices[0]?.delta?.content;
-    if (texto) yield { texto };
-    if (chunk.usage) uso = usoDe(chunk.usage);
+  let esperando = true;
+  try {
+    const stream = await clientOf(p, CHAT_TIMEOUT_MS).chat.completions.create(
+      { model: p.modelo, messages, stream: true, stream_options: { include_usage: true } },
+      { signal },
+    );
+    for await (const chunk of stream) {
+      const texto = chunk.choices[0]?.delta?.content;
+      if (chunk.usage) uso = usoDe(chunk.usage);
+      if (!texto) continue;
+      if (esperando) {
+        esperando = false;
+        primeiro();
+      }
+      yield { texto };
+    }
+    resultado = 'ok';
+    yield { uso: uso ?? usoDe(null) };
+  } catch (err) {
+    resultado = resultadoDe(err, signal);
+    throw err;
+  } finally {
+    fim(resultado, uso ?? undefined);
   }
-  yield { uso: uso ?? usoDe(null) };
 }
 
 /** A whole answer (the settings' 'Testar'). */
 export async function completeChat(p: Provedor, messages: ChatMessage[]): Promise<{ texto: string; uso: TUsoIa }> {
-  const r = await clientOf(p, CHAT_TIMEOUT_MS).chat.completions.create({ model: p.modelo, messages, max_tokens: 40 });
-  return { texto: r.choices[0]?.message?.content ?? '', uso: usoDe(r.usage) };
+  const fim = medir('teste');
+  try {
+    const r = await clientOf(p, CHAT_TIMEOUT_MS).chat.completions.create({ model: p.modelo, messages, max_tokens: 40 });
+    const uso = usoDe(r.usage);
+    fim('ok', uso);
+    return { texto: r.choices[0]?.message?.content ?? '', uso };
+  } catch (err) {
+    fim(resultadoDe(err));
+    throw err;
+  }
 }
 
 /** Whisper-compatible /audio/transcriptions (multipart). */
 export async function transcribe(p: Provedor, audio: Buffer, filename: string, mimeType: string): Promise<string> {
   const model = p.modeloTranscricao ?? 'whisper-1';
   const file = await toFile(audio, filename, { type: mimeType });
-  const r = await clientOf(p, TRANSCRICAO_TIMEOUT_MS).audio.transcriptions.create({ file, model });
-  return r.text.trim();
+  const fim = medir('transcricao');
+  try {
+    const r = await clientOf(p, TRANSCRICAO_TIMEOUT_MS).audio.transcriptions.create({ file, model });
+    fim('ok');
+    return r.text.trim();
+  } catch (err) {
+    fim(resultadoDe(err));
+    throw err;
+  }
 }
 
 /** Seconds the provider asked us to wait (retry-after, in seconds or as a date). */

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { TMensagem } from '@balcao/shared/atendimentos';
-import { IA_TEXTS } from '@balcao/shared/ia';
+import { IA_TEXTS, TRECHO_MARCA } from '@balcao/shared/ia';
 import { atendimentoEvents, type AppContext } from '../../context';
-import { atendimentos, mensagens } from '../../db/schema/atendimentos';
+import { atendimentos, clientes, mensagens } from '../../db/schema/atendimentos';
 import { AppError, NotFound } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
 import { readUpload } from '../../lib/uploads';
@@ -102,7 +102,10 @@ export function transcreverAoChegar(ctx: AppContext, recebidas: { accountId: str
   })();
 }
 
-/** Voice notes whose transcript matches (full-text, Portuguese), in the conversations the user sees. */
+/** ts_headline's options: the matches marked with characters a transcript never holds, a short excerpt. */
+const TRECHO_OPCOES = `StartSel=${TRECHO_MARCA.inicio}, StopSel=${TRECHO_MARCA.fim}, MaxWords=30, MinWords=12`;
+
+/** Voice notes whose transcript matches (full-text, Portuguese), newest first, in the conversations the user sees. */
 export async function buscarTranscricoes(ctx: AppContext, user: TSessionUser, q: string) {
   const staff = await requireStaff(ctx.db, user);
   const consulta = sql`websearch_to_tsquery('portuguese', ${q})`;
@@ -112,11 +115,14 @@ export async function buscarTranscricoes(ctx: AppContext, user: TSessionUser, q:
       mensagemId: mensagens.id,
       atendimentoId: mensagens.atendimentoId,
       ticket: atendimentos.ticket,
+      clienteNome: clientes.nome,
       transcricao: mensagens.transcricao,
+      trecho: sql<string>`ts_headline('portuguese', ${mensagens.transcricao}, ${consulta}, ${TRECHO_OPCOES})`,
       criadaEm: mensagens.createdAt,
     })
     .from(mensagens)
     .innerJoin(atendimentos, and(eq(atendimentos.id, mensagens.atendimentoId), eq(atendimentos.accountId, mensagens.accountId)))
+    .innerJoin(clientes, eq(clientes.id, atendimentos.clienteId))
     .where(and(eq(mensagens.accountId, staff.accountId), isNotNull(mensagens.transcricao), sql`${doc} @@ ${consulta}`, visibleTo(staff)))
     .orderBy(desc(mensagens.createdAt))
     .limit(BUSCA_MAX);

@@ -51,6 +51,8 @@ describe.each(DB_KINDS)('GET /backend/metrics on %s', (kind) => {
       'balcao_mensagens_agendadas_devidas',
       'balcao_ia_chamadas_total',
       'balcao_ia_tokens_total',
+      'balcao_ia_chamada_duracao_seconds',
+      'balcao_ia_primeiro_token_seconds',
       'balcao_db_consulta_duracao_seconds',
       'nodejs_eventloop_lag_seconds',
       'process_cpu_seconds_total',

@@ -9,6 +9,7 @@ import {
   ZIaUsoMes,
   ZMensagemIa,
   ZTranscricao,
+  ZTranscricaoEncontrada,
 } from '@balcao/shared/ia';
 import { API_BASE, ApiError, mensagemDoCorpo, refreshToken, request } from '@/lib/http';
 import { getToken } from '@/lib/session-store';
@@ -18,6 +19,7 @@ export const iaKeys = {
   config: ['ia', 'config'] as const,
   uso: ['ia', 'uso'] as const,
   historico: (atendimentoId: string) => ['ia', 'historico', atendimentoId] as const,
+  transcricoes: (q: string) => ['ia', 'transcricoes', q] as const,
 };
 
 /** Whether the panel can be used at all: the licence's AI tool and a provider. */
@@ -46,6 +48,15 @@ export function useSaveIaConfig() {
 }
 
 export const useTestIa = () => useMutation({ mutationFn: () => request('POST', '/api/ia/config/testar', ZIaTeste) });
+
+/** Voice notes whose transcript matches `q` (at least 2 characters), in the conversations the user sees. */
+export const useBuscaTranscricoes = (q: string) =>
+  useQuery({
+    queryKey: iaKeys.transcricoes(q),
+    queryFn: () => request('GET', `/api/ia/transcricoes?q=${encodeURIComponent(q)}`, ZTranscricaoEncontrada.array()),
+    enabled: q.length >= 2,
+    staleTime: 30_000,
+  });
 
 export const transcrever = (mensagemId: string) => request('POST', `/api/ia/mensagens/${mensagemId}/transcrever`, ZTranscricao);
 

@@ -73,3 +73,18 @@ export const IA_CONFIG_TEXTS = {
   tokens: 'Tokens',
   erroCarregar: 'Não foi possível carregar a configuração do assistente.',
 } as const;
+
+export const BUSCA_AUDIOS_TEXTS = {
+  titulo: 'Buscar nos áudios',
+  descricao: 'Procure palavras ditas pelos clientes nos áudios já transcritos das conversas que você vê.',
+  rotulo: 'Palavras ditas no áudio',
+  placeholder: 'Ex.: segunda via do boleto',
+  inicio: 'Digite pelo menos 2 caracteres para buscar.',
+  inicioLinha: 'Só os áudios transcritos aparecem aqui (botão “Transcrever” ou transcrição automática).',
+  nenhum: 'Nenhum áudio transcrito com essas palavras.',
+  nenhumLinha: 'Tente outras palavras, ou transcreva os áudios da conversa que procura.',
+  erro: 'Não foi possível buscar nos áudios.',
+  tentar: 'Tentar novamente',
+  abrir: (ticket: number, cliente: string) => `Abrir a conversa #${ticket} com ${cliente}`,
+  resultados: (n: number) => (n === 1 ? '1 áudio encontrado' : `${n} áudios encontrados (os mais recentes primeiro)`),
+} as const;

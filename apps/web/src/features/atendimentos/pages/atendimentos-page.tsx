@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/features/auth/api';
+import { BuscaAudiosButton } from '@/features/ia/components/busca-audios-button';
 import { NovaConversaButton } from '@/features/nova-conversa/nova-conversa-button';
 import { cn } from '@/lib/utils';
 import { useAtendimento } from '../api';
@@ -112,17 +113,20 @@ function Inbox({ user }: { user: TCurrentUser }) {
           selectedId={id}
           onSelect={selecionar}
           acao={
-            <NovaConversaButton
-              onAberta={(atendimentoId, nova) =>
-                // One navigation: a new conversation is the caller's, in progress; an open one keeps the tab.
-                setParams((prev) => {
-                  const next = new URLSearchParams(prev);
-                  if (nova) next.set(ABA_PARAM, 'em_atendimento');
-                  next.set(CONVERSA_PARAM, atendimentoId);
-                  return next;
-                })
-              }
-            />
+            <>
+              <BuscaAudiosButton onAbrir={selecionar} />
+              <NovaConversaButton
+                onAberta={(atendimentoId, nova) =>
+                  // One navigation: a new conversation is the caller's, in progress; an open one keeps the tab.
+                  setParams((prev) => {
+                    const next = new URLSearchParams(prev);
+                    if (nova) next.set(ABA_PARAM, 'em_atendimento');
+                    next.set(CONVERSA_PARAM, atendimentoId);
+                    return next;
+                  })
+                }
+              />
+            </>
           }
         />
       </aside>
