@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { newContext } from './support/browser';
+import { fullShot } from './support/look';
 import { startTestSite } from './support/site';
 import { useE2E } from './support/suite';
 
@@ -25,7 +26,8 @@ describe('website widget: attachments and the popout', () => {
     return (await res.json()) as T;
   };
 
-  it('a visitor attaches a picture, opens the popout in the same conversation, and a crafted #visitante= link is ignored', async () => {
+  /** The admin's token, a new channel with these settings, and a test site on its allowed origin embedding widget.js. */
+  async function siteWithChannel(settings: Record<string, unknown>) {
     const { token } = await api<{ token: string }>('POST', '/backend/api/auth/login', null, {
       email: 'admin@demo.local',
       senha: 'balcao-demo',
@@ -34,10 +36,17 @@ describe('website widget: attachments and the popout', () => {
     const origin = placeholder.origin;
     await placeholder.close();
     const canal = await api<{ token: string; snippet: string }>('POST', '/backend/api/canais/widget', token, {
-      nome: 'Loja do popout',
       origensPermitidas: [origin],
+      ...settings,
     });
-    site = await startTestSite(canal.snippet.replace(/src="[^"]+"/, `src="${env.server.baseUrl}/widget.js"`), Number(new URL(origin).port));
+    const snippet = canal.snippet.replace(/src="[^"]+"/, `src="${env.server.baseUrl}/widget.js"`);
+    return { token, canal, origin, site: await startTestSite(snippet, Number(new URL(origin).port)) };
+  }
+
+  it('a visitor attaches a picture, opens the popout in the same conversation, and a crafted #visitante= link is ignored', async () => {
+    const made = await siteWithChannel({ nome: 'Loja do popout' });
+    const { token, canal, origin } = made;
+    site = made.site;
 
     // An attacker's own conversation, whose token a crafted link would carry.
     const atacante = await api<{ visitante: string }>('POST', `/backend/api/public/widget/${canal.token}/sessao`, null, {}, { origin });
@@ -91,5 +100,46 @@ describe('website widget: attachments and the popout', () => {
     expect(stored).not.toContain(atacante.visitante);
     await victimCtx.close();
     await visitorCtx.close();
+  });
+
+  it('a channel asking for consent shows the box on the pre-chat form; ticking it records the opt-in on the customer', async () => {
+    const { token, site: consentSite } = await siteWithChannel({
+      nome: 'Loja com consentimento',
+      camposPreChat: ['nome', 'email'],
+      pedirConsentimento: true,
+    });
+    const email = `lead-${Date.now()}@exemplo.com.br`;
+    const ctx = await newContext(env.browser, consentSite.origin, { width: 390, height: 844 });
+    try {
+      const visitor = await ctx.newPage();
+      await visitor.goto('/');
+      await visitor.getByRole('button', { name: 'Abrir chat' }).click();
+      const box = visitor.getByRole('checkbox', { name: /Aceito receber mensagens/ });
+      await box.waitFor();
+      expect(await box.isChecked()).toBe(false);
+      await visitor.getByLabel('Nome', { exact: true }).fill('Lia Prado');
+      await visitor.getByLabel('E-mail', { exact: true }).fill(email);
+      await box.check();
+      await fullShot(visitor, 'widget-consentimento-390');
+      await visitor.getByRole('button', { name: 'Iniciar conversa' }).click();
+      await visitor.getByPlaceholder('Escreva sua mensagem…').waitFor();
+
+      const lista = await api<{ itens: { id: string; email: string | null }[] }>(
+        'GET',
+        `/backend/cliente/lista?pesquisa=${encodeURIComponent(email)}`,
+        token,
+      );
+      const cliente = lista.itens.find((c) => c.email === email)!;
+      const consent = await api<{ estados: { finalidade: string; estado: string }[]; historico: { origem: string }[] }>(
+        'GET',
+        `/backend/api/clientes/${cliente.id}/consentimento`,
+        token,
+      );
+      expect(consent.estados.map((e) => e.estado)).toEqual(['aceito', 'aceito']);
+      expect(consent.historico.every((h) => h.origem === 'widget')).toBe(true);
+    } finally {
+      await ctx.close();
+      await consentSite.close();
+    }
   });
 });
