@@ -3,7 +3,7 @@
 // run, each in its own process; prints each figure beside the floor's and their ratio; writes
 // bench/results/latest.json and appends one line to bench/results/history.jsonl.
 // `npm run bench -- --quick`: short runs for trying things, written to bench/results/quick.json only.
-// `--only=inbound,send,sockets,redis,large,pages,uploads,ia`: some scenarios (results not written to latest.json).
+// `--only=inbound,send,sockets,redis,large,pages,uploads,ia,documentacao`: some scenarios (results not written to latest.json).
 // `--redo=send,…`: runs those scenarios again and puts them in place of the same ones in the committed
 // complete latest.json (the rest kept as measured); `redone` lists what was run again, when, on which commit.
 import { execSync, spawn, spawnSync } from 'node:child_process';
@@ -284,6 +284,27 @@ if (want('ia')) {
 
 save(false);
 
+if (want('documentacao')) {
+  const env = { BENCH_SECONDS: String(P.seconds), BENCH_DOC_RUNS: quick ? '100' : '400' };
+  const r = { floor: await scenario('documentacao.mjs', { ...env, BENCH_TARGET: 'floor' }) };
+  for (const d of DATABASES) r[dbName(d)] = await scenario('documentacao.mjs', { ...env, ...dbEnv(d) });
+  r.ratio = Object.fromEntries(
+    DATABASES.map((d) => [
+      dbName(d),
+      {
+        documentPageP99: ratio(r[dbName(d)]?.documentPage.p99Ms, r.floor?.documentPage.p99Ms),
+        searchP99: ratio(r[dbName(d)]?.search.p99Ms, r.floor?.search.p99Ms),
+      },
+    ]),
+  );
+  results.documentacao = {
+    what: 'public documentation over 5,000 documents: a document page (compressed bytes in all, goal <= 50 KB; p99 at 200/s, goal <= 20 ms) and the public search (p99, goal <= 50 ms)',
+    ...r,
+  };
+}
+
+save(false);
+
 if (want('pages')) results.pageWeight = await scenario('page-weight.mjs', {});
 
 save(true);
@@ -399,6 +420,10 @@ function printTable(r) {
   if (r.pageWeight)
     console.log(
       `page weight (br): login ${r.pageWeight.brGzip.login}, shell ${r.pageWeight.brGzip.shell}, widget ${r.pageWeight.brGzip.widget} bytes`,
+    );
+  if (r.documentacao)
+    console.log(
+      `documentação: floor page p99 ${f(r.documentacao.floor?.documentPage.p99Ms)}, search p99 ${f(r.documentacao.floor?.search.p99Ms)} ms | ${r.databases.map((d) => `${d} page ${f(r.documentacao[d]?.documentPageWeight.bytes)} bytes, p99 ${f(r.documentacao[d]?.documentPage.p99Ms)} ms at 200/s, search p99 ${f(r.documentacao[d]?.search.p99Ms)} ms`).join(' | ')}`,
     );
   if (r.errors.length) console.log(`errors: ${r.errors.join('; ')}`);
 }

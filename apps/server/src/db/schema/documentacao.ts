@@ -84,12 +84,18 @@ export const documentos = pgTable(
     votosSim: integer('votos_sim').notNull().default(0),
     votosNao: integer('votos_nao').notNull().default(0),
     /**
-     * Kept by the database for search: Portuguese full text of the title (weight A) and the content (B), both
-     * without accents (lib/busca-cliente's translate, no extension needed), so 'conceicao' finds 'Conceição'.
+     * Kept by the database for search, without accents (lib/busca-cliente's translate, no extension needed), so
+     * 'conceicao' finds 'Conceição': the Portuguese lexemes of the title and the content, stripped of positions
+     * and weights so that it stays small enough to live in the row (a full vector of a 2.5 KB document is
+     * compressed out of line, and reading 5,000 of them per search cost 150 ms on PGlite), and those of the
+     * title alone, tiny, which rank a title match first (modules/documentacao/busca.ts).
      */
     busca: tsvector('busca').generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('portuguese'::regconfig, ${semAcentos(sql`${documentos.titulo}`)}), 'A') || setweight(to_tsvector('portuguese'::regconfig, ${semAcentos(sql`${documentos.conteudo}`)}), 'B')`,
+        sql`strip(to_tsvector('portuguese'::regconfig, ${semAcentos(sql`${documentos.titulo} || chr(10) || ${documentos.conteudo}`)}))`,
+    ),
+    buscaTitulo: tsvector('busca_titulo').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('portuguese'::regconfig, ${semAcentos(sql`${documentos.titulo}`)})`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

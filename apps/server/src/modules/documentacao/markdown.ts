@@ -10,8 +10,14 @@ const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
 /** Lower case, no accents, one char per char (so positions in the folded text are positions in the original). */
 export function dobrar(texto: string): string {
+  // Most text is ASCII, whose lower case is one char per char: only the rest goes char by char.
+  if (!/[^\p{ASCII}]/u.test(texto)) return texto.toLowerCase();
   let out = '';
   for (const c of texto) {
+    if (c.charCodeAt(0) < 0x80) {
+      out += c.toLowerCase();
+      continue;
+    }
     const base = c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     out += base.length === c.length ? base : c.toLowerCase().length === c.length ? c.toLowerCase() : c;
   }

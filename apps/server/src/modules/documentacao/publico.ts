@@ -85,12 +85,29 @@ export async function dominioConfigurado(db: Db, host: string): Promise<boolean>
   return !!row;
 }
 
-/** Sections and their published public documents (no content), in order: home, section pages, sitemap, prev/next. */
+/** Trees being read: the requests that arrive meanwhile wait for the same read instead of each making its own. */
+const lendo = new Map<string, Promise<SecaoPublica[]>>();
+
+/**
+ * Sections and their published public documents (no content), in order: home, section pages, sitemap, prev/next.
+ * One read at a time per site and generation: at 200 pages a second, a tree of 5,000 documents read by every
+ * request that found it expired queued up behind itself until pages took seconds.
+ */
 export async function arvore(db: Db, site: Site): Promise<SecaoPublica[]> {
   const k = `${site.accountId}:${site.central?.id ?? ''}`;
   const geracao = geracaoDe(site.accountId);
   const cached = arvores.get(k);
   if (cached && cached.geracao === geracao) return cached.secoes;
+  const chave = `${k}:${geracao}`;
+  let leitura = lendo.get(chave);
+  if (!leitura) {
+    leitura = lerArvore(db, site, k, geracao).finally(() => lendo.delete(chave));
+    lendo.set(chave, leitura);
+  }
+  return leitura;
+}
+
+async function lerArvore(db: Db, site: Site, k: string, geracao: number): Promise<SecaoPublica[]> {
   const secoes = await db
     .select({ id: documentacaoSecoes.id, titulo: documentacaoSecoes.titulo, slug: documentacaoSecoes.slug })
     .from(documentacaoSecoes)

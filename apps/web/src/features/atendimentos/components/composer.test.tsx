@@ -110,6 +110,58 @@ describe('Composer', () => {
     expect(screen.getByText(COMPOSER_TEXTS.finalizado)).toBeTruthy();
     expect(screen.queryByPlaceholderText(COMPOSER_TEXTS.placeholder)).toBeNull();
   });
+
+  it('searches the knowledge base and inserts a public link, or the text of an internal document, after what is typed', async () => {
+    const a = makeAtendimento({ status: 'em_atendimento', atendenteId: 'u1', origem: 'widget' });
+    const achados = [
+      {
+        id: 'd1',
+        titulo: 'Prazo de entrega',
+        url: 'https://balcao.test/demo/documentacao/entregas/prazo',
+        trecho: 'Entregamos em 3 dias úteis.',
+        trechoHtml: 'Entregamos em 3 dias <mark>úteis</mark>.',
+        conteudo: 'Entregamos em 3 dias úteis.',
+        visibilidade: 'publica',
+      },
+      {
+        id: 'd2',
+        titulo: 'Estorno',
+        url: null,
+        trecho: 'Só a equipe.',
+        trechoHtml: 'Só a equipe.',
+        conteudo: 'Estorno em 7 dias.',
+        visibilidade: 'interna',
+      },
+    ];
+    const fetchMock = vi.fn(async (url: string) =>
+      String(url).includes('/api/documentacao/busca?q=conceicao')
+        ? new Response(JSON.stringify(achados))
+        : new Response('{}', { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      setup(a);
+      const box = screen.getByPlaceholderText(COMPOSER_TEXTS.placeholder) as HTMLTextAreaElement;
+      fireEvent.change(box, { target: { value: 'Veja:' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Procurar na base de conhecimento' }));
+      const d = within(await screen.findByRole('dialog'));
+      fireEvent.change(d.getByLabelText('Procurar artigos'), { target: { value: 'conceicao' } });
+      const lista = within(await d.findByRole('list', { name: 'Artigos encontrados' }));
+      expect(lista.getByText('úteis').tagName).toBe('MARK');
+      fireEvent.click(lista.getAllByRole('button', { name: 'Inserir link' })[0]!);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(box.value).toBe('Veja: Prazo de entrega: https://balcao.test/demo/documentacao/entregas/prazo');
+
+      fireEvent.change(box, { target: { value: '' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Procurar na base de conhecimento' }));
+      const d2 = within(await screen.findByRole('dialog'));
+      fireEvent.change(d2.getByLabelText('Procurar artigos'), { target: { value: 'conceicao' } });
+      fireEvent.click(await d2.findByRole('button', { name: 'Inserir texto' }));
+      await waitFor(() => expect(box.value).toBe('Estorno em 7 dias.'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 function Lost() {
