@@ -67,6 +67,10 @@ export function describeAtividade(a: TAtividade, colunas: readonly TColuna[]): s
       return `${quem} tornou a tarefa pública`;
     case 'despublicada':
       return `${quem} deixou de compartilhar a tarefa`;
+    case 'avisoCliente':
+      return a.dados.enviado === true
+        ? 'O cliente foi avisado da conclusão pela conversa'
+        : `O cliente não foi avisado da conclusão. ${String(a.dados.motivo ?? '')}`.trim();
   }
 }
 
