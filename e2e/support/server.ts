@@ -56,7 +56,8 @@ export async function startE2EServer(env: Record<string, string> = {}, opts: E2E
   const lines: Record<string, unknown>[] = [];
   let child: ChildProcess;
 
-  const launch = async (healthyWithinMs = 60_000) => {
+  // The fake-WhatsApp entry compiles the server's sources under tsx at start: slower than the bundle on a busy machine.
+  const launch = async (healthyWithinMs = opts.wapiFake ? 150_000 : 60_000) => {
     const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
     const childEnv: NodeJS.ProcessEnv = {
       ...inherited,
@@ -95,6 +96,8 @@ export async function startE2EServer(env: Record<string, string> = {}, opts: E2E
       }
       await new Promise((r) => setTimeout(r, 200));
     }
+    // Not left running behind a failed start (afterAll's stop never learns of it).
+    child.kill('SIGKILL');
     throw new Error(`server did not become healthy in ${healthyWithinMs / 1000} s`);
   };
 

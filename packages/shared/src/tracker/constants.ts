@@ -54,4 +54,14 @@ export const TRACKER_TEXTS = {
   somenteAutorOuAdmin: 'Somente quem criou a tarefa ou um administrador pode excluí-la.',
   prazoInvalido: 'Informe o prazo como data (AAAA-MM-DD).',
   cursorInvalido: 'Página inválida.',
+  /** Why a task's customer was not told on Concluída (the activity log reads "O cliente não foi avisado…"). */
+  avisoForaDaJanela: 'A janela de 24 horas do WhatsApp está fechada.',
+  avisoCanalInativo: 'O canal da conversa está pausado ou foi removido.',
+  avisoSemAlcance: 'Este canal não pode escrever primeiro a este cliente.',
 } as const;
+
+/** What the linked customer gets on their channel when their task reaches Concluída (opt-in per task, sent once). */
+export function textoAvisoConcluida(t: { numero: number; titulo: string }, publicUrl: string | null): string {
+  const link = publicUrl ? ` Veja os detalhes em: ${publicUrl}` : '';
+  return `Olá! Sua solicitação #${t.numero} (${t.titulo}) foi concluída.${link} Obrigado pelo contato!`;
+}

@@ -143,12 +143,21 @@ export const ZComentario = z.object({
 });
 export type TComentario = z.infer<typeof ZComentario>;
 
-export const TIPOS_ATIVIDADE = ['criada', 'status', 'campo', 'comentario', 'complexidade', 'publicada', 'despublicada'] as const;
+export const TIPOS_ATIVIDADE = [
+  'criada',
+  'status',
+  'campo',
+  'comentario',
+  'complexidade',
+  'publicada',
+  'despublicada',
+  'avisoCliente',
+] as const;
 export const ZAtividade = z.object({
   id: z.string(),
   tipo: z.enum(TIPOS_ATIVIDADE),
   usuario: ZPessoaRef.nullable(),
-  /** tipo status: { de, para } column ids; campo: { campo }; complexidade: { valor }. */
+  /** tipo status: { de, para } column ids; campo: { campo }; complexidade: { valor }; avisoCliente: { enviado, motivo? }. */
   dados: z.record(z.string(), z.unknown()),
   criadaEm: z.string(),
 });

@@ -25,7 +25,7 @@ const POR_PASSADA = 500;
 class NaoEnviada extends Error {}
 
 /** When the customer last wrote on this channel, in any of their atendimentos (WhatsApp's window is per customer). */
-async function clienteEscreveuEm(tx: Db, clienteId: string, canalId: string): Promise<Date | null> {
+export async function clienteEscreveuEm(tx: Db, clienteId: string, canalId: string): Promise<Date | null> {
   const [r] = await tx
     .select({ em: max(atendimentos.clienteEscreveuEm) })
     .from(atendimentos)

@@ -1,6 +1,7 @@
 import type { TTarefa } from '@balcao/shared/tracker';
-import type { AppContext } from '../../context';
+import { type AppContext, atendimentoEvents } from '../../context';
 import type { TSessionUser } from '../../lib/session';
+import { result } from '../atendimentos/service';
 import { criarConversa, pessoa } from '../chat-interno/service';
 import { insertAviso } from '../chat-interno/mensagens-service';
 import type { TrackerDeps } from './service';
@@ -14,8 +15,15 @@ const AVISO_TEXTOS = {
  * Assignment and @mention reach the person as a notice (origemTipo Aviso) in their direct internal chat with
  * whoever caused it: it shows in the chat they already watch, live, with its unread count.
  */
-export function avisosDoTracker(ctx: Pick<AppContext, 'db' | 'publish'>): Pick<TrackerDeps, 'avisar'> {
+export function avisosDoTracker(ctx: Pick<AppContext, 'db' | 'publish'>): Pick<TrackerDeps, 'avisar' | 'mensagemAoCliente'> {
   return {
+    // The customer's message on Concluída, as a scheduled message's: the conversation's staff and the channel's queue.
+    mensagemAoCliente: async (accountId, s) => {
+      const r = await result(ctx.db, accountId, s.atendimentoId, [s.mensagemId]);
+      const events = atendimentoEvents(ctx);
+      events.messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
+      events.row(accountId, r.row);
+    },
     avisar: async (u: TSessionUser, tarefa, para, motivo) => {
       const autor = await pessoa(ctx.db, u.accountId, u.id);
       for (const destino of para) {

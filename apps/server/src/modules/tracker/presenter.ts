@@ -4,7 +4,8 @@ import { users } from '../../db/schema/users';
 import type { TarefaRow } from '../../db/schema/tracker';
 import type { Db } from '../../lib/db';
 
-const publicUrlOf = (publicUrl: string, publicId: string | null) => (publicId ? `${publicUrl}${PUBLIC_TAREFA_PATH}/${publicId}` : null);
+export const publicUrlOf = (publicUrl: string, publicId: string | null) =>
+  publicId ? `${publicUrl}${PUBLIC_TAREFA_PATH}/${publicId}` : null;
 
 /** Names of the account's users by id, in one query (the people a page of tasks or comments mentions). */
 export async function nomesDe(db: Db, accountId: string, ids: Iterable<string>): Promise<Map<string, string>> {

@@ -3,6 +3,7 @@ import { COLUNA_CONCLUIDA, TRACKER_TEXTS as T, type TTarefaPublica } from '@balc
 import { tarefaAtividades, tarefas } from '../../db/schema/tracker';
 import type { Db } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
+import { renderizar } from '../documentacao/markdown';
 import { colunasDe } from './colunas';
 
 /**
@@ -46,11 +47,14 @@ main{max-width:42rem;margin:0 auto;padding:2rem 1rem}
 h1{font-size:1.5rem;margin:0 0 .75rem}h2{font-size:1rem;margin:1.5rem 0 .5rem}
 .status{display:inline-block;border-radius:999px;padding:.125rem .75rem;background:var(--line);font-weight:600}
 .status.ok{background:var(--okbg);color:var(--ok)}
-.desc{white-space:pre-wrap;margin:1rem 0 0}
+.desc{margin:1rem 0 0;overflow-wrap:anywhere}.desc a{color:inherit}.desc pre{overflow:auto}.desc img{max-width:100%}
 ol{list-style:none;padding:0;margin:0}li{padding:.375rem 0;border-top:1px solid var(--line)}
 time,.muted{color:var(--muted);font-size:.875rem}`;
 
-/** The open page /public/tracker/tarefas/{id}: rendered here, readable without JavaScript, never indexed. */
+/**
+ * The open page /public/tracker/tarefas/{id}: rendered here, readable without JavaScript, never indexed. The
+ * public description is Markdown through documentação's renderer (raw HTML off, unsafe links refused).
+ */
 export function paginaPublica(t: TTarefaPublica, timeZone = 'America/Sao_Paulo'): string {
   const eventos = t.linhaDoTempo
     .map(
@@ -64,7 +68,7 @@ export function paginaPublica(t: TTarefaPublica, timeZone = 'America/Sao_Paulo')
 <meta name="robots" content="noindex"><title>${escapeHtml(t.titulo)}</title><style>${STYLE}</style></head>
 <body><main><article class="card"><h1>${escapeHtml(t.titulo)}</h1>
 <p>Status: <span class="status${t.concluida ? ' ok' : ''}">${escapeHtml(t.status.nome)}</span></p>
-${t.descricao ? `<p class="desc">${escapeHtml(t.descricao)}</p>` : ''}
+${t.descricao ? `<div class="desc">${renderizar(t.descricao).html}</div>` : ''}
 <h2>Atualizações</h2><ol>${eventos}</ol>
 <p class="muted">Atualizada em ${quando(t.atualizadaEm, timeZone)}</p></article></main></body></html>`;
 }

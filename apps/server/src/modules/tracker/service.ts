@@ -16,6 +16,7 @@ import { tarefaAtividades, tarefaCounters, tarefas, type TarefaRow } from '../..
 import { type Db, withTransaction } from '../../lib/db';
 import { BadRequest } from '../../lib/errors';
 import type { TSessionUser } from '../../lib/session';
+import { type AvisoEnviado, avisarClienteConcluida } from './aviso-cliente';
 import { colunasDe, colunaValida, lockBoard } from './colunas';
 import { authorize } from './policy';
 import { nomesDe, presentTarefa, presentTarefas } from './presenter';
@@ -29,8 +30,8 @@ export type TrackerDeps = {
   events: TrackerPublisher;
   /** Tells people about an assignment or a mention (the internal chat's notice); optional in tests. */
   avisar?: (u: TSessionUser, tarefa: TTarefa, para: string[], motivo: 'responsavel' | 'mencao') => Promise<void>;
-  /** A task changed column: tells its linked customer when it reached the done column and they opted in. */
-  concluida?: (u: TSessionUser, row: TarefaRow) => Promise<void>;
+  /** The customer's message a task wrote on reaching Concluída: to the staff screens and the channel (optional in tests). */
+  mensagemAoCliente?: (accountId: string, enviado: AvisoEnviado) => Promise<void>;
 };
 
 /** Room between two neighbours: a move writes one row; the column is renumbered when a gap wears out. */
@@ -199,18 +200,19 @@ export async function moverTarefa(d: TrackerDeps, u: TSessionUser, id: string, i
   const { accountId } = u;
   await tarefaDaConta(d.db, accountId, id);
   await colunaValida(d.db, accountId, input.status);
-  const { row, de } = await withTransaction(d.db, async (tx) => {
+  const { row, aviso } = await withTransaction(d.db, async (tx) => {
     await lockBoard(tx, accountId);
     const atual = await tarefaDaConta(tx, accountId, id);
     const ordem = await ordemPara(tx, accountId, input.status, input.posicao, id);
     const [r] = await tx.update(tarefas).set({ status: input.status, ordem, updatedAt: new Date() }).where(eq(tarefas.id, id)).returning();
-    if (atual.status !== input.status) await registrar(tx, accountId, id, u.id, 'status', { de: atual.status, para: input.status });
-    return { row: r!, de: atual.status };
+    if (atual.status === input.status) return { row: r!, aviso: null };
+    await registrar(tx, accountId, id, u.id, 'status', { de: atual.status, para: input.status });
+    return { row: r!, aviso: await avisarClienteConcluida(tx, u.id, r!, d.publicUrl) };
   });
   const nomes = await nomesDe(d.db, accountId, [...row.responsaveis, ...(row.criadoPorId ? [row.criadoPorId] : [])]);
   const tarefa = presentTarefa(row, nomes, d.publicUrl);
   d.events.tarefa(accountId, tarefa);
-  if (de !== row.status) await d.concluida?.(u, row);
+  if (aviso) await d.mensagemAoCliente?.(accountId, aviso);
   return tarefa;
 }
 

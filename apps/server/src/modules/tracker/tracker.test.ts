@@ -189,7 +189,7 @@ describe.each(DB_KINDS)('tracker on %s', (kind) => {
     const task = await criar(s.admin.auth, {
       titulo: 'Erro no boleto',
       descricao: 'Interno: senha-123',
-      descricaoPublica: 'Estamos corrigindo.',
+      descricaoPublica: 'Estamos **corrigindo**. <script>alert(1)</script>',
       responsaveis: [s.tr.user.id],
     });
     await call('POST', `${P}/tarefas/${task.id}/comentarios`, s.at.auth, { texto: 'Comentário interno' });
@@ -205,7 +205,7 @@ describe.each(DB_KINDS)('tracker on %s', (kind) => {
     expect(Object.keys(data.json()).sort()).toEqual(['atualizadaEm', 'concluida', 'descricao', 'linhaDoTempo', 'status', 'titulo']);
     expect(data.json()).toMatchObject({
       titulo: 'Erro no boleto',
-      descricao: 'Estamos corrigindo.',
+      descricao: 'Estamos **corrigindo**. <script>alert(1)</script>',
       status: { id: 'em-andamento', nome: 'Em andamento' },
       linhaDoTempo: [
         { tipo: 'criada', status: 'A fazer' },
@@ -218,6 +218,9 @@ describe.each(DB_KINDS)('tracker on %s', (kind) => {
     expect(page.body).toContain('Erro no boleto');
     expect(page.body).toContain('Em andamento');
     expect(page.body).not.toContain('senha-123');
+    // The public description is Markdown, sanitised: its marks render, a tag typed in it is shown as text.
+    expect(page.body).toContain('<strong>corrigindo</strong>. &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.body).not.toContain('<script>alert');
 
     await call('POST', `${P}/tarefas/${task.id}/publicar`, s.admin.auth, { publica: false });
     expect((await t.app.inject({ url: `/backend/api/public/tracker/tarefas/${pid}` })).statusCode).toBe(404);

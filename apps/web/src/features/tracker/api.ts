@@ -65,13 +65,31 @@ export const usePessoas = () =>
 
 type Paginas = InfiniteData<TTarefaPagina, string | undefined>;
 
+/** The loaded pages holding `all` in order, each the size it had (the last one takes the extra). */
+function redistribuir(pages: TTarefaPagina[], all: TTarefa[]): TTarefaPagina[] {
+  let i = 0;
+  return pages.map((p, n) => {
+    const size = n === pages.length - 1 ? all.length - i : p.tarefas.length;
+    const page = { ...p, tarefas: all.slice(i, i + size) };
+    i += size;
+    return page;
+  });
+}
+
 /** Puts a changed task where it now belongs in every loaded page (its column, its order); the detail too. */
 export function applyTarefa(qc: QueryClient, t: TTarefa) {
   qc.setQueryData(trackerKeys.tarefa(t.id), t);
   for (const [key, data] of qc.getQueriesData<Paginas>({ queryKey: trackerKeys.paginas })) {
     if (!data) continue;
     const status = key[2] as string | null;
+    const f = key[3] as TFiltroTarefas | undefined;
     const sem = data.pages.map((p) => ({ ...p, tarefas: p.tarefas.filter((x) => x.id !== t.id) }));
+    // A conversation's tasks (its panel): membership is known, so a task linked elsewhere comes in live, newest first.
+    if (status === null && f?.atendimentoId) {
+      const all = t.atendimentoId === f.atendimentoId ? [t, ...sem.flatMap((p) => p.tarefas)].sort((a, b) => b.numero - a.numero) : null;
+      qc.setQueryData<Paginas>(key, { ...data, pages: all ? redistribuir(sem, all) : sem });
+      continue;
+    }
     const pertence = status === null ? data.pages.some((p) => p.tarefas.some((x) => x.id === t.id)) : t.status === status;
     if (pertence && sem.length) {
       if (status === null) {
@@ -83,14 +101,7 @@ export function applyTarefa(qc: QueryClient, t: TTarefa) {
         continue;
       }
       const all = [...sem.flatMap((p) => p.tarefas), t].sort((a, b) => a.ordem - b.ordem);
-      let i = 0;
-      const pages = sem.map((p, n) => {
-        const size = n === sem.length - 1 ? all.length - i : p.tarefas.length;
-        const page = { ...p, tarefas: all.slice(i, i + size) };
-        i += size;
-        return page;
-      });
-      qc.setQueryData<Paginas>(key, { ...data, pages });
+      qc.setQueryData<Paginas>(key, { ...data, pages: redistribuir(sem, all) });
     } else {
       qc.setQueryData<Paginas>(key, { ...data, pages: sem });
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTarefa, TVotacao } from '@balcao/shared/tracker';
-import { describeAtividade, estatisticas, ordemEntre, prefillFromConversa } from './format';
+import { describeAtividade, escolhaInicial, estatisticas, mensagensEscolhiveis, ordemEntre, prefillFromMensagens } from './format';
 
 const t = (ordem: number) => ({ ordem }) as TTarefa;
 const votacao = (valores: (number | '?' | null)[]): TVotacao => ({
@@ -37,14 +37,34 @@ describe('tracker format', () => {
       'Ana moveu de A fazer para Concluída',
     );
     expect(describeAtividade({ ...a, tipo: 'campo', dados: { campo: 'prazo' } }, colunas)).toBe('Ana alterou o prazo');
+    expect(describeAtividade({ ...a, tipo: 'avisoCliente', dados: { enviado: true } }, colunas)).toBe(
+      'O cliente foi avisado da conclusão pela conversa',
+    );
+    expect(describeAtividade({ ...a, tipo: 'avisoCliente', dados: { enviado: false, motivo: 'A janela fechou.' } }, colunas)).toBe(
+      'O cliente não foi avisado da conclusão. A janela fechou.',
+    );
   });
 
-  it('prefills a task from the customer’s latest messages', () => {
-    const m = (autor: 'cliente' | 'atendente', conteudo: string) => ({ autor, conteudo, tipo: 'text' as const });
-    expect(prefillFromConversa([m('cliente', 'Oi'), m('atendente', 'Olá!'), m('cliente', 'O boleto não gera\nno app')])).toEqual({
+  it('prefills a task from the chosen messages: by default the customer’s latest texts', () => {
+    const m = (autor: 'cliente' | 'atendente' | 'sistema', conteudo: string, tipo: 'text' | 'image' = 'text') => ({
+      autor,
+      conteudo,
+      tipo,
+    });
+    const conversa = [
+      m('cliente', 'Oi'),
+      m('sistema', 'Ana iniciou o atendimento.'),
+      m('atendente', 'Olá!'),
+      m('cliente', 'foto', 'image'),
+      m('cliente', 'O boleto não gera\nno app'),
+    ];
+    expect(mensagensEscolhiveis(conversa).map((x) => x.conteudo)).toEqual(['Oi', 'Olá!', 'O boleto não gera\nno app']);
+    expect(prefillFromMensagens(escolhaInicial(conversa))).toEqual({
       titulo: 'O boleto não gera',
       descricao: '> Oi\n\n> O boleto não gera\n> no app',
     });
-    expect(prefillFromConversa([])).toEqual({ titulo: '', descricao: '' });
+    expect(prefillFromMensagens([conversa[0]!, conversa[2]!])).toEqual({ titulo: 'Oi', descricao: '> Oi\n\n> Atendente: Olá!' });
+    expect(prefillFromMensagens([conversa[2]!])).toEqual({ titulo: 'Olá!', descricao: '> Atendente: Olá!' });
+    expect(prefillFromMensagens([])).toEqual({ titulo: '', descricao: '' });
   });
 });

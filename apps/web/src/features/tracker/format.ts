@@ -67,15 +67,39 @@ export function describeAtividade(a: TAtividade, colunas: readonly TColuna[]): s
       return `${quem} tornou a tarefa pública`;
     case 'despublicada':
       return `${quem} deixou de compartilhar a tarefa`;
+    case 'avisoCliente':
+      return a.dados.enviado === true
+        ? 'O cliente foi avisado da conclusão pela conversa'
+        : `O cliente não foi avisado da conclusão. ${String(a.dados.motivo ?? '')}`.trim();
   }
 }
 
-/** What a task made from a conversation starts with: the customer's latest words as title and description. */
-export function prefillFromConversa(mensagens: readonly Pick<TMensagem, 'autor' | 'conteudo' | 'tipo'>[], n = 3) {
-  const doCliente = mensagens.filter((m) => m.autor === 'cliente' && m.tipo === 'text' && m.conteudo.trim()).slice(-n);
-  const primeira = doCliente[doCliente.length - 1]?.conteudo.split('\n')[0]?.trim() ?? '';
+type MensagemTexto = Pick<TMensagem, 'autor' | 'conteudo' | 'tipo'>;
+const ehTexto = (m: MensagemTexto) => m.tipo === 'text' && m.conteudo.trim() !== '';
+const citar = (m: MensagemTexto) => {
+  const texto = m.conteudo.trim().replace(/\n/g, '\n> ');
+  return m.autor === 'cliente' ? `> ${texto}` : `> Atendente: ${texto}`;
+};
+
+/** The conversation's messages one may pick for a task: what the customer and staff wrote (no notices), the latest `n`, oldest first. */
+export const mensagensEscolhiveis = <M extends MensagemTexto>(mensagens: readonly M[], n = 20) =>
+  mensagens.filter((m) => m.autor !== 'sistema' && ehTexto(m)).slice(-n);
+
+/** The pick a new task starts with: the customer's latest `n` texts. */
+export const escolhaInicial = <M extends MensagemTexto>(mensagens: readonly M[], n = 3) =>
+  mensagens.filter((m) => m.autor === 'cliente' && ehTexto(m)).slice(-n);
+
+/**
+ * What a task made from chosen messages starts with: the latest customer line as the title (else the latest
+ * chosen one) and every chosen message quoted in the description, in the conversation's order.
+ */
+export function prefillFromMensagens(escolhidas: readonly MensagemTexto[]) {
+  const textos = escolhidas.filter(ehTexto);
+  const doCliente = textos.filter((m) => m.autor === 'cliente');
+  const base = doCliente[doCliente.length - 1] ?? textos[textos.length - 1];
+  const primeira = base?.conteudo.split('\n')[0]?.trim() ?? '';
   return {
     titulo: primeira.slice(0, Math.min(TITULO_TAREFA_MAX, 80)),
-    descricao: doCliente.map((m) => `> ${m.conteudo.trim().replace(/\n/g, '\n> ')}`).join('\n\n'),
+    descricao: textos.map(citar).join('\n\n'),
   };
 }

@@ -10,10 +10,12 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
+import { SwitchRow } from '@/features/config/components/switch-row';
 import { useUpdateTarefa, useDeleteTarefa, useMoveTarefa, usePublicar, useTarefa } from './api';
 import { Comentarios, Atividade } from './tarefa-historico';
 import { PrioridadeCampo } from './prioridade-campo';
 import { ResponsaveisCampo } from './responsaveis-campo';
+import { AVISO_CONCLUIDA } from './nova-tarefa-dialog';
 
 const AREA =
   'min-h-24 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30';
@@ -122,6 +124,14 @@ function Detalhes({ t, colunas, admin }: { t: TTarefa; colunas: TColuna[]; admin
         area
         onSalvar={(descricaoPublica) => salvar({ descricaoPublica })}
       />
+      {t.atendimentoId && (
+        <SwitchRow
+          label={AVISO_CONCLUIDA.label}
+          description={AVISO_CONCLUIDA.descricao}
+          checked={t.notificarCliente}
+          onCheckedChange={(notificarCliente) => salvar({ notificarCliente })}
+        />
+      )}
       <div className="flex flex-col gap-2 rounded-md border p-3">
         <span className="text-sm font-medium">Página pública</span>
         {t.publicUrl ? (

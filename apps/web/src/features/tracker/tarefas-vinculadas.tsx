@@ -1,19 +1,26 @@
 import { ListTodo, Plus, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { TAtendimento, TMensagem } from '@balcao/shared/atendimentos';
 import { Button } from '@/components/ui/button';
 import { request, errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useColunas, useTarefas } from './api';
-import { prefillFromConversa } from './format';
+import { useCurrentUser } from '@/features/auth/api';
+import { useTrackerLive } from './live';
 import { NovaTarefaDialog } from './nova-tarefa-dialog';
 
-/** The conversation's tasks in the customer panel: their status, a new one prefilled, and the public link to send. */
+/**
+ * The conversation's tasks in the customer panel: their status (live, from the tracker's hub), a new one made
+ * from chosen messages, and the public link to send.
+ */
 export function TarefasVinculadas({ atendimento: a, mensagens }: { atendimento: TAtendimento; mensagens: TMensagem[] }) {
+  const { user } = useCurrentUser();
+  useTrackerLive(user?.id);
   const q = useTarefas(null, { atendimentoId: a.atendimentoId });
   const colunas = useColunas();
   const [nova, setNova] = useState(false);
+  const tituloId = useId();
   const tarefas = q.data?.pages.flatMap((p) => p.tarefas) ?? [];
   const nome = (status: string) => colunas.data?.find((c) => c.id === status)?.nome ?? status;
   const enviarLink = (url: string) =>
@@ -27,9 +34,9 @@ export function TarefasVinculadas({ atendimento: a, mensagens }: { atendimento: 
       (err: unknown) => toast.error(errorMessage(err, 'Não foi possível enviar o link.')),
     );
   return (
-    <section className="flex flex-col gap-2 border-b px-4 py-3">
+    <section aria-labelledby={tituloId} className="flex flex-col gap-2 border-b px-4 py-3">
       <h3 className="flex items-center justify-between text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        <span className="flex items-center gap-1.5">
+        <span id={tituloId} className="flex items-center gap-1.5">
           <ListTodo className="size-3.5" aria-hidden /> Tarefas
         </span>
         <Button variant="ghost" size="sm" onClick={() => setNova(true)}>
@@ -62,7 +69,8 @@ export function TarefasVinculadas({ atendimento: a, mensagens }: { atendimento: 
         <NovaTarefaDialog
           open={nova}
           onOpenChange={setNova}
-          inicial={{ ...prefillFromConversa(mensagens), atendimentoId: a.atendimentoId, clienteId: a.clienteId }}
+          inicial={{ atendimentoId: a.atendimentoId, clienteId: a.clienteId }}
+          mensagens={mensagens}
         />
       )}
     </section>
