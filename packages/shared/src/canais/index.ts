@@ -217,6 +217,8 @@ export const ZCanalWidgetInput = z.object({
   departamentoPadraoId: z.uuid().nullable().default(null),
   origensPermitidas: z.array(ZOrigemSite).min(1, 'Informe pelo menos um site permitido.').max(20),
   verificarIdentidade: z.boolean().default(false),
+  /** A help centre of the account: the widget offers "Procurar na central de ajuda" before a conversation. */
+  centralId: z.uuid({ error: 'Central de ajuda não encontrada.' }).nullable().default(null),
   ativo: z.boolean().default(true),
 });
 export type TCanalWidgetInput = z.infer<typeof ZCanalWidgetInput>;

@@ -21,6 +21,8 @@ export const ZWidgetConfig = z.object({
   camposPreChat: z.array(z.enum(PRE_CHAT_CAMPOS)),
   departamentos: z.array(z.object({ id: z.string(), nome: z.string() })),
   verificarIdentidade: z.boolean(),
+  /** The help centre the channel is linked to (its name): the widget searches it before a conversation. */
+  ajuda: z.object({ nome: z.string() }).nullable().optional(),
   /** Only on our own origin (the popout): the sites whose window may hand it a visitor. */
   origens: z.array(z.string()).optional(),
 });

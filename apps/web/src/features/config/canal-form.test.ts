@@ -27,6 +27,7 @@ describe('channel form helpers', () => {
       departamentoPadraoId: null,
       origensPermitidas: [],
       verificarIdentidade: false,
+      centralId: null,
       ativo: true,
     });
   });
