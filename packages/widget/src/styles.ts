@@ -115,7 +115,7 @@ mark{background:#fef08a;color:inherit;border-radius:2px}
 .artigo-corpo{line-height:1.55}
 .artigo-corpo h1,.artigo-corpo h2,.artigo-corpo h3{font-size:15px;margin:14px 0 6px}
 .artigo-corpo p,.artigo-corpo ul,.artigo-corpo ol,.artigo-corpo pre,.artigo-corpo blockquote{margin:0 0 10px}
-.artigo-corpo img{max-width:100%;height:auto;border-radius:8px}
+.artigo-corpo img{display:block;max-width:100%;height:auto;margin:8px 0;border-radius:8px}
 .artigo-corpo pre{overflow:auto;background:#f4f4f5;padding:8px;border-radius:8px}
 .artigo-corpo a{color:#1d4ed8}
 .ajudou{display:flex;align-items:center;flex-wrap:wrap;gap:8px;margin:16px 0 10px;padding-top:12px;border-top:1px solid #e4e4e7;font-size:13.5px}

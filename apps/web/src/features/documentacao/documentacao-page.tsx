@@ -23,7 +23,7 @@ function NovaSecao({ centralId }: { centralId: string | null }) {
   const salvar = useSaveSecao();
   return (
     <form
-      className="flex gap-1.5 px-2 py-1"
+      className="flex min-w-0 gap-1.5 px-2 py-1"
       onSubmit={(e) => {
         e.preventDefault();
         salvar.mutate(
@@ -37,7 +37,7 @@ function NovaSecao({ centralId }: { centralId: string | null }) {
         onChange={(e) => setTitulo(e.target.value)}
         placeholder="Nova seção"
         aria-label="Título da nova seção"
-        className="h-8"
+        className="h-8 min-w-0 flex-1"
       />
       <Button type="submit" size="sm" variant="outline" disabled={!titulo.trim() || salvar.isPending} aria-label="Criar seção">
         <Plus aria-hidden />
@@ -57,7 +57,7 @@ function Grupo(props: {
 }) {
   const { central, secoes, documentos, selecao, escrever, onSelecionar } = props;
   return (
-    <section className="grid gap-1" aria-label={props.titulo}>
+    <section className="grid min-w-0 gap-1" aria-label={props.titulo}>
       <div className="flex items-center justify-between px-2">
         <h2 className="flex items-center gap-1.5 text-sm font-semibold">
           {central ? <Globe className="size-4 text-primary" aria-hidden /> : <BookOpen className="size-4 text-primary" aria-hidden />}
@@ -75,7 +75,7 @@ function Grupo(props: {
         )}
       </div>
       {secoes.map((s) => (
-        <div key={s.id} className="grid gap-0.5">
+        <div key={s.id} className="grid min-w-0 gap-0.5">
           <div className="flex items-center justify-between px-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">
             {s.titulo}
             {escrever && (
@@ -142,7 +142,7 @@ export function DocumentacaoPage() {
   const carregando = centrais.isPending || secoes.isPending || documentos.isPending;
   const documentosArea = (
     <div className="grid gap-5 md:grid-cols-[280px_minmax(0,1fr)]">
-      <nav className="grid content-start gap-5 rounded-xl border bg-card p-2" aria-label="Árvore da documentação">
+      <nav className="grid min-w-0 content-start gap-5 rounded-xl border bg-card p-2" aria-label="Árvore da documentação">
         {carregando ? (
           <div className="grid gap-2 p-2" aria-busy="true">
             {[0, 1, 2, 3].map((i) => (

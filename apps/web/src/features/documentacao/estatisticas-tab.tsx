@@ -76,12 +76,12 @@ export function EstatisticasTab() {
             Nenhuma leitura ainda. Publique um documento público e compartilhe o link.
           </Vazio>
         ) : (
-          <table className="w-full text-sm">
+          <table className="w-full table-fixed text-sm">
             <thead className="text-left text-xs text-muted-foreground">
               <tr>
                 <th className="py-1.5 pr-2 font-medium">Documento</th>
-                <th className="px-2 py-1.5 text-right font-medium">Leituras</th>
-                <th className="py-1.5 pl-2 text-right font-medium">Ajudou</th>
+                <th className="w-20 px-2 py-1.5 text-right font-medium">Leituras</th>
+                <th className="w-24 py-1.5 pl-2 text-right font-medium">Ajudou</th>
               </tr>
             </thead>
             <tbody>
@@ -89,7 +89,7 @@ export function EstatisticasTab() {
                 const taxa = taxaAjudou(d.votosSim, d.votosNao);
                 return (
                   <tr key={d.id} className="border-t">
-                    <td className="max-w-0 truncate py-2 pr-2" title={d.titulo}>
+                    <td className="truncate py-2 pr-2" title={d.titulo}>
                       {d.titulo}
                     </td>
                     <td className="px-2 py-2 text-right tabular-nums">{numero(d.leituras)}</td>
@@ -109,10 +109,11 @@ export function EstatisticasTab() {
         ) : (
           <ul className="grid">
             {buscasSemResultado.map((b) => (
-              <li key={b.termo} className="flex items-baseline justify-between gap-3 border-t py-2 text-sm first:border-t-0">
-                <span className="min-w-0 truncate font-medium" title={b.termo}>
-                  {b.termo}
-                </span>
+              <li
+                key={b.termo}
+                className="flex flex-col gap-0.5 border-t py-2 text-sm first:border-t-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3"
+              >
+                <span className="min-w-0 break-words font-medium">{b.termo}</span>
                 <span className="shrink-0 text-xs text-muted-foreground">
                   {b.vezes === 1 ? '1 vez' : `${numero(b.vezes)} vezes`} · última em {quando(b.ultimaEm)}
                 </span>
