@@ -38,6 +38,18 @@ export function createApi(backend: string, canal: string) {
 
   return {
     config: () => call<TWidgetConfig>('/config'),
+    /** The linked help centre: search (excerpts as escaped HTML with <mark>), one article, its vote. */
+    ajudaBusca: (q: string) =>
+      call<{ id: string; titulo: string; trechoHtml: string; url: string | null }[]>(`/ajuda/busca?${new URLSearchParams({ q })}`),
+    ajudaArtigo: (id: string) =>
+      call<{ id: string; titulo: string; html: string; url: string }>(`/ajuda/documentos/${encodeURIComponent(id)}`),
+    ajudaVoto: (id: string, util: boolean) =>
+      fetch(`${base}/ajuda/documentos/${encodeURIComponent(id)}/ajudou`, {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ util }),
+      }),
     sessao: (visitante: string | null, user: TWidgetUser | null) =>
       call<TWidgetSession>('/sessao', {
         method: 'POST',

@@ -1,4 +1,5 @@
 import type { TPreChat, TWidgetConfig, TWidgetMessage, TWidgetSession, TWidgetUser } from '@balcao/shared/widget';
+import { Ajuda } from './ajuda';
 import { ApiError, createApi, type Api } from './api';
 import { newClientId } from './client-id';
 import { Uploads } from './files';
@@ -36,6 +37,7 @@ export class Chat {
   private readonly outbox: Outbox;
   private readonly view: View;
   private readonly uploads: Uploads;
+  private readonly ajuda: Ajuda;
   private config: TWidgetConfig | null = null;
   private user: TWidgetUser | null = null;
   private visitante: string | null;
@@ -84,6 +86,9 @@ export class Chat {
       preChat: (p) => this.preChat(p),
       popout: () => this.popout(),
     });
+    this.ajuda = new Ajuda(this.api, 'bw-ajuda', (on) => this.view.setLendo(on));
+    this.ajuda.set(false);
+    this.view.mountAjuda(this.ajuda.el);
     this.user = installApi(window as Win, {
       setUser: (u) => this.setUser(u),
       logout: () => this.restart(true, null),
@@ -394,6 +399,8 @@ export class Chat {
   }
 
   private render(stick = false) {
+    // Before a conversation starts: the visitor may find the answer in the linked help centre.
+    this.ajuda.set(!!this.config?.ajuda && !this.blocked && this.thread.size === 0 && this.outbox.list().length === 0);
     this.view.render(
       {
         items: this.thread.items(this.outbox.list()),

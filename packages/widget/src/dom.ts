@@ -32,6 +32,7 @@ const PATHS = {
   check: ['M20 6 9 17l-5-5'],
   alert: ['M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20', 'M12 8v4', 'M12 16h.01'],
   retry: ['M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8', 'M3 3v5h5'],
+  search: ['m21 21-4.34-4.34', 'M11 3a8 8 0 1 0 0 16 8 8 0 1 0 0-16'],
 } as const;
 export type IconName = keyof typeof PATHS;
 

@@ -92,6 +92,39 @@ input:focus,select:focus{outline:2px solid var(--bc);outline-offset:-1px}
 .primary{background:var(--bc);color:var(--bt);border:0;border-radius:8px;padding:10px 14px;font-weight:600}
 .blocked{display:flex;gap:8px;align-items:flex-start;padding:16px;border-top:1px solid #fecaca;background:#fef2f2;color:#7f1d1d;font-size:13.5px;flex:none}
 .blocked svg{flex:none;margin-top:1px}
+.ajuda{flex:none;max-height:55%;overflow-y:auto;border-bottom:1px solid #e4e4e7;background:#fff}
+.ajuda[hidden],.ajuda-busca[hidden],.artigo[hidden]{display:none}
+.ajuda-busca{padding:12px 14px;display:flex;flex-direction:column;gap:6px}
+.ajuda-titulo{font-weight:600;font-size:13.5px;color:#18181b}
+.ajuda-form{display:flex;align-items:center;border:1px solid #d4d4d8;border-radius:10px;padding-left:2px}
+.ajuda-form:focus-within{border-color:var(--bc);box-shadow:0 0 0 1px var(--bc)}
+.ajuda-form input{border:0;outline:none;padding:8px 8px;min-width:0;flex:1}
+.ajuda-ir{color:#52525b}
+.ajuda-info{margin:2px 0;font-size:13px;color:#52525b}
+.ajuda-info.erro{color:#b91c1c}
+.achados{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}
+.achado{display:flex;flex-direction:column;gap:2px;width:100%;text-align:left;background:#fff;border:1px solid #e4e4e7;border-radius:10px;padding:8px 10px}
+.achado:hover{border-color:var(--bc)}
+.achado-titulo{font-weight:600;color:#18181b}
+.achado-trecho{font-size:12.5px;color:#52525b;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
+mark{background:#fef08a;color:inherit;border-radius:2px}
+.lendo .ajuda{flex:1;max-height:none;border:0}
+.lendo .log,.lendo .typing,.lendo .foot{display:none}
+.artigo{padding:12px 16px 20px;overflow-wrap:anywhere}
+.artigo:focus{outline:none}
+.voltar{color:#3f3f46;font-size:13px}
+.artigo-titulo{font-size:18px;line-height:1.3;margin:10px 0 8px}
+.artigo-corpo{line-height:1.55}
+.artigo-corpo h1,.artigo-corpo h2,.artigo-corpo h3{font-size:15px;margin:14px 0 6px}
+.artigo-corpo p,.artigo-corpo ul,.artigo-corpo ol,.artigo-corpo pre,.artigo-corpo blockquote{margin:0 0 10px}
+.artigo-corpo img{display:block;max-width:100%;height:auto;margin:8px 0;border-radius:8px}
+.artigo-corpo pre{overflow:auto;background:#f4f4f5;padding:8px;border-radius:8px}
+.artigo-corpo a{color:#1d4ed8}
+.ajudou{display:flex;align-items:center;flex-wrap:wrap;gap:8px;margin:16px 0 10px;padding-top:12px;border-top:1px solid #e4e4e7;font-size:13.5px}
+.ajudou p{margin:0;color:#166534;font-weight:500}
+.voto{background:#fff;border:1px solid #d4d4d8;border-radius:8px;padding:5px 14px}
+.voto:hover{border-color:var(--bc)}
+.ajuda-link{font-size:13px;color:#1d4ed8}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:480px){
 .panel{top:0;bottom:0;left:0;right:0;width:100%;height:auto;border-radius:0}

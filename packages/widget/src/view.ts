@@ -158,6 +158,15 @@ export class View {
     if (!this.panel.hidden && f.kind !== 'blocked' && this.host.shadowRoot?.activeElement) this.focusInput();
   }
 
+  /** The help centre's search (ajuda.ts), above the log; `lendo` gives an open article the whole window. */
+  mountAjuda(el: HTMLElement) {
+    this.panel.insertBefore(el, this.list.el);
+  }
+
+  setLendo(on: boolean) {
+    this.panel.classList.toggle('lendo', on);
+  }
+
   render(state: ListState, stick = false) {
     this.list.render(state, stick);
   }

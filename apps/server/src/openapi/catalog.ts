@@ -319,6 +319,26 @@ const CATALOG: Record<string, Record<string, Entry>> = {
     'GET /api/public/widget/:token/mensagens': ['As mensagens do visitante', 'publico', 401, 403, 404],
     'GET /api/public/tracker/tarefas/:publicId': ['Os dados públicos de uma tarefa compartilhada (sem campos internos)', 'publico', 404],
     'POST /api/public/widget/:token/upload': ['Envia um arquivo do visitante', 'publico', 401, 403, 404, 413, 415, 429],
+    'GET /api/public/widget/:token/ajuda/busca': [
+      'Procura na central de ajuda ligada ao canal (documentos públicos publicados)',
+      'publico',
+      400,
+      403,
+      404,
+    ],
+    'GET /api/public/widget/:token/ajuda/documentos/:id': [
+      'Um artigo da central de ajuda do canal, em HTML, para abrir no chat',
+      'publico',
+      403,
+      404,
+    ],
+    'POST /api/public/widget/:token/ajuda/documentos/:id/ajudou': [
+      '"Este artigo ajudou?" respondido no chat do site',
+      'publico',
+      403,
+      404,
+      429,
+    ],
   },
   Operador: {
     'POST /operador/contas': ['Cria uma conta e o master dela, com a senha por e-mail', 'operador', 409],

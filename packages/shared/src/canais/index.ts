@@ -219,6 +219,8 @@ export const ZCanalWidgetInput = z.object({
   verificarIdentidade: z.boolean().default(false),
   /** The pre-chat form shows a consent box (LGPD opt-in for WhatsApp and e-mail messages), never pre-ticked. */
   pedirConsentimento: z.boolean().default(false),
+  /** A help centre of the account: the widget offers "Procurar na central de ajuda" before a conversation. */
+  centralId: z.uuid({ error: 'Central de ajuda não encontrada.' }).nullable().default(null),
   ativo: z.boolean().default(true),
 });
 export type TCanalWidgetInput = z.infer<typeof ZCanalWidgetInput>;

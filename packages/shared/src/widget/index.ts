@@ -22,6 +22,8 @@ export const ZWidgetConfig = z.object({
   verificarIdentidade: z.boolean(),
   /** The consent box's words when the channel asks for consent on the pre-chat form (WIDGET_CONSENTIMENTO), else null. */
   consentimento: z.string().nullable(),
+  /** The help centre the channel is linked to (its name): the widget searches it before a conversation. */
+  ajuda: z.object({ nome: z.string() }).nullable().optional(),
   /** Only on our own origin (the popout): the sites whose window may hand it a visitor. */
   origens: z.array(z.string()).optional(),
 });

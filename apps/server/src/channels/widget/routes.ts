@@ -11,11 +11,13 @@ import {
   ZWidgetMensagensQuery,
   ZWidgetSessionInput,
 } from '@balcao/shared/widget';
+import { ZBuscaQuery, ZVotoInput } from '@balcao/shared/documentacao';
 import type { AppContext } from '../../context';
 import { ipKey } from '../../lib/client-ip';
 import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../../modules/avaliacao/link';
+import { votar } from '../../modules/documentacao/service';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import {
   accountDepartamentos,
@@ -28,6 +30,7 @@ import {
   widgetConfig,
   type WidgetCanal,
 } from './service';
+import { artigoDaAjuda, buscarNaAjuda, centralDoCanal } from './ajuda';
 import { checkDailyBytes, recordUpload, WIDGET_UPLOAD_KIND } from './uploads';
 import type { LogSecrets } from '../../lib/log-redaction';
 
@@ -91,7 +94,8 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.get('/api/public/widget/:token/config', { schema: { params: ZToken } }, async (req, reply) => {
     const canal = await guard(req, reply, req.params.token);
-    return widgetConfig(canal, await accountDepartamentos(db, canal.accountId), isOwnPage(req));
+    const [deps, central] = await Promise.all([accountDepartamentos(db, canal.accountId), centralDoCanal(db, canal)]);
+    return widgetConfig(canal, deps, isOwnPage(req), central);
   });
 
   app.post('/api/public/widget/:token/sessao', { schema: { params: ZToken, body: ZWidgetSessionInput } }, async (req, reply) => {
@@ -130,4 +134,27 @@ export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const url = await storeUpload(ctx.storage, WIDGET_UPLOAD_KIND, checked.buffer, checked.ext);
     return recordUpload(db, canal, v, { url, nome: checked.filename, mimeType: checked.mime, tamanho: checked.buffer.length });
   });
+
+  // The linked help centre: searched, read and rated inside the widget before a conversation starts.
+  const ZArtigo = ZToken.extend({ id: z.uuid({ error: 'Documento não encontrado.' }) });
+  app.get(
+    '/api/public/widget/:token/ajuda/busca',
+    { schema: { params: ZToken, querystring: ZBuscaQuery.pick({ q: true }) } },
+    async (req, reply) => buscarNaAjuda(db, await guard(req, reply, req.params.token), req.query.q),
+  );
+  app.get('/api/public/widget/:token/ajuda/documentos/:id', { schema: { params: ZArtigo } }, async (req, reply) =>
+    artigoDaAjuda(db, await guard(req, reply, req.params.token), req.params.id, publicOrigin(ctx)),
+  );
+  app.post(
+    '/api/public/widget/:token/ajuda/documentos/:id/ajudou',
+    { schema: { params: ZArtigo, body: ZVotoInput } },
+    async (req, reply) => {
+      const canal = await guard(req, reply, req.params.token);
+      if ((await ctx.rates.hit(`widget-ajudou:${ipKey(req.ip)}`, 60)) > ctx.widgetLimits.sessionsPerMinute)
+        throw new TooManyRequests(WIDGET_TEXTS.muitasAcoes);
+      const doc = await artigoDaAjuda(db, canal, req.params.id, publicOrigin(ctx), false);
+      await votar(db, doc.id, req.body.util);
+      return reply.code(204).send();
+    },
+  );
 };

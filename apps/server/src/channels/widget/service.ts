@@ -30,6 +30,7 @@ import { selectMensagens } from '../../modules/atendimentos/queries';
 import { visitorCustomer } from '../../modules/atendimentos/ingest/customers';
 import { MENSAGENS_PAGE_SIZE } from '@balcao/shared/atendimentos';
 import { registrarOptIn } from '../../modules/consentimento/service';
+import { centralDoCanal } from './ajuda';
 
 export type WidgetCanal = WidgetCanalRow & { databaseName: string };
 
@@ -69,11 +70,20 @@ function verifiedIdentifier(canal: WidgetCanalRow, cipher: SecretCipher, user: T
   return user && ok() ? user.identifier : null;
 }
 
-/** `ownPage`: our popout asks, and learns the channel's sites (whose window may hand it a visitor). */
-export function widgetConfig(canal: WidgetCanalRow, deps: { id: string; nome: string }[], ownPage = false): TWidgetConfig {
+/**
+ * `ownPage`: our popout asks, and learns the channel's sites (whose window may hand it a visitor). `ajuda`: the
+ * help centre the channel is linked to (channels/widget/ajuda), searched before a conversation.
+ */
+export function widgetConfig(
+  canal: WidgetCanalRow,
+  deps: { id: string; nome: string }[],
+  ownPage = false,
+  ajuda: { nome: string } | null = null,
+): TWidgetConfig {
   const c = canal.config;
   return {
     ...(ownPage ? { origens: c.origensPermitidas } : {}),
+    ajuda: ajuda && { nome: ajuda.nome },
     nome: canal.nome,
     cor: c.cor,
     saudacao: c.saudacao,
@@ -155,7 +165,7 @@ export async function sessionView(
   const atendenteNome = ultimo?.atendenteId ? (page.atendenteNome ?? null) : null;
   return {
     visitante: token,
-    config: widgetConfig(canal, await accountDepartamentos(db, canal.accountId), ownPage),
+    config: widgetConfig(canal, await accountDepartamentos(db, canal.accountId), ownPage, await centralDoCanal(db, canal)),
     cliente: { nome: cliente?.nome ?? null, email: cliente?.email ?? null },
     precisaPreChat: !v.preChatEm && !ultimo && (c.camposPreChat.length > 0 || c.escolherDepartamento || Boolean(c.pedirConsentimento)),
     atendimento: ultimo

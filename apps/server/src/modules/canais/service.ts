@@ -1,19 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TCanalWidgetInput } from '@balcao/shared/canais';
+import { DOCUMENTACAO_TEXTS } from '@balcao/shared/documentacao';
 import { asCanal, canais, type CanalRow, type WidgetCanalRow } from '../../db/schema/atendimentos';
 import { departamentos } from '../../db/schema/departamentos';
+import { documentacaoCentrais } from '../../db/schema/documentacao';
 import type { SecretCipher } from '../../lib/cipher';
 import type { Db } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { forgetKeptCanal } from '../../channels/whatsapp-cloud/kept-canais';
 
 const NOT_FOUND = 'Canal não encontrado.';
+const CENTRAL_NAO_ENCONTRADA = DOCUMENTACAO_TEXTS.centralNaoEncontrada;
 const newToken = () => randomBytes(18).toString('base64url');
 const newSecret = () => randomBytes(32).toString('hex');
 
-/** Every department named in the settings must be the account's own. */
+/** Every department named in the settings, and the help centre, must be the account's own. */
 async function checkDepartamentos(db: Db, accountId: string, input: TCanalWidgetInput) {
+  if (input.centralId) {
+    const [c] = await db
+      .select({ id: documentacaoCentrais.id })
+      .from(documentacaoCentrais)
+      .where(and(eq(documentacaoCentrais.id, input.centralId), eq(documentacaoCentrais.accountId, accountId)));
+    if (!c) throw new BadRequest(CENTRAL_NAO_ENCONTRADA, { centralId: [CENTRAL_NAO_ENCONTRADA] });
+  }
   const ids = [...new Set([...input.departamentoIds, ...(input.departamentoPadraoId ? [input.departamentoPadraoId] : [])])];
   if (ids.length === 0) return;
   const found = await db

@@ -10,6 +10,7 @@ export const ESTILO = `*{box-sizing:border-box}
 @media (prefers-color-scheme:dark){:root{--fundo:#0b0b0f;--texto:#f4f4f5;--suave:#a1a1aa;--borda:#27272a;--cartao:#131318;--marca:#854d0e}}
 body{margin:0;background:var(--fundo);color:var(--texto);font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,Ubuntu,sans-serif}
 a{color:inherit}
+h1,h2,h3{line-height:1.25}
 .topo{background:var(--cor);color:var(--sobre-cor)}
 .topo .caixa{display:flex;align-items:center;gap:.75rem;padding:.9rem 1rem}
 .topo a{text-decoration:none;font-weight:600;font-size:1.1rem;display:flex;align-items:center;gap:.6rem}
@@ -27,7 +28,7 @@ ul.docs{margin:0;padding-left:1.1rem}
 @media (min-width:860px){.doc.com-indice{grid-template-columns:minmax(0,1fr) 220px}}
 .indice{font-size:.9rem;border-left:2px solid var(--borda);padding-left:1rem;align-self:start}
 .indice ul{list-style:none;padding:0;margin:.25rem 0}.indice .n3{padding-left:.8rem}
-article img{max-width:100%;height:auto;border-radius:8px}
+article img{display:block;max-width:100%;height:auto;margin:.75rem 0;border-radius:8px}
 article pre{overflow:auto;background:var(--cartao);border:1px solid var(--borda);border-radius:8px;padding:.8rem}
 article code{font-size:.92em}
 article table{border-collapse:collapse;display:block;overflow:auto}article td,article th{border:1px solid var(--borda);padding:.35rem .6rem}

@@ -10,9 +10,10 @@ import { selecionarDocumentos } from './service';
 
 /**
  * One published public document of an account, rendered (sanitised HTML): what the widget opens in place.
- * A draft, an internal one, one of a closed centre or of another account answers 404.
+ * A draft, an internal one, one of a closed centre or of another account answers 404; with `centralId`, one
+ * outside that help centre too (the widget of a channel linked to it).
  */
-export async function documentoPublico(db: Db, databaseName: string, id: string, origem: string) {
+export async function documentoPublico(db: Db, databaseName: string, id: string, origem: string, centralId?: string) {
   const [r] = await selecionarDocumentos(
     db,
     and(
@@ -21,6 +22,7 @@ export async function documentoPublico(db: Db, databaseName: string, id: string,
       eq(documentos.status, 'publicado'),
       eq(documentos.visibilidade, 'publica'),
       or(isNull(documentacaoCentrais.id), eq(documentacaoCentrais.publica, true)),
+      centralId ? eq(documentacaoCentrais.id, centralId) : undefined,
     ),
   );
   if (!r) throw new NotFound(T.documentoNaoEncontrado);

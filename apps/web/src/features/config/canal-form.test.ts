@@ -28,6 +28,7 @@ describe('channel form helpers', () => {
       origensPermitidas: [],
       verificarIdentidade: false,
       pedirConsentimento: false,
+      centralId: null,
       ativo: true,
     });
   });

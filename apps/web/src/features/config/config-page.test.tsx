@@ -58,6 +58,18 @@ function mount(path = '/config?tab=chat') {
   );
 }
 
+const CENTRAL = {
+  id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+  nome: 'Ajuda da Loja',
+  slug: 'ajuda-da-loja',
+  dominio: null,
+  dominioVerificadoEm: null,
+  cor: '#2563eb',
+  logo: null,
+  publica: true,
+  url: 'http://balcao.test/loja/central/ajuda-da-loja/documentacao',
+};
+
 beforeEach(() => {
   currentUser = master;
   server = { canais: [] };
@@ -65,6 +77,7 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     if (url.endsWith('/api/departamentos')) return json([{ id: DEP, nome: 'Vendas', membros: 2, usuarioIds: [], atendimentosAbertos: 0 }]);
     if (url.endsWith('/api/canais') && method === 'GET') return json(server.canais);
+    if (url.endsWith('/api/documentacao/centrais')) return json([CENTRAL]);
     if (url.endsWith('/api/canais/widget')) {
       const input = JSON.parse(String(init!.body));
       return json(
@@ -126,6 +139,7 @@ describe('Configurações', () => {
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Permitir escolher departamento' }));
     fireEvent.click(await within(dialog).findByLabelText('Vendas'));
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Verificar identidade (HMAC)' }));
+    fireEvent.change(await within(dialog).findByLabelText('Central de ajuda'), { target: { value: CENTRAL.id } });
     // A second site typed but not added is kept on save.
     fireEvent.change(origem, { target: { value: 'https://www.loja.com.br' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Criar canal' }));
@@ -142,6 +156,7 @@ describe('Configurações', () => {
       origensPermitidas: ['https://loja.com.br', 'https://www.loja.com.br'],
       verificarIdentidade: true,
       pedirConsentimento: false,
+      centralId: CENTRAL.id,
       ativo: true,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

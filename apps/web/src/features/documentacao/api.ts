@@ -7,6 +7,7 @@ import {
   ZDocumento,
   ZDocumentoEncontrado,
   ZDocumentoResumo,
+  ZDocumentacaoEstatisticas,
   ZDominioStatus,
   ZSecao,
   ZVersao,
@@ -40,6 +41,13 @@ export const useDominio = (centralId: string, enabled: boolean) =>
     enabled,
     retry: false,
     queryFn: () => request('GET', `${B}/centrais/${centralId}/dominio`, ZDominioStatus),
+  });
+
+/** GET /api/documentacao/estatisticas (admins): the most read, the "ajudou?" answers, searches that found nothing. */
+export const useEstatisticas = () =>
+  useQuery({
+    queryKey: ['documentacao', 'estatisticas'],
+    queryFn: () => request('GET', `${B}/estatisticas`, ZDocumentacaoEstatisticas),
   });
 
 /** GET /api/documentacao/busca: published documents, internal and public (the composer's search). */

@@ -9,6 +9,7 @@ import { useDepartamentos } from '@/features/departamentos/api';
 import { useSaveCanal } from '../api';
 import { addOrigem, canalToForm, emptyCanal, prepareCanal, serverFieldErrors } from '../canal-form';
 import { CanalAppearanceFields } from './canal-appearance-fields';
+import { CanalCentralField } from './canal-central-field';
 import { CanalRoutingFields } from './canal-routing-fields';
 import { FormSection } from './field';
 import { OrigensField } from './origens-field';
@@ -79,6 +80,7 @@ export function CanalFormDialog({ canal, onClose }: { canal: TCanal | null; onCl
               departamentos={departamentos.data}
               loadFailed={departamentos.isError}
             />
+            <CanalCentralField value={values.centralId} error={errors.centralId} onChange={(id) => set('centralId', id)} />
           </FormSection>
           <FormSection title="Segurança">
             <OrigensField
