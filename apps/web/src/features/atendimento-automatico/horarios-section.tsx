@@ -71,7 +71,9 @@ function DoDepartamento({ departamentoId }: { departamentoId: string }) {
           </>
         ) : (
           <span className="text-muted-foreground">
-            Segue o horário da conta (abaixo). Altere e salve para dar a este departamento um horário próprio.
+            {h.configurado
+              ? 'Segue o horário da conta (abaixo). Altere e salve para dar a este departamento um horário próprio.'
+              : 'Segue a conta, que não definiu horário: sempre aberto. Defina os períodos e salve para dar a este departamento um horário próprio.'}
           </span>
         )}
       </div>
