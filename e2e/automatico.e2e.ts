@@ -123,6 +123,18 @@ describe('Atendimento automático: hours, welcome menu, labels, a private note a
     await page.getByRole('button', { name: 'Salvar horários' }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Configuração salva.' }).waitFor();
 
+    // Comercial gets hours of its own (starting from the account's), then the menu's channel picker.
+    await page.getByLabel('Horário de', { exact: true }).selectOption({ label: 'Departamento Comercial' });
+    await page.getByText('Segue o horário da conta').waitFor();
+    await page.getByRole('button', { name: 'Salvar horário próprio' }).click();
+    await page.getByRole('button', { name: 'Usar o horário da conta' }).waitFor();
+    await settled(page);
+    await fullShot(page, 'automatico-horario-departamento');
+    await page.getByLabel('Horário de', { exact: true }).selectOption({ label: 'Toda a conta' });
+    await expect
+      .poll(() => page.getByLabel('Canal').locator('option').allTextContents())
+      .toEqual(['WhatsApp Loja · WhatsApp (API oficial)']);
+
     // The welcome menu of the WhatsApp number, with its preview.
     await page.getByLabel('Menu ativo neste canal').check();
     await page.getByLabel('Saudação').fill('Olá! Somos a Loja Demo. Escolha:');
@@ -177,6 +189,11 @@ describe('Atendimento automático: hours, welcome menu, labels, a private note a
     await nota.getByRole('button', { name: 'Gravar nota' }).click();
     await nota.waitFor({ state: 'detached' });
     await sofia.locator('[data-interna="true"]').filter({ hasText: 'pode ver o estoque?' }).waitFor();
+    // The list filtered by the label keeps her conversation.
+    await sofia.getByRole('button', { name: 'Filtrar por etiqueta' }).click();
+    await sofia.getByRole('menuitemradio', { name: 'Troca' }).click();
+    await sofia.locator('button[title="Troca"]').waitFor();
+    await sofia.locator('[data-conversa]').filter({ hasText: 'Beatriz Menu' }).waitFor();
     await settled(sofia);
     await fullShot(sofia, 'automatico-conversa');
     expect(graph.texts().some((t) => t.includes('pode ver o estoque'))).toBe(false);

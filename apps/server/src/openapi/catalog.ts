@@ -77,6 +77,21 @@ const CATALOG: Record<string, Record<string, Entry>> = {
   'Atendimento automático': {
     'GET /api/atendimento-automatico/horarios': ['O horário de atendimento da conta e a mensagem fora do horário', 'papel'],
     'PUT /api/atendimento-automatico/horarios': ['Define o horário de atendimento, os feriados e a mensagem fora do horário', 'papel'],
+    'GET /api/atendimento-automatico/horarios/:departamentoId': [
+      'O horário próprio de um departamento (sem ele, o da conta)',
+      'papel',
+      404,
+    ],
+    'PUT /api/atendimento-automatico/horarios/:departamentoId': [
+      'Define o horário próprio de um departamento e a sua mensagem fora do horário',
+      'papel',
+      404,
+    ],
+    'DELETE /api/atendimento-automatico/horarios/:departamentoId': ['O departamento volta a seguir o horário da conta', 'papel', 404],
+    'GET /api/atendimento-automatico/canais': [
+      'Os canais da conta que podem ter menu de boas-vindas (API oficial, WhatsApp Web, chat do site)',
+      'papel',
+    ],
     'GET /api/atendimento-automatico/menu/:canalId': ['O menu de boas-vindas de um canal', 'papel', 404],
     'PUT /api/atendimento-automatico/menu/:canalId': ['Define o menu de boas-vindas de um canal (opções por departamento)', 'papel', 404],
   },

@@ -12,6 +12,7 @@ export const AUTOMATICO_TEXTS = {
   opcoesVazias: 'Inclua ao menos uma opção no menu ativo.',
   departamentoInexistente: 'Departamento não encontrado.',
   canalNaoEncontrado: 'Canal não encontrado.',
+  horarioDaConta: 'O departamento voltou a seguir o horário da conta.',
   salvo: 'Configuração salva.',
   /** The system line when the customer's answer picks an option. */
   opcaoEscolhida: (numero: number, texto: string) => `Cliente escolheu no menu: ${numero} - ${texto}.`,
@@ -57,6 +58,12 @@ export type THorarios = z.infer<typeof ZHorarios>;
 /** The answer also names the zone the hours are read in (the account's). */
 export const ZHorariosResposta = ZHorarios.extend({ timeZone: z.string(), configurado: z.boolean() });
 export type THorariosResposta = z.infer<typeof ZHorariosResposta>;
+/**
+ * GET/PUT/DELETE /backend/api/atendimento-automatico/horarios/{departamentoId}: a department's own hours; without
+ * them (`proprio: false`) the answer carries the account's, which its conversations follow.
+ */
+export const ZHorariosDepartamentoResposta = ZHorariosResposta.extend({ departamentoId: z.string(), proprio: z.boolean() });
+export type THorariosDepartamentoResposta = z.infer<typeof ZHorariosDepartamentoResposta>;
 
 export const ZOpcaoMenu = z.object({
   numero: z.number().int().min(1).max(MENU_MAX_OPCOES),
@@ -88,6 +95,13 @@ export const ZMenuResposta = z.object({
   mensagemOpcaoInvalida: z.string(),
   tentativas: z.number().int(),
 });
+
+/**
+ * GET /backend/api/atendimento-automatico/canais: every live channel of the account, each able to answer its
+ * customers (Cloud API, WhatsApp Web, the site's chat), with its provider's name (rotulo).
+ */
+export const ZCanalComMenu = z.object({ id: z.string(), nome: z.string(), rotulo: z.string(), ativo: z.boolean() });
+export type TCanalComMenu = z.infer<typeof ZCanalComMenu>;
 
 /** What the customer reads: the greeting, then one option a line ("1 - Vendas"), then how to see it again. */
 export function textoDoMenu(m: Pick<TMenu, 'saudacao' | 'opcoes'>): string {

@@ -28,7 +28,7 @@ export async function loja(t: TestApp, graph: FakeGraph) {
     await whatsappOf(t.ctx).idle();
     await t.ctx.channels!.outbox.idle();
   };
-  const call = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
+  const call = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {
     const r = await t.app.inject({ method, url, headers: master.auth, payload });
     expect(r.statusCode, r.body).toBeLessThan(300);
     return r.json();

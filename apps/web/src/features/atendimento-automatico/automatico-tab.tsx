@@ -1,45 +1,41 @@
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useCanais } from '@/features/config/api';
-import { useWhatsAppCanais } from '@/features/config/whatsapp-api';
 import { useDepartamentos } from '@/features/departamentos/api';
-import { useHorarios, useMenu } from './api';
-import { HorariosForm } from './horarios-form';
+import { useCanaisComMenu, useMenu } from './api';
+import { HorariosSection } from './horarios-section';
 import { MenuForm } from './menu-form';
 
-/** Configurações › Atendimento automático: business hours and away message, and each channel's welcome menu. */
+/**
+ * Configurações › Atendimento automático: business hours and away message (the account's, or a department's own),
+ * and each channel's welcome menu (every kind of channel: Cloud API, WhatsApp Web, site chat).
+ */
 export function AutomaticoTab() {
-  const horarios = useHorarios();
-  const widget = useCanais();
-  const whatsapp = useWhatsAppCanais();
+  const lista = useCanaisComMenu();
   const departamentos = useDepartamentos();
-  const canais = [
-    ...(whatsapp.data ?? []).map((c) => ({ id: c.id, nome: `${c.nome} (WhatsApp)` })),
-    ...(widget.data ?? []).map((c) => ({ id: c.id, nome: `${c.nome} (chat do site)` })),
-  ];
+  const canais = lista.data ?? [];
   const [canalId, setCanalId] = useState<string | null>(null);
   const escolhido = canalId ?? canais[0]?.id ?? null;
   const menu = useMenu(escolhido);
   return (
     <div className="flex flex-col gap-8">
-      <section className="flex flex-col gap-3">
-        <h2 className="text-lg font-semibold">Horário de atendimento</h2>
-        {horarios.data ? <HorariosForm inicial={horarios.data} /> : <Skeleton className="h-64" />}
-      </section>
+      {departamentos.data ? <HorariosSection departamentos={departamentos.data} /> : <Skeleton className="h-64" />}
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">Menu de boas-vindas</h2>
         <p className="text-sm text-muted-foreground">
           Numa conversa nova, o cliente recebe a saudação com as opções; a resposta (o número ou o texto da opção) põe a conversa na fila do
           departamento. 0 mostra o menu de novo; quando um atendente aceita, o menu termina.
         </p>
-        {canais.length === 0 ? (
+        {!lista.data ? (
+          <Skeleton className="h-9 w-72" />
+        ) : canais.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhum canal cadastrado.</p>
         ) : (
-          <NativeSelect aria-label="Canal" className="h-9 w-72" value={escolhido ?? ''} onChange={(e) => setCanalId(e.target.value)}>
+          <NativeSelect aria-label="Canal" className="h-9 w-96 max-w-full" value={escolhido ?? ''} onChange={(e) => setCanalId(e.target.value)}>
             {canais.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.nome}
+                {c.nome} · {c.rotulo}
+                {c.ativo ? '' : ' (inativo)'}
               </option>
             ))}
           </NativeSelect>

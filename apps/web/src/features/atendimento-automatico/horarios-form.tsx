@@ -6,18 +6,28 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { useSaveHorarios } from './api';
 
 const DIAS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'];
 type Dias = THorarios['dias'];
 
-/** The week's open periods, holidays and the away message, read in the account's time zone. */
-export function HorariosForm({ inicial }: { inicial: THorariosResposta }) {
+/**
+ * The week's open periods, holidays and the away message, read in the account's time zone: the account's, or a
+ * department's (`salvar` says where they go).
+ */
+export function HorariosForm({
+  inicial,
+  salvar,
+  rotulo = 'Salvar horários',
+}: {
+  inicial: THorariosResposta;
+  salvar: (h: THorarios) => Promise<unknown>;
+  rotulo?: string;
+}) {
   const [dias, setDias] = useState<Dias>(inicial.dias);
   const [feriados, setFeriados] = useState<string[]>(inicial.feriados);
   const [novoFeriado, setNovoFeriado] = useState('');
   const [mensagem, setMensagem] = useState(inicial.mensagemForaDoHorario);
-  const salvar = useSaveHorarios();
+  const [salvando, setSalvando] = useState(false);
   const periodosDe = (dia: number) => dias.find((d) => d.dia === dia)?.periodos ?? [];
   const setPeriodos = (dia: number, periodos: Dias[number]['periodos']) =>
     setDias((ds) => [...ds.filter((d) => d.dia !== dia), ...(periodos.length ? [{ dia, periodos }] : [])].sort((a, b) => a.dia - b.dia));
@@ -27,13 +37,11 @@ export function HorariosForm({ inicial }: { inicial: THorariosResposta }) {
       className="flex flex-col gap-5"
       onSubmit={(e) => {
         e.preventDefault();
-        salvar.mutate(
-          { dias, feriados, mensagemForaDoHorario: mensagem },
-          {
-            onSuccess: () => toast.success(AUTOMATICO_TEXTS.salvo),
-            onError: (err) => toast.error(errorMessage(err, 'Não foi possível salvar.')),
-          },
-        );
+        setSalvando(true);
+        salvar({ dias, feriados, mensagemForaDoHorario: mensagem })
+          .then(() => toast.success(AUTOMATICO_TEXTS.salvo))
+          .catch((err: unknown) => toast.error(errorMessage(err, 'Não foi possível salvar.')))
+          .finally(() => setSalvando(false));
       }}
     >
       <p className="text-sm text-muted-foreground">
@@ -147,8 +155,8 @@ export function HorariosForm({ inicial }: { inicial: THorariosResposta }) {
         <p className="text-xs text-muted-foreground">Enviada uma vez por conversa em cada período fechado, como resposta ao cliente.</p>
       </div>
       <div>
-        <Button type="submit" disabled={salvar.isPending}>
-          {salvar.isPending ? 'Salvando…' : 'Salvar horários'}
+        <Button type="submit" disabled={salvando}>
+          {salvando ? 'Salvando…' : rotulo}
         </Button>
       </div>
     </form>

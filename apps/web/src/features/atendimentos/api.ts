@@ -40,7 +40,7 @@ export function useConversas(filtro: TFiltroConversas, enabled = true) {
     queryFn: async ({ pageParam }) => {
       const page = await request(
         'GET',
-        `/api/atendimento/conversas?${qs({ status: filtro.status, busca: filtro.busca.trim(), departamentoId: filtro.departamentoId, cursor: pageParam, limit: CONVERSAS_PAGE_SIZE })}`,
+        `/api/atendimento/conversas?${qs({ status: filtro.status, busca: filtro.busca.trim(), departamentoId: filtro.departamentoId, etiquetaId: filtro.etiquetaId, cursor: pageParam, limit: CONVERSAS_PAGE_SIZE })}`,
         ZConversasPage,
       );
       return withKnownConversas(qc, page, filtro, cachedCurrentUser(qc));

@@ -90,6 +90,19 @@ describe('list helpers', () => {
     expect(matchesFiltro(r, { busca: '', departamentoId: 'd2' })).toBe(false);
   });
 
+  it('filters by label, and a row labelled meanwhile joins the filtered list', () => {
+    const r = makeAtendimento({ atendimentoId: 'e1', etiquetaIds: ['troca', 'vip'] });
+    expect(matchesFiltro(r, { busca: '', departamentoId: null, etiquetaId: 'vip' })).toBe(true);
+    expect(matchesFiltro(r, { busca: '', departamentoId: null, etiquetaId: 'outra' })).toBe(false);
+    expect(matchesFiltro(makeAtendimento({ etiquetaIds: undefined }), { busca: '', departamentoId: null, etiquetaId: 'vip' })).toBe(false);
+    const lista = makeLista([], { contagens });
+    const f = filtro({ etiquetaId: 'vip' });
+    expect(ids(upsertConversa(lista, makeAtendimento({ atendimentoId: 'e2', etiquetaIds: [] }), f, 'aguardando', true))).toEqual([]);
+    expect(ids(upsertConversa(lista, makeAtendimento({ atendimentoId: 'e2', etiquetaIds: ['vip'] }), f, 'aguardando', true))).toEqual([
+      'e2',
+    ]);
+  });
+
   it('applies the role rule', () => {
     const user = { id: 'u1', role: 'atendente' as const, departamentoId: 'd1' };
     expect(canSee(makeAtendimento({ status: 'aguardando', departamentoId: 'd1' }), user)).toBe(true);

@@ -2,16 +2,23 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { TAtendimento, TConversasPage, TMensagem, TStatusAtendimento } from '@balcao/shared/atendimentos';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 
-export type TFiltroConversas = { status: TStatusAtendimento; busca: string; departamentoId: string | null };
+export type TFiltroConversas = {
+  status: TStatusAtendimento;
+  busca: string;
+  departamentoId: string | null;
+  /** Only the conversations carrying this label (`?etiquetaId=`). */
+  etiquetaId?: string | null;
+};
 export type TConversasData = InfiniteData<TConversasPage, string | null>;
 export type TContagens = TConversasPage['contagens'];
 
 /** Newest activity first, as the server orders the list. */
 const ordemDe = (a: Pick<TAtendimento, 'ultimaMensagemEm' | 'inicio'>) => a.ultimaMensagemEm ?? a.inicio;
 
-/** Whether the row belongs to a list with this search and department, whatever its tab. */
+/** Whether the row belongs to a list with this search, department and label, whatever its tab. */
 export function matchesFiltro(row: TAtendimento, f: Omit<TFiltroConversas, 'status'>): boolean {
   if (f.departamentoId && row.departamentoId !== f.departamentoId) return false;
+  if (f.etiquetaId && !row.etiquetaIds?.includes(f.etiquetaId)) return false;
   const busca = f.busca.trim().toLowerCase();
   if (!busca) return true;
   const digits = busca.replace(/\D/g, '');

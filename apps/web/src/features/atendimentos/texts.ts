@@ -4,6 +4,8 @@ export const INBOX_TEXTS = {
   buscar: 'Buscar nome ou número',
   todosDepartamentos: 'Todos os departamentos',
   filtrarDepartamento: 'Filtrar por departamento',
+  todasEtiquetas: 'Todas as etiquetas',
+  filtrarEtiqueta: 'Filtrar por etiqueta',
   semMensagens: 'Sem mensagens',
   carregarMais: 'Carregar mais',
   listaVazia: {

@@ -20,18 +20,19 @@ type Props = {
   onBusca: (v: string) => void;
   onStatus: (s: TStatusAtendimento) => void;
   onDepartamento: (id: string | null) => void;
+  onEtiqueta: (id: string | null) => void;
   selectedId: string | null;
   onSelect: (id: string) => void;
   /** Beside the connection state: the header's own action ('Nova conversa'). */
   acao?: ReactNode;
 };
 
-/** The left column: title and connection, search and department, the three tabs, the paged list. */
-export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartamento, selectedId, onSelect, acao }: Props) {
+/** The left column: title and connection, search, department and label, the three tabs, the paged list. */
+export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartamento, onEtiqueta, selectedId, onSelect, acao }: Props) {
   const query = useConversas(filtro);
   const contagens = query.data?.pages[0]?.contagens;
   const rows = query.data?.pages.flatMap((p) => p.itens) ?? [];
-  const filtrando = Boolean(filtro.busca.trim() || filtro.departamentoId);
+  const filtrando = Boolean(filtro.busca.trim() || filtro.departamentoId || filtro.etiquetaId);
 
   return (
     // One Tabs root for the tabs and the list, so each tab controls the panel that is really there.
@@ -44,7 +45,14 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
             {acao}
           </div>
         </div>
-        <ListFilters busca={busca} onBusca={onBusca} departamentoId={filtro.departamentoId} onDepartamento={onDepartamento} />
+        <ListFilters
+          busca={busca}
+          onBusca={onBusca}
+          departamentoId={filtro.departamentoId}
+          onDepartamento={onDepartamento}
+          etiquetaId={filtro.etiquetaId ?? null}
+          onEtiqueta={onEtiqueta}
+        />
         <TabsList className="h-8 w-full">
           {STATUS_ATENDIMENTO.map((s) => (
             <TabsTrigger key={s} value={s} className="gap-1 px-1 text-xs">
@@ -82,6 +90,7 @@ export function ConversationList({ filtro, busca, onBusca, onStatus, onDepartame
             onLimpar={() => {
               onBusca('');
               onDepartamento(null);
+              onEtiqueta(null);
             }}
             onAguardando={() => onStatus('aguardando')}
           />

@@ -1,35 +1,29 @@
-import { Building2, Search, X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { Building2, Search, Tag, X } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/utils';
 import { useDepartamentos } from '@/features/departamentos/api';
+import { useEtiquetas } from '@/features/etiquetas/api';
 import { INBOX_TEXTS } from '../texts';
+import { FiltroMenu } from './filtro-menu';
 
-const TODOS = '__todos__';
-
-/** Search by customer name or number, and the department filter. */
+/** Search by customer name or number, and the department and label filters. */
 export function ListFilters({
   busca,
   onBusca,
   departamentoId,
   onDepartamento,
+  etiquetaId,
+  onEtiqueta,
 }: {
   busca: string;
   onBusca: (v: string) => void;
   departamentoId: string | null;
   onDepartamento: (id: string | null) => void;
+  etiquetaId: string | null;
+  onEtiqueta: (id: string | null) => void;
 }) {
   const { data: departamentos } = useDepartamentos();
-  const atual = departamentos?.find((d) => d.id === departamentoId);
+  // The label filter appears once the account has labels.
+  const { data: etiquetas } = useEtiquetas();
   return (
     <div className="flex items-center gap-2">
       <div className="relative flex-1">
@@ -58,32 +52,24 @@ export function ListFilters({
           </button>
         )}
       </div>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="outline"
-            size="sm"
-            className={cn('h-8 max-w-32 px-2', atual && 'border-primary/50 text-primary')}
-            aria-label={INBOX_TEXTS.filtrarDepartamento}
-            title={atual?.nome ?? INBOX_TEXTS.filtrarDepartamento}
-          >
-            <Building2 />
-            {atual && <span className="truncate text-xs">{atual.nome}</span>}
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="max-h-80 w-56">
-          <DropdownMenuLabel className="text-xs text-muted-foreground">{INBOX_TEXTS.filtrarDepartamento}</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuRadioGroup value={departamentoId ?? TODOS} onValueChange={(v) => onDepartamento(v === TODOS ? null : v)}>
-            <DropdownMenuRadioItem value={TODOS}>{INBOX_TEXTS.todosDepartamentos}</DropdownMenuRadioItem>
-            {departamentos?.map((d) => (
-              <DropdownMenuRadioItem key={d.id} value={d.id}>
-                <span className="truncate">{d.nome}</span>
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <FiltroMenu
+        icon={Building2}
+        rotulo={INBOX_TEXTS.filtrarDepartamento}
+        todos={INBOX_TEXTS.todosDepartamentos}
+        itens={departamentos}
+        value={departamentoId}
+        onChange={onDepartamento}
+      />
+      {(etiquetas?.length || etiquetaId) && (
+        <FiltroMenu
+          icon={Tag}
+          rotulo={INBOX_TEXTS.filtrarEtiqueta}
+          todos={INBOX_TEXTS.todasEtiquetas}
+          itens={etiquetas}
+          value={etiquetaId}
+          onChange={onEtiqueta}
+        />
+      )}
     </div>
   );
 }

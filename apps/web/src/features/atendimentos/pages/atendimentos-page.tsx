@@ -79,6 +79,7 @@ function Inbox({ user }: { user: TCurrentUser }) {
   const status: TStatusAtendimento = ZStatusAtendimento.catch('aguardando').parse(params.get(ABA_PARAM));
   const [busca, setBusca] = useState('');
   const [departamentoId, setDepartamentoId] = useState<string | null>(null);
+  const [etiquetaId, setEtiquetaId] = useState<string | null>(null);
   const buscaAtiva = useDebounced(busca, BUSCA_DEBOUNCE_MS);
   const largo = useMediaQuery(`(min-width: ${PAINEL_CLIENTE_MIN_PX}px)`);
   const [painel, setPainel] = useState(() => localStorage.getItem(PAINEL_KEY) !== 'fechado');
@@ -105,11 +106,12 @@ function Inbox({ user }: { user: TCurrentUser }) {
     <div ref={fill.ref} style={fill.style} className="flex min-h-0 overflow-hidden">
       <aside className={cn('flex w-full shrink-0 flex-col border-r md:w-[340px]', id && 'max-md:hidden')}>
         <ConversationList
-          filtro={{ status, busca: buscaAtiva, departamentoId }}
+          filtro={{ status, busca: buscaAtiva, departamentoId, etiquetaId }}
           busca={busca}
           onBusca={setBusca}
           onStatus={setStatus}
           onDepartamento={setDepartamentoId}
+          onEtiqueta={setEtiquetaId}
           selectedId={id}
           onSelect={selecionar}
           acao={
