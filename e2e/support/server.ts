@@ -123,7 +123,13 @@ export async function startE2EServer(env: Record<string, string> = {}, opts: E2E
       c.kill('SIGTERM');
     });
 
-  await launch();
+  // A server that never became healthy is ended with what it holds (it kept running, and its database, otherwise).
+  await launch().catch(async (err: unknown) => {
+    await stopChild();
+    rmSync(dataDir, { recursive: true, force: true });
+    await pg?.drop();
+    throw err;
+  });
   return {
     baseUrl,
     dataDir,
