@@ -4,6 +4,7 @@ import { DEPARTAMENTOS_TEXTS } from '@balcao/shared/departamentos';
 import { LICENCA_TEXTS } from '@balcao/shared/licenca';
 import { USUARIOS_TEXTS } from '@balcao/shared/usuarios';
 import { animationsSettled, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { apiOf } from './support/api';
 import { useE2E } from './support/suite';
 import { settled, shot } from './support/shell';
 
@@ -39,19 +40,7 @@ describe('administration: departments, users and seats, the overview dashboard',
   let site: Awaited<ReturnType<typeof startTestSite>> | undefined;
   afterAll(() => site?.close());
 
-  const api = async <T>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(env.server.baseUrl + path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const api = apiOf(() => env.server.baseUrl);
   const tokenOf = async (email: string, senha = 'balcao-demo') =>
     (await api<{ token: string }>('POST', '/backend/api/auth/login', null, { email, senha })).token;
 

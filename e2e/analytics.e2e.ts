@@ -100,12 +100,26 @@ describe('product analytics (PostHog), opt-in', () => {
   });
 
   it("sends nothing once the account's admin turns it off in Configurações", async () => {
+    // Marta is signed in already: the switch applies to her open tab at once (the server tells its socket).
+    const already = await open(on, 'master@demo.local');
     const ana = await open(on, 'admin@demo.local');
+    /** The tab reads the public config again and learns analytics is off (its earlier reads said on). */
+    const learnsOff = (page: Page) =>
+      page.waitForResponse(
+        async (r) =>
+          r.url().endsWith('/backend/api/public/config') &&
+          // A read cut short by the page's own navigation has no body: not this one.
+          (await r.json().catch(() => null))?.telemetria === null,
+        { timeout: 45_000 },
+      );
+    const [readAgain, ownReadAgain] = [learnsOff(already), learnsOff(ana)];
     await ana.goto('/config');
     const box = ana.getByRole('checkbox', { name: 'Análise de uso do produto' });
     await box.uncheck();
     await ana.getByRole('button', { name: 'Salvar' }).click();
     await ana.getByText('Configurações salvas.').waitFor();
+    await Promise.all([readAgain, ownReadAgain]);
+    await already.context().close();
     await ana.context().close();
 
     // From here, the browser itself must not call the analytics host at all (the library never loads).

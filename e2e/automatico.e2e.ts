@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, newContext } from './support/browser';
 import { fullShot } from './support/look';
-import { freePort, startE2EServer, type E2EServer } from './support/server';
+import { startFakeHttp } from './support/fake-http';
+import { startE2EServer, type E2EServer } from './support/server';
 import { settled } from './support/shell';
 
 const VECTORS = `${import.meta.dirname}/../apps/server/src/test/vectors/whatsapp-cloud`;
@@ -16,23 +16,8 @@ const CLIENTE = '5571999990042';
 
 /** Meta's Graph API as far as this flow needs: the number's data and sends (recorded, answered as Meta does). */
 async function startFakeGraph() {
-  const port = await freePort();
   const sends: Record<string, unknown>[] = [];
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let b = '';
-      req.on('data', (d) => {
-        b += d;
-      });
-      req.on('end', () => resolve(b));
-    });
-  const server: Server = createServer(async (req, res) => {
-    const body = await read(req);
-    const json = (status: number, v: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(v));
-    };
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+  const fake = await startFakeHttp(({ req, path, body, json }) => {
     if (req.method === 'GET' && path.endsWith(`/${PHONE_NUMBER_ID}`))
       return json(200, { display_phone_number: '+55 71 4000-1234', verified_name: 'Loja Demo', id: PHONE_NUMBER_ID });
     if (req.method === 'POST' && path.endsWith(`/${PHONE_NUMBER_ID}/messages`)) {
@@ -43,9 +28,8 @@ async function startFakeGraph() {
     }
     return json(404, { error: { message: 'Unknown path', code: 100 } });
   });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   const texts = () => sends.map((s) => JSON.stringify(s));
-  return { url: `http://127.0.0.1:${port}`, texts, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { ...fake, texts };
 }
 
 describe('Atendimento automático: hours, welcome menu, labels, a private note and the export', () => {

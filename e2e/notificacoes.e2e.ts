@@ -4,6 +4,7 @@ import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { loginAs, newContext } from './support/browser';
 import { shot } from './support/shell';
+import { apiOf } from './support/api';
 import { useE2E } from './support/suite';
 
 const SITE = 'https://loja-notificacoes.exemplo.com.br';
@@ -29,20 +30,7 @@ const notificationTitles = (page: Page) =>
 describe('notifications and the installable app', () => {
   const env = useE2E();
 
-  const api = async <T>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(env.server.baseUrl + path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    const text = await res.text();
-    return (text ? JSON.parse(text) : null) as T;
-  };
+  const api = apiOf(() => env.server.baseUrl);
 
   /** A website visitor who writes once, over the widget's socket as the widget does. */
   async function visitorWrites(canalToken: string, texto: string) {

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSAS_PAGE_SIZE } from '@balcao/shared/atendimentos';
@@ -8,7 +7,8 @@ import { WHATSAPP_TEXTS } from '@balcao/shared/canais';
 import { INTEGRACOES_STORAGE, INTEGRACOES_TEXTS, WHATSAPP_BANNER_DISMISS_MS } from '@balcao/shared/integracoes';
 import { launchBrowser, loginAs, newContext, seriousA11yViolations } from './support/browser';
 import { fullShot, lookAt } from './support/look';
-import { freePort, startE2EServer, type E2EServer } from './support/server';
+import { startFakeHttp } from './support/fake-http';
+import { E2E_DATABASES, startE2EServer, type E2EServer } from './support/server';
 import { settled } from './support/shell';
 
 const VECTORS = `${import.meta.dirname}/../apps/server/src/test/vectors/whatsapp-cloud`;
@@ -22,26 +22,11 @@ const FOTO = readFileSync(`${import.meta.dirname}/fixtures/foto.png`);
 
 /** Meta's Graph API as far as these screens need it: the number's data, sends (recorded), errors like Meta's. */
 async function startFakeGraph() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const sends: { path: string; auth: string | undefined; body: Record<string, unknown>; wamid: string }[] = [];
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let b = '';
-      req.on('data', (d) => {
-        b += d;
-      });
-      req.on('end', () => resolve(b));
-    });
-  const server: Server = createServer(async (req, res) => {
-    const body = await read(req);
-    const json = (status: number, v: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(v));
-    };
+  let base = '';
+  const fake = await startFakeHttp(({ req, res, path, body, json }) => {
     if (req.headers.authorization !== `Bearer ${GOOD_TOKEN}`)
       return json(401, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
     // Media: GET /{version}/{media-id} says where the file is; that URL answers it with the same bearer token.
     if (req.method === 'GET' && path === `/download/${MEDIA_ID}`) {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(FOTO.length) });
@@ -75,17 +60,25 @@ async function startFakeGraph() {
     }
     return json(404, { error: { message: 'Unknown path', code: 100 } });
   });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  return { url: base, sends, close: () => new Promise<void>((r) => server.close(() => r())) };
+  base = fake.url;
+  return { ...fake, sends };
 }
 
-describe('WhatsApp Cloud API: connection banner and modal, Integrações, messages', () => {
+/**
+ * On the embedded database, and on PostgreSQL too when DATABASE_URL is set (CI). The second run keeps CI's time
+ * within about a minute: the channel's set-up and the flows that store and deliver messages, without the
+ * screenshots and axe passes of the first (the same screens), the banner, the modal and the 24-hour window.
+ */
+describe.each(E2E_DATABASES)('WhatsApp Cloud API on %s: connection banner and modal, Integrações, messages', (database) => {
+  const onPostgres = database === 'postgres';
+  /** The screens' light, dark and 390 px pictures and their axe checks, on the first run only. */
+  const look = (page: Page, name: string) => (onPostgres ? undefined : lookAt(page, name));
   let server: E2EServer;
   let browser: Browser;
   let graph: Awaited<ReturnType<typeof startFakeGraph>>;
   beforeAll(async () => {
     graph = await startFakeGraph();
-    server = await startE2EServer({ WHATSAPP_GRAPH_URL: graph.url });
+    server = await startE2EServer({ WHATSAPP_GRAPH_URL: graph.url }, { database });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -98,7 +91,7 @@ describe('WhatsApp Cloud API: connection banner and modal, Integrações, messag
   /** The banner renders after the first poll: wait for one answer before saying it is absent. */
   const polled = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/backend/Integracoes/get'));
 
-  it('the master sees "WhatsApp Offline", closes it for 5 minutes, and "Conectar" leads to Integrações', async () => {
+  it.skipIf(onPostgres)('the master sees "WhatsApp Offline", closes it for 5 minutes, and "Conectar" leads to Integrações', async () => {
     const ctx = await newContext(browser, server.baseUrl);
     const page = await ctx.newPage();
     await loginAs(page, 'master@demo.local');
@@ -137,31 +130,36 @@ describe('WhatsApp Cloud API: connection banner and modal, Integrações, messag
     await ctx.close();
   });
 
-  it('the connection modal invites the master once the 2 minutes after login are over; remind-later hides it', async () => {
-    const ctx = await newContext(browser, server.baseUrl);
-    const page = await ctx.newPage();
-    await loginAs(page, 'master@demo.local');
-    await page.evaluate((k) => localStorage.setItem(k, String(Date.now() - 3 * 60_000)), INTEGRACOES_STORAGE.loggedInAt);
-    await page.goto('/atendimentos');
-    const modal = page.getByRole('dialog', { name: INTEGRACOES_TEXTS.modalTitulo });
-    await modal.waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await fullShot(page, 'whatsapp-modal');
-    await modal.getByRole('button', { name: INTEGRACOES_TEXTS.modalLembrar }).click();
-    await modal.waitFor({ state: 'detached' });
-    expect(Number(await page.evaluate((k) => localStorage.getItem(k), INTEGRACOES_STORAGE.modalRemindUntil))).toBeGreaterThan(Date.now());
-    await page.reload();
-    await settled(page);
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    // Closing (Escape) remembers the close for 24 h.
-    await page.evaluate((k) => localStorage.removeItem(k), INTEGRACOES_STORAGE.modalRemindUntil);
-    await page.reload();
-    await modal.waitFor();
-    await page.keyboard.press('Escape');
-    await modal.waitFor({ state: 'detached' });
-    expect(Number(await page.evaluate((k) => localStorage.getItem(k), INTEGRACOES_STORAGE.modalClosedAt))).toBeLessThanOrEqual(Date.now());
-    await ctx.close();
-  });
+  it.skipIf(onPostgres)(
+    'the connection modal invites the master once the 2 minutes after login are over; remind-later hides it',
+    async () => {
+      const ctx = await newContext(browser, server.baseUrl);
+      const page = await ctx.newPage();
+      await loginAs(page, 'master@demo.local');
+      await page.evaluate((k) => localStorage.setItem(k, String(Date.now() - 3 * 60_000)), INTEGRACOES_STORAGE.loggedInAt);
+      await page.goto('/atendimentos');
+      const modal = page.getByRole('dialog', { name: INTEGRACOES_TEXTS.modalTitulo });
+      await modal.waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await fullShot(page, 'whatsapp-modal');
+      await modal.getByRole('button', { name: INTEGRACOES_TEXTS.modalLembrar }).click();
+      await modal.waitFor({ state: 'detached' });
+      expect(Number(await page.evaluate((k) => localStorage.getItem(k), INTEGRACOES_STORAGE.modalRemindUntil))).toBeGreaterThan(Date.now());
+      await page.reload();
+      await settled(page);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      // Closing (Escape) remembers the close for 24 h.
+      await page.evaluate((k) => localStorage.removeItem(k), INTEGRACOES_STORAGE.modalRemindUntil);
+      await page.reload();
+      await modal.waitFor();
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+      expect(Number(await page.evaluate((k) => localStorage.getItem(k), INTEGRACOES_STORAGE.modalClosedAt))).toBeLessThanOrEqual(
+        Date.now(),
+      );
+      await ctx.close();
+    },
+  );
 
   it('Integrações: connect a number, test it, pause (banner says so), tidy in light, dark and 390 px', async () => {
     const ctx = await newContext(browser, server.baseUrl);
@@ -169,7 +167,7 @@ describe('WhatsApp Cloud API: connection banner and modal, Integrações, messag
     await loginAs(page, 'master@demo.local');
     await page.goto('/config?tab=integracoes');
     await page.getByText('Nenhum número do WhatsApp conectado.').waitFor();
-    await lookAt(page, 'integracoes-vazio');
+    await look(page, 'integracoes-vazio');
 
     await page.getByRole('button', { name: 'Conectar WhatsApp' }).click();
     const dialog = page.getByRole('dialog', { name: 'Conectar número do WhatsApp' });
@@ -194,7 +192,7 @@ describe('WhatsApp Cloud API: connection banner and modal, Integrações, messag
     await card.getByRole('button', { name: 'Testar conexão' }).click();
     await card.getByText('+55 11 4000-1234').waitFor();
     await card.getByText('Loja Demo').waitFor();
-    await lookAt(page, 'integracoes');
+    await look(page, 'integracoes');
 
     // Paused: the banner (outside /config) says 'WhatsApp Pausado' with 'Ativar'.
     await card.getByRole('button', { name: 'Pausar' }).click();
@@ -318,53 +316,56 @@ describe('WhatsApp Cloud API: connection banner and modal, Integrações, messag
     await ctx.close();
   });
 
-  it("a free-form answer outside WhatsApp's 24-hour window is refused in the composer, and Meta is never called", async () => {
-    const ctx = await newContext(browser, server.baseUrl);
-    const page = await ctx.newPage();
-    await loginAs(page, 'master@demo.local');
-    await page.goto('/atendimentos');
-    await settled(page);
+  it.skipIf(onPostgres)(
+    "a free-form answer outside WhatsApp's 24-hour window is refused in the composer, and Meta is never called",
+    async () => {
+      const ctx = await newContext(browser, server.baseUrl);
+      const page = await ctx.newPage();
+      await loginAs(page, 'master@demo.local');
+      await page.goto('/atendimentos');
+      await settled(page);
 
-    // The customer's last message, as WhatsApp dates it, is 25 hours old (a webhook Meta retried late).
-    const texto = fromCustomer('incoming_text.json', {
-      numero: '5511977776666',
-      nome: 'Cliente de Ontem',
-      wamid: 'wamid.E2EONTEM1',
-      segundosAtras: 25 * 3600,
-    }).replace('"Body Text"', '"Ainda tem o modelo azul?"');
-    await postSigned(await webhookPath(page), texto);
-    const row = page.getByRole('listitem').filter({ hasText: 'Cliente de Ontem' });
-    await row.waitFor({ timeout: 15_000 });
-    await row.click();
-    await page.getByRole('button', { name: 'Aceitar' }).click();
-    const composer = page.getByLabel('Digite sua mensagem...');
-    await composer.fill('Temos sim!');
-    await composer.press('Enter');
-    const aviso = page.getByRole('alert').filter({ hasText: WHATSAPP_TEXTS.foraDaJanela });
-    await aviso.waitFor({ timeout: 15_000 });
-    await aviso.getByText('Janela de 24 horas encerrada').waitFor();
-    expect(graph.sends.some((s) => JSON.stringify(s.body).includes('Temos sim!'))).toBe(false);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await fullShot(page, 'whatsapp-fora-da-janela');
+      // The customer's last message, as WhatsApp dates it, is 25 hours old (a webhook Meta retried late).
+      const texto = fromCustomer('incoming_text.json', {
+        numero: '5511977776666',
+        nome: 'Cliente de Ontem',
+        wamid: 'wamid.E2EONTEM1',
+        segundosAtras: 25 * 3600,
+      }).replace('"Body Text"', '"Ainda tem o modelo azul?"');
+      await postSigned(await webhookPath(page), texto);
+      const row = page.getByRole('listitem').filter({ hasText: 'Cliente de Ontem' });
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
+      await page.getByRole('button', { name: 'Aceitar' }).click();
+      const composer = page.getByLabel('Digite sua mensagem...');
+      await composer.fill('Temos sim!');
+      await composer.press('Enter');
+      const aviso = page.getByRole('alert').filter({ hasText: WHATSAPP_TEXTS.foraDaJanela });
+      await aviso.waitFor({ timeout: 15_000 });
+      await aviso.getByText('Janela de 24 horas encerrada').waitFor();
+      expect(graph.sends.some((s) => JSON.stringify(s.body).includes('Temos sim!'))).toBe(false);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await fullShot(page, 'whatsapp-fora-da-janela');
 
-    // The template path: an approved template, its variable filled, goes out as Meta's type: template.
-    await aviso.getByRole('button', { name: 'Enviar um modelo aprovado' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Modelo aprovado').selectOption('retomar_atendimento|pt_BR');
-    await dialog.getByLabel('Variável {{1}}').fill('Cliente de Ontem');
-    await dialog.getByText('Olá Cliente de Ontem! Podemos continuar seu atendimento por aqui?').waitFor();
-    await lookAt(page, 'whatsapp-modelo');
-    await dialog.getByRole('button', { name: 'Enviar modelo' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Olá Cliente de Ontem! Podemos continuar seu atendimento por aqui?').first().waitFor({ timeout: 15_000 });
-    await expect
-      .poll(() => graph.sends.find((x) => x.body.type === 'template')?.body, { timeout: 15_000 })
-      .toMatchObject({
-        template: { name: 'retomar_atendimento', language: { code: 'pt_BR' } },
-      });
-    await lookAt(page, 'whatsapp-modelo-enviado');
-    await ctx.close();
-  });
+      // The template path: an approved template, its variable filled, goes out as Meta's type: template.
+      await aviso.getByRole('button', { name: 'Enviar um modelo aprovado' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Modelo aprovado').selectOption('retomar_atendimento|pt_BR');
+      await dialog.getByLabel('Variável {{1}}').fill('Cliente de Ontem');
+      await dialog.getByText('Olá Cliente de Ontem! Podemos continuar seu atendimento por aqui?').waitFor();
+      await lookAt(page, 'whatsapp-modelo');
+      await dialog.getByRole('button', { name: 'Enviar modelo' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Olá Cliente de Ontem! Podemos continuar seu atendimento por aqui?').first().waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => graph.sends.find((x) => x.body.type === 'template')?.body, { timeout: 15_000 })
+        .toMatchObject({
+          template: { name: 'retomar_atendimento', language: { code: 'pt_BR' } },
+        });
+      await lookAt(page, 'whatsapp-modelo-enviado');
+      await ctx.close();
+    },
+  );
   it('a customer beyond the loaded page writes again: the conversation comes to the top of the list, live, with its count', async () => {
     const ctx = await newContext(browser, server.baseUrl);
     const page = await ctx.newPage();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { throwawayPostgres } from '../../apps/server/src/test/throwaway-postgres.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -37,7 +38,13 @@ export type E2EServerOptions = {
   wapiFake?: boolean;
   /** A given port (an instance started again where a proxy expects it), else a free one. */
   port?: number;
+  /** 'postgres': a throwaway database on the machine's DATABASE_URL (required), seeded with the demo account. */
+  database?: E2EDatabase;
 };
+
+export type E2EDatabase = 'pglite' | 'postgres';
+/** The databases an e2e flow runs on: the embedded one, and PostgreSQL too when DATABASE_URL is set (as in CI). */
+export const E2E_DATABASES: E2EDatabase[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /** The product's bundle, or the test tree's entry (under tsx) that adds a fake WhatsApp Web and its /backend/wapi-teste routes. */
 const ENTRY = {
@@ -46,10 +53,14 @@ const ENTRY = {
 };
 
 /**
- * Starts the built server (`npm run build` first) on a fresh embedded database with the demo account; or on the
+ * Starts the built server (`npm run build` first) on a fresh embedded database with the demo account; with
+ * `database: 'postgres'`, on a throwaway database of the machine's DATABASE_URL (dropped at stop); or on the
  * DATABASE_URL and REDIS_URL given in `env` (the machine's own are never inherited).
  */
 export async function startE2EServer(env: Record<string, string> = {}, opts: E2EServerOptions = {}): Promise<E2EServer> {
+  if (opts.database === 'postgres' && !process.env.DATABASE_URL) throw new Error('database: postgres needs DATABASE_URL');
+  const pg = opts.database === 'postgres' ? await throwawayPostgres(process.env.DATABASE_URL!, 'balcao_e2e') : null;
+  if (pg) env = { DATABASE_URL: pg.url, SEED_DEMO: 'true', ...env };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'balcao-e2e-'));
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -115,7 +126,13 @@ export async function startE2EServer(env: Record<string, string> = {}, opts: E2E
       c.kill('SIGTERM');
     });
 
-  await launch();
+  // A server that never became healthy is ended with what it holds (it kept running, and its database, otherwise).
+  await launch().catch(async (err: unknown) => {
+    await stopChild();
+    rmSync(dataDir, { recursive: true, force: true });
+    await pg?.drop();
+    throw err;
+  });
   return {
     baseUrl,
     dataDir,
@@ -132,6 +149,7 @@ export async function startE2EServer(env: Record<string, string> = {}, opts: E2E
     stop: async () => {
       await stopChild();
       rmSync(dataDir, { recursive: true, force: true });
+      await pg?.drop();
     },
     restart: async () => {
       await stopChild();

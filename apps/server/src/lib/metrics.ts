@@ -45,14 +45,21 @@ export const countMensagem = (canal: string, direcao: DirecaoMensagem, resultado
   if (n > 0) mensagensTotal.inc({ canal: canalLabel(canal), direcao, resultado }, n);
 };
 
-/** From a provider's delivery reaching us (the webhook's store) to the message's broadcast to the attendants. */
-export const entradaAteSocket = new Histogram({
+/**
+ * From a customer's message reaching us (a webhook's request, a WhatsApp Web socket event, a visitor's send) to
+ * its broadcast to the attendants, by channel type: timed once, where inbound messages are published
+ * (modules/atendimentos/ingest).
+ */
+const entradaAteSocket = new Histogram({
   name: 'balcao_entrada_ate_socket_seconds',
-  help: 'Da chegada da mensagem do cliente (webhook) ao envio aos atendentes pelo socket',
+  help: 'Da chegada da mensagem do cliente (webhook, WhatsApp Web, widget) ao envio aos atendentes pelo socket, por tipo de canal',
   labelNames: ['canal'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
 });
+/** A customer's message told to the attendants now, that reached us at `chegouEm` (ms since the epoch). */
+export const timeEntrada = (canal: string, chegouEm: number) =>
+  entradaAteSocket.observe({ canal: canalLabel(canal) }, Math.max(0, Date.now() - chegouEm) / 1000);
 
 /** Providers' webhook deliveries to us (WhatsApp Cloud, PIX): accepted or why not. */
 const webhookEntregas = new Counter({

@@ -108,6 +108,8 @@ export interface AtendimentoServerEvents {
   ChatListPresence: (atendentes: TAtendenteOnline[]) => void;
   /** WhatsApp Web's session changed (QR, pairing code, connected, reason): to the account's admins and master. */
   ReceiveWhatsAppEvent: (event: TWapiEvento) => void;
+  /** The account's analytics switch (Configurações) changed: every signed-in tab reads the public config again. */
+  TelemetriaAlterada: () => void;
 }
 
 /** Staff -> server. SendMessage takes the message as a JSON string (spec part 2 §7). */

@@ -36,6 +36,8 @@ export type Driven = {
   status?(id: string, status: 'delivered' | 'read'): Promise<void>;
   /** Whether a failed event is counted on the channel's card (a widget visitor is answered with the error instead). */
   countsFailures: boolean;
+  /** The `canal` label of its messages' metrics: its channel type ('outro' for a source that names none). */
+  rotulo: string;
 };
 
 /** An attendant's answer the provider knows by `externalId`, in customer a's conversation. */
@@ -80,6 +82,7 @@ export async function cloudDriver(t: TestApp): Promise<Driven> {
     canalId: canal.id,
     accountId: acc.account.id,
     countsFailures: true,
+    rotulo: 'whatsapp',
     texts: (items) =>
       deliver({
         messages: items.map((i) =>
@@ -128,6 +131,7 @@ export async function webDriver(h: { t: TestApp; wa: FakeWhatsAppWeb }): Promise
     canalId: p.canalId,
     accountId: p.acc.account.id,
     countsFailures: true,
+    rotulo: 'wapi',
     texts: async (items) => {
       p.open.emit('messages.upsert', { type: 'notify', messages: items.map((i) => (i === 'malformado' ? malformed() : text(i))) });
       await idle();
@@ -167,6 +171,7 @@ export async function widgetDriver(t: TestApp): Promise<Driven> {
     canalId: canal.id,
     accountId: acc.account.id,
     countsFailures: false,
+    rotulo: 'widget',
     texts: async (items) => {
       for (const i of items)
         if (i === 'malformado')
@@ -188,6 +193,7 @@ export async function minimalDriver(t: TestApp): Promise<Driven> {
     canalId: canal.id,
     accountId: acc.account.id,
     countsFailures: true,
+    rotulo: 'outro',
     texts: (items) =>
       send(
         items.map((i) => (i === 'malformado' ? { t: 'texto', de: PHONES.a } : { t: 'texto', de: PHONES[i.who], id: i.id, texto: i.texto })),

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mensagens } from '../../db/schema/atendimentos';
+import { registry } from '../../lib/metrics';
 import { presentRealtimeMessage } from '../../modules/atendimentos/presenter';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 import { whilePublishing } from '../../test/publisher-spy';
@@ -38,7 +39,27 @@ async function told(t: TestApp, fn: () => Promise<void>) {
   return seen;
 }
 
+/** How many customer messages were timed from their arrival to their broadcast, under a `canal` label. */
+async function timed(canal: string) {
+  const { values } = await registry.getSingleMetric('balcao_entrada_ate_socket_seconds')!.get();
+  const count = values.find(
+    (v) => (v as { metricName?: string }).metricName === 'balcao_entrada_ate_socket_seconds_count' && v.labels.canal === canal,
+  );
+  return count?.value ?? 0;
+}
+
 function contract(make: () => Promise<{ t: TestApp; d: Driven }>) {
+  it('times each new customer message once, from its arrival to its broadcast, under its channel type', async () => {
+    const { t, d } = await make();
+    const before = await timed(d.rotulo);
+    const seen = await told(t, async () => {
+      await d.texts([{ who: 'a', id: 'tempo.1', texto: 'oi' }, 'malformado', { who: 'b', id: 'tempo.2', texto: 'olá' }]);
+      await d.texts([{ who: 'a', id: 'tempo.1', texto: 'oi' }]);
+    });
+    expect(seen).toEqual(['text oi', 'text olá']);
+    expect((await timed(d.rotulo)) - before).toBe(2);
+  });
+
   it('stores a duplicate once and tells it once', async () => {
     const { t, d } = await make();
     const seen = await told(t, async () => {

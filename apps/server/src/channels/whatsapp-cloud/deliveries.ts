@@ -5,10 +5,16 @@ import { anyId, type Db, preparedStatement } from '../../lib/db';
 
 /**
  * A delivery to process: its channel's id and body, its channel when the webhook had it at hand (webhook.ts),
- * and its stored row once the webhook's insert answers (null: the same body was stored before, and is its
- * first copy's to process).
+ * its stored row once the webhook's insert answers (null: the same body was stored before, and is its first
+ * copy's to process), and when it reached us (the webhook's request, or the row's time: ms since the epoch).
  */
-export type Delivery = { canalId: string; corpo: string; canal?: WhatsAppCanalRow; stored: Promise<WhatsAppEventoRow | null> };
+export type Delivery = {
+  canalId: string;
+  corpo: string;
+  canal?: WhatsAppCanalRow;
+  stored: Promise<WhatsAppEventoRow | null>;
+  chegouEm: number;
+};
 
 /**
  * The processed mark commits without waiting for the disk (`synchronous_commit` off for this statement alone).

@@ -13,7 +13,6 @@ import { metaErrorPt, parseCloudDelivery } from './parse';
 import { openSecrets } from './service';
 import { eventsIn, MAX_EVENTOS_POR_LOTE } from './split-delivery';
 import { type Delivery, markProcessed } from './deliveries';
-import { entradaAteSocket } from '../../lib/metrics';
 
 const MAX_TENTATIVAS = 5;
 /** How long a claim (the processor's, or a webhook's insert: webhook.ts) keeps other instances off a delivery. */
@@ -23,23 +22,13 @@ const SWEEP_MS = CLAIM_MS / 2;
 /** Deliveries claimed at once: plain messages among them are stored together (modules/atendimentos/ingest). */
 const CLAIM_BATCH = 200;
 
-/** Delivery (stored at the webhook) to broadcast, for the deliveries whose messages were just stored and published. */
-function observeArrival(batch: Delivery[], items: IngestItem[], owner: number[], outcomes: IngestOutcome[]) {
-  const now = Date.now();
-  const delivered = new Set(outcomes.flatMap((o, k) => (o.ok && items[k]!.event.kind === 'message' ? [owner[k]!] : [])));
-  for (const i of delivered)
-    batch[i]!.stored.then(
-      (e) => e && entradaAteSocket.observe({ canal: 'whatsapp' }, Math.max(0, now - e.recebidoEm.getTime()) / 1000),
-      () => undefined,
-    );
-}
-
 /** A delivery already stored (found due by a sweep, or given to `take`), with its channel if at hand. */
 const storedDelivery = (e: WhatsAppEventoRow, canal?: WhatsAppCanalRow): Delivery => ({
   canalId: e.canalId,
   corpo: e.corpo,
   canal,
   stored: Promise.resolve(e),
+  chegouEm: e.recebidoEm.getTime(),
 });
 
 const EXT_BY_MIME: Record<string, string> = { 'audio/ogg': 'ogg', 'text/plain': 'txt', 'text/vcard': 'vcf', 'application/pdf': 'pdf' };
@@ -103,8 +92,8 @@ export class WhatsAppProcessor {
    * answered is retried, what is stored and not marked is processed again at start). Settling a delivery
    * (failed, retried, marked) waits for its row.
    */
-  takeStoring(canal: WhatsAppCanalRow, corpo: string, stored: Promise<WhatsAppEventoRow | null>) {
-    this.handed.push({ canalId: canal.id, corpo, canal, stored: stored.catch(() => null) });
+  takeStoring(canal: WhatsAppCanalRow, corpo: string, stored: Promise<WhatsAppEventoRow | null>, chegouEm = Date.now()) {
+    this.handed.push({ canalId: canal.id, corpo, canal, stored: stored.catch(() => null), chegouEm });
     this.loop.kick();
   }
 
@@ -212,7 +201,7 @@ export class WhatsAppProcessor {
         log: this.log,
       };
       for (const event of parsed.events) {
-        items.push({ source, event });
+        items.push({ source, event, chegouEm: d.chegouEm });
         owner.push(i);
       }
     }
@@ -221,7 +210,6 @@ export class WhatsAppProcessor {
       retryable: (err) => err instanceof GraphError && err.retryable,
       onFailure: () => undefined, // counted once per delivery below (fail)
     });
-    observeArrival(batch, items, owner, outcomes);
     const ofDelivery = batch.map(() => [] as IngestOutcome[]);
     for (const [k, o] of outcomes.entries()) ofDelivery[owner[k]!]!.push(o);
     const done: Delivery[] = [];

@@ -140,6 +140,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
   const pace = new ChannelPace();
   app.post<{ Params: Params; Body: Buffer }>('/webhooks/whatsapp/:token', BY_TOKEN, async (req, reply) => {
+    const chegouEm = Date.now();
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const header = req.headers['x-hub-signature-256'];
     const signed = (k: KeptCanal) => validSignature(raw, Array.isArray(header) ? header[0] : header, k.appSecret);
@@ -168,7 +169,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
     const parts = splitDelivery(corpo)?.map((p) => ({ corpo: p, raw: Buffer.from(p) })) ?? [{ corpo, raw }];
     const stored = parts.map((p) => {
       const row = storeEvent(ctx.db, canal, p.raw);
-      pace.hand(canal.id, () => whatsappOf(ctx).processor.takeStoring(canal, p.corpo, row));
+      pace.hand(canal.id, () => whatsappOf(ctx).processor.takeStoring(canal, p.corpo, row, chegouEm));
       return row;
     });
     await Promise.all(stored).catch((err: unknown) => {

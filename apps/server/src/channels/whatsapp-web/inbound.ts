@@ -37,8 +37,9 @@ export class WapiInbound {
   }
 
   async upsert(arg: BaileysEventMap['messages.upsert'], sock: WaSocket) {
+    const chegouEm = Date.now();
     const byId = new Map(arg.messages.flatMap((m) => (m.key?.id ? [[m.key.id, m] as const] : [])));
-    await this.ingest(parseUpsert(await loadBaileys(), arg), (r) => this.download(byId.get(r.ref), sock, r));
+    await this.ingest(parseUpsert(await loadBaileys(), arg), (r) => this.download(byId.get(r.ref), sock, r), chegouEm);
   }
 
   async reaction(items: BaileysEventMap['messages.reaction']) {
@@ -49,12 +50,13 @@ export class WapiInbound {
     await this.ingest(parseUpdates(items));
   }
 
-  private async ingest(events: TInboundEvent[], media?: IngestHooks['media']) {
+  /** `chegouEm`: when the socket event reached us (its messages are timed from it to their broadcast). */
+  private async ingest(events: TInboundEvent[], media?: IngestHooks['media'], chegouEm = Date.now()) {
     if (events.length === 0) return;
     for (const e of events) if ('de' in e) e.de = await this.complete(e.de);
     const outcomes = await ingest(
       this.ctx,
-      events.map((event) => ({ source: this.source, event })),
+      events.map((event) => ({ source: this.source, event, chegouEm })),
       { media },
     );
     // A socket event is not delivered again: a status of a send still in flight waits here for its settle.

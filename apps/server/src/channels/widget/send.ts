@@ -16,6 +16,7 @@ const RATE_WINDOW_S = 60;
  * other tabs.
  */
 export async function visitorSend(ctx: AppContext, canal: WidgetCanalRow, v: VisitanteRow, raw: unknown): Promise<TWidgetMessage> {
+  const chegouEm = Date.now();
   const parsed = ZWidgetSendInput.safeParse(raw);
   if (!parsed.success) throw new BadRequest(parsed.error.issues[0]?.message ?? WIDGET_TEXTS.mensagemInvalida);
   const input = parsed.data;
@@ -42,6 +43,7 @@ export async function visitorSend(ctx: AppContext, canal: WidgetCanalRow, v: Vis
           clientId: input.clientId,
           conteudo: midia ? { tipo: 'anexo', legenda: conteudo, midia } : { tipo: 'texto', texto: conteudo },
         },
+        chegouEm,
       },
     ],
     // The visitor is answered with the reason (an HTTP or socket error), not the channel's failure count.

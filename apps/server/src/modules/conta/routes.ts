@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import { ATENDIMENTO_NAMESPACE } from '@balcao/shared/atendimentos/realtime';
 import { CONTA_TEXTS, LOGO_MAX_BYTES, ZConta, ZContaInput } from '@balcao/shared/conta';
 import type { AppContext } from '../../context';
 import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { BadRequest, NotFound } from '../../lib/errors';
+import { rooms } from '../../lib/rooms';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import { authorize } from './policy';
@@ -43,13 +45,20 @@ export const contaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get('/api/conta', { schema: { response: { 200: ZConta } } }, async (req) => present(await load(requireUser(req).accountId)));
 
-  app.put('/api/conta', { schema: { body: ZContaInput, response: { 200: ZConta } } }, async (req) =>
-    update(authorize(requireUser(req), 'alterar').accountId, {
+  // A change of the analytics switch applies at once: the account's signed-in tabs read the public config again.
+  app.put('/api/conta', { schema: { body: ZContaInput, response: { 200: ZConta } } }, async (req) => {
+    const { accountId } = authorize(requireUser(req), 'alterar');
+    const { telemetria } = req.body;
+    const before = telemetria === undefined ? null : (await load(accountId)).telemetria;
+    const conta = await update(accountId, {
       nome: req.body.nome,
       timeZone: req.body.timeZone,
-      ...(req.body.telemetria === undefined ? {} : { telemetria: req.body.telemetria }),
-    }),
-  );
+      ...(telemetria === undefined ? {} : { telemetria }),
+    });
+    if (telemetria !== undefined && telemetria !== before)
+      ctx.io?.of(ATENDIMENTO_NAMESPACE).to(rooms.account(accountId)).emit('TelemetriaAlterada');
+    return conta;
+  });
 
   // The logo is checked by its bytes (PNG, JPEG or WebP, never SVG: it could carry script) and stored under a random name.
   app.post('/api/conta/logo', { schema: { response: { 200: ZConta } } }, async (req) => {

@@ -1,6 +1,5 @@
-import { ZConfigPublica } from '@balcao/shared/config-publica';
 import type { TTelemetriaConfig } from '@balcao/shared/telemetria';
-import { request } from '@/lib/http';
+import { forgetConfigPublica, getConfigPublica } from '@/lib/config-publica';
 import { attachClient, detachClient, flushCounters, trackMarkedClick } from './analytics';
 
 type PostHog = typeof import('posthog-js')['default'];
@@ -8,6 +7,8 @@ let posthog: PostHog | null = null;
 let listening = false;
 /** Who is identified now: another user signing in on this tab starts as a new person. */
 let identified: string | null = null;
+/** The e-mail analytics last started with (the signed-in user): a change of the account's switch starts again. */
+let started: string | null = null;
 
 /** SHA-256 of the lower-cased e-mail, hex (identify never carries the e-mail); null where the browser has no Web Crypto (http off localhost). */
 export async function hashedEmail(email: string): Promise<string | null> {
@@ -74,7 +75,8 @@ function init(config: TTelemetriaConfig, lib: PostHog) {
  * identifies the user by their hashed e-mail and starts listening. When it is off, anything loaded stops.
  */
 export async function startAnalytics(email: string) {
-  const config = (await request('GET', '/api/public/config', ZConfigPublica).catch(() => null))?.telemetria;
+  started = email;
+  const config = (await getConfigPublica().catch(() => null))?.telemetria;
   if (!config) {
     posthog?.opt_out_capturing();
     detachClient();
@@ -89,4 +91,13 @@ export async function startAnalytics(email: string) {
   identified = id;
   attachClient(lib);
   listen();
+}
+
+/**
+ * The account's analytics switch changed (this tab saved it, or the server told the socket): the answer is read
+ * again and applies at once, on or off, without a new sign-in.
+ */
+export function restartAnalytics() {
+  forgetConfigPublica();
+  if (started) void startAnalytics(started);
 }

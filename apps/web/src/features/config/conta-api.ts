@@ -3,6 +3,7 @@ import { CONTA_TEXTS, ZConta, type TConta, type TContaInput } from '@balcao/shar
 import { authKeys } from '@/features/auth/api';
 import { errorMessage, request } from '@/lib/http';
 import { toast } from '@/lib/toast';
+import { restartAnalytics } from '@/features/analytics/start';
 
 const contaKeys = { conta: ['conta'] as const };
 
@@ -22,9 +23,12 @@ function useStore() {
 /** PUT /api/conta (admin and master). Field errors are left to the form. */
 export function useSaveConta() {
   const store = useStore();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TContaInput) => request('PUT', '/api/conta', ZConta, input),
     onSuccess: (conta) => {
+      // The analytics switch applies to this tab at once, socket or not (the server tells the others: TelemetriaAlterada).
+      if (queryClient.getQueryData<TConta>(contaKeys.conta)?.telemetria !== conta.telemetria) restartAnalytics();
       store(conta);
       toast.success('Sucesso', CONTA_TEXTS.salvo);
     },

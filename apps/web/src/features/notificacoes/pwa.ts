@@ -2,7 +2,8 @@ import { registerSW } from 'virtual:pwa-register';
 import { NOTIFICACOES_TEXTS as T } from '@balcao/shared/notificacoes';
 import { toastComAcao } from '@/lib/toast';
 import { countAviso } from './alertas';
-import { getConfigPublica, getPreferencias, postPush } from './api';
+import { getConfigPublica } from '@/lib/config-publica';
+import { getPreferencias, postPush } from './api';
 
 /** base64url (the VAPID public key) to the bytes PushManager.subscribe wants. */
 const bytes = (b64: string) => Uint8Array.from(atob(b64.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));

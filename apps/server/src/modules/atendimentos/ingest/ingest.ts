@@ -5,7 +5,7 @@ import { atendimentoEvents, type AppContext } from '../../../context';
 import { replyAutomatically } from '../../atendimento-automatico/respostas';
 import { atendimentos, canais } from '../../../db/schema/atendimentos';
 import { withTransaction } from '../../../lib/db';
-import { countMensagem } from '../../../lib/metrics';
+import { countMensagem, timeEntrada } from '../../../lib/metrics';
 import { type InboundResult, receiveFromCliente } from '../inbound';
 import { broadcastNewMessage } from '../publisher';
 import { transcreverAoChegar } from '../../ia/transcricao';
@@ -19,7 +19,12 @@ import type { IngestSource } from './source';
 import { type TEventoInvalido, type TInboundEvent, type TInboundEventParsed, type TMensagemEvento, ZInboundEvent } from './events';
 
 export type { IngestSource };
-export type IngestItem = { source: IngestSource; event: TInboundEvent | TEventoInvalido };
+/**
+ * `chegouEm`: when the provider's delivery reached us (ms since the epoch: the webhook's request, the socket
+ * event, the visitor's send); by default, when ingest was called. A customer's message is timed from it to its
+ * broadcast (balcao_entrada_ate_socket_seconds).
+ */
+export type IngestItem = { source: IngestSource; event: TInboundEvent | TEventoInvalido; chegouEm?: number };
 export type IngestHooks = {
   /** Fetches a provider's file (a message's 'midia' content). */
   media?: (remota: { ref: string; mimeType?: string | null; filename?: string | null }, source: IngestSource) => Promise<TMidia>;
@@ -83,12 +88,19 @@ async function toMessage(
 }
 
 type TBuilt = { mensagem: NewMessage; autor: 'cliente' | 'sistema' };
+/** A plain message of a run (plainRun): its place among the items, and when it reached us. */
+type Plain = { k: number; source: IngestSource; e: TMensagemEvento; chegouEm: number };
 
-/** A new message told to the staff (and, from the widget, to the visitor's other tabs and status line). */
-function publishNew(ctx: AppContext, source: IngestSource, r: InboundResult) {
+/**
+ * A new message told to the staff (and, from the widget, to the visitor's other tabs and status line): the one
+ * place every channel's inbound messages are published, so the one place their arrival is timed (`chegouEm`,
+ * a customer's message; never a reaction or a resend).
+ */
+function publishNew(ctx: AppContext, source: IngestSource, r: InboundResult, chegouEm?: number) {
   const events = atendimentoEvents(ctx);
   broadcastNewMessage(events, source.canal.accountId, r, { toVisitor: Boolean(source.toVisitor) });
   if (source.toVisitor && r.opened) events.visitorState(r.row, null);
+  if (chegouEm !== undefined && !r.duplicate) timeEntrada(source.canal.tipo ?? 'outro', chegouEm);
 }
 
 function receive(ctx: AppContext, source: IngestSource, clienteId: string, e: TMensagemEvento, built: TBuilt) {
@@ -127,7 +139,13 @@ async function fromBusiness(ctx: AppContext, source: IngestSource, e: TMensagemE
 }
 
 /** A message on its own: a redelivery changes nothing; a quote counts only inside the customer's open conversation. */
-async function message(ctx: AppContext, source: IngestSource, e: TMensagemEvento, hooks: IngestHooks): Promise<IngestOutcome> {
+async function message(
+  ctx: AppContext,
+  source: IngestSource,
+  e: TMensagemEvento,
+  hooks: IngestHooks,
+  chegouEm: number,
+): Promise<IngestOutcome> {
   const { accountId } = source.canal;
   if (await byExternal(ctx, accountId, e.externalId)) return { ok: true };
   if (e.autor === 'atendente') {
@@ -147,7 +165,7 @@ async function message(ctx: AppContext, source: IngestSource, e: TMensagemEvento
     // The screens learn of a new conversation from this row: it names the ad as a later read would.
     r = { ...r, row: { ...r.row, anuncio: e.anuncio } };
   }
-  publishNew(ctx, source, r);
+  publishNew(ctx, source, r, chegouEm);
   return { ok: true, result: r };
 }
 
@@ -177,11 +195,17 @@ async function react(ctx: AppContext, source: IngestSource, e: Extract<TInboundE
   return { ok: true, result: r };
 }
 
-async function handle(ctx: AppContext, source: IngestSource, e: TInboundEventParsed, hooks: IngestHooks): Promise<IngestOutcome> {
+async function handle(
+  ctx: AppContext,
+  source: IngestSource,
+  e: TInboundEventParsed,
+  hooks: IngestHooks,
+  chegouEm: number,
+): Promise<IngestOutcome> {
   const { accountId } = source.canal;
   switch (e.kind) {
     case 'message':
-      return message(ctx, source, e, hooks);
+      return message(ctx, source, e, hooks, chegouEm);
     case 'reaction':
       return react(ctx, source, e);
     case 'reaction-removed':
@@ -220,12 +244,7 @@ async function guarded(work: () => Promise<IngestOutcome>, id: string, hooks: In
  * inbound batcher. What fails in the run is tried again on its own, in its own guard (what was stored answers
  * as a duplicate and tells nobody).
  */
-async function plainRun(
-  ctx: AppContext,
-  run: { k: number; source: IngestSource; e: TMensagemEvento }[],
-  hooks: IngestHooks,
-  out: IngestOutcome[],
-) {
+async function plainRun(ctx: AppContext, run: Plain[], hooks: IngestHooks, out: IngestOutcome[]) {
   const people = new Map<string, CustomerRow>();
   for (const { source, e } of run) {
     if (!e.de.telefone) continue;
@@ -247,7 +266,7 @@ async function plainRun(
     ids = rows.length ? await customerIds(ctx.db, rows) : new Map();
   } catch {
     // A BSUID another customer holds (a unique index): one by one, where the two become one.
-    for (const { k, source, e } of run) out[k] = await guarded(() => message(ctx, source, e, hooks), idOf(e), hooks);
+    for (const { k, source, e, chegouEm } of run) out[k] = await guarded(() => message(ctx, source, e, hooks, chegouEm), idOf(e), hooks);
     return;
   }
   const settled = await Promise.allSettled(
@@ -258,13 +277,13 @@ async function plainRun(
   );
   let failed = false;
   for (const [i, s] of settled.entries()) {
-    const { k, source, e } = run[i]!;
+    const { k, source, e, chegouEm } = run[i]!;
     if (s.status === 'fulfilled') {
-      publishNew(ctx, source, s.value);
+      publishNew(ctx, source, s.value, chegouEm);
       out[k] = { ok: true, result: s.value };
     } else {
       failed = true;
-      out[k] = await guarded(() => message(ctx, source, e, hooks), idOf(e), hooks);
+      out[k] = await guarded(() => message(ctx, source, e, hooks, chegouEm), idOf(e), hooks);
     }
   }
   // Maybe a kept id whose customer is gone (merged): forget them all, the next upsert writes them.
@@ -277,8 +296,9 @@ async function plainRun(
  * or counted on its channel) and answered; it never takes another event down.
  */
 export async function ingest(ctx: AppContext, items: IngestItem[], hooks: IngestHooks = {}): Promise<IngestOutcome[]> {
+  const now = Date.now();
   const out: IngestOutcome[] = new Array(items.length);
-  let run: { k: number; source: IngestSource; e: TMensagemEvento }[] = [];
+  let run: Plain[] = [];
   const flush = async () => {
     if (run.length) await plainRun(ctx, run, hooks, out);
     run = [];
@@ -296,12 +316,13 @@ export async function ingest(ctx: AppContext, items: IngestItem[], hooks: Ingest
       continue;
     }
     const e = parsed.data;
+    const chegouEm = item.chegouEm ?? now;
     if (isPlain(e)) {
-      run.push({ k, source, e });
+      run.push({ k, source, e, chegouEm });
       continue;
     }
     await flush();
-    out[k] = await guarded(() => handle(ctx, source, e, hooks), idOf(event), hooks);
+    out[k] = await guarded(() => handle(ctx, source, e, hooks, chegouEm), idOf(event), hooks);
   }
   await flush();
   // Opt-out and opt-in words (SAIR, VOLTAR): the consent module reads what was stored, for every channel.

@@ -15,6 +15,7 @@ import type { Socket } from 'socket.io-client';
 import { DuplicateFilter } from './duplicate-filter';
 import { carriesMessage, normalizeIncoming, type TMensagemAoVivo, type TNormalizeContext } from './normalize';
 import { OutgoingQueue } from './outgoing-queue';
+import { restartAnalytics } from '@/features/analytics/start';
 
 export type TConnectionState = 'connecting' | 'connected' | 'closed';
 export type TChatSocket = Socket<AtendimentoServerEvents, AtendimentoClientEvents>;
@@ -165,6 +166,7 @@ export class CustomerChatConnection {
     s.on('ReceiveWhatsAppEvent', (e) => {
       for (const l of this.whatsAppListeners) l(e);
     });
+    s.on('TelemetriaAlterada', restartAnalytics);
   }
 
   private receive(raw: TRealtimeMessage) {
