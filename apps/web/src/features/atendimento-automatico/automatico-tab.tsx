@@ -31,7 +31,12 @@ export function AutomaticoTab() {
         ) : canais.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhum canal cadastrado.</p>
         ) : (
-          <NativeSelect aria-label="Canal" className="h-9 w-96 max-w-full" value={escolhido ?? ''} onChange={(e) => setCanalId(e.target.value)}>
+          <NativeSelect
+            aria-label="Canal"
+            className="h-9 w-96 max-w-full"
+            value={escolhido ?? ''}
+            onChange={(e) => setCanalId(e.target.value)}
+          >
             {canais.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.nome} · {c.rotulo}
