@@ -5,20 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { loginAs, newContext } from './support/browser';
 import { shot } from './support/shell';
 import { useE2E } from './support/suite';
+import { HIDDEN_SWITCH, setHidden } from './support/visibility';
 
 const SITE = 'https://loja-notificacoes.exemplo.com.br';
 
-/** Headless Chromium never hides a tab: the page is told it is hidden, as a switch to another tab would. */
-const HIDDEN_SWITCH = () => {
-  const w = window as unknown as { __oculto?: boolean };
-  Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.__oculto === true });
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (w.__oculto ? 'hidden' : 'visible') });
-};
-const setHidden = (page: Page, hidden: boolean) =>
-  page.evaluate((h) => {
-    (window as unknown as { __oculto?: boolean }).__oculto = h;
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
 const notificationTitles = (page: Page) =>
   page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration();
