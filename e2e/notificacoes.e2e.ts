@@ -145,4 +145,51 @@ describe('notifications and the installable app', () => {
     await shot(blank, 'notificacoes-offline');
     await ctx.close();
   });
+
+  it("an internal chat notification's click opens that conversation in the panel, over the page in front or in a new tab", async () => {
+    const sofia = await api<{ token: string }>('POST', '/backend/api/auth/login', null, {
+      email: 'atendente@demo.local',
+      senha: 'balcao-demo',
+    });
+    const admin = await api<{ token: string; user: { id: string } }>('POST', '/backend/api/auth/login', null, {
+      email: 'admin@demo.local',
+      senha: 'balcao-demo',
+    });
+    const conversa = await api<{ id: string }>('POST', '/backend/api/chat-interno/conversa', sofia.token, {
+      usuarios: [admin.user.id],
+      departamentos: [],
+      nome: '',
+    });
+    await api('POST', '/backend/api/chat-interno/mensagem', sofia.token, {
+      conversaId: conversa.id,
+      mensagem: { id: randomUUID(), texto: 'Pode olhar o pedido 4512?', tipo: 'text', midiaUrl: null },
+    });
+    const url = `/atendimentos?chat=${conversa.id}`;
+    const painel = (p: Page) => p.getByRole('dialog', { name: 'Chat interno' });
+
+    // A tab open on another page: the service worker focuses it and asks it to open the notification's address.
+    const ctx = await newContext(env.browser, env.server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'admin@demo.local');
+    await page.waitForURL(/\/atendimentos/);
+    await page.goto('/config');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.evaluate((u) => {
+      const data = { type: 'ABRIR', url: new URL(u, location.origin).href };
+      navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data }));
+    }, url);
+    await painel(page).getByText('Pode olhar o pedido 4512?').waitFor();
+    // The page in front stays; the address forgets the request (a reload does not open it again).
+    expect(new URL(page.url()).pathname).toBe('/config');
+    await expect.poll(() => new URL(page.url()).searchParams.has('chat')).toBe(false);
+    await shot(page, 'notificacoes-chat-interno-aberto');
+
+    // No tab open: the service worker opens the address in a new one.
+    await page.close();
+    const nova = await ctx.newPage();
+    await nova.goto(url);
+    await painel(nova).getByText('Pode olhar o pedido 4512?').waitFor();
+    await expect.poll(() => nova.url()).toBe(`${env.server.baseUrl}/atendimentos`);
+    await ctx.close();
+  });
 });
