@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { loginAs, newContext } from './support/browser';
-import { shot } from './support/shell';
+import { animationsSettled, DESKTOP, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { openUserMenu, shot } from './support/shell';
 import { useE2E } from './support/suite';
 import { HIDDEN_SWITCH, setHidden } from './support/visibility';
 
@@ -108,7 +108,32 @@ describe('notifications and the installable app', () => {
     await api('PUT', '/backend/api/notificacoes/preferencias', token, { navegador: false, eventos: { novaConversa: false } });
     await page.reload();
     await page.getByRole('heading').first().waitFor();
-    // The profile dialog's tab shows the saved switches.
+    // The profile dialog's tab shows the saved switches (looked at light and dark, 1366 and 390 px).
+    const perfil = page.getByRole('dialog', { name: 'Meu perfil' });
+    const preferencias = async (nome: string) => {
+      await openUserMenu(page, /Ana Admin/);
+      await page.getByRole('menuitem', { name: 'Perfil' }).click();
+      await perfil.getByRole('tab', { name: 'Notificações' }).click();
+      expect(await perfil.getByLabel('Notificações do navegador').isChecked()).toBe(false);
+      expect(await perfil.getByLabel('Novo atendimento na fila').isChecked()).toBe(false);
+      expect(await perfil.getByLabel(/^Som/).isChecked()).toBe(true);
+      // Allowed here: no line about the browser's permission.
+      expect(await perfil.getByText('Permitir notificações neste navegador').count()).toBe(0);
+      for (const tema of ['claro', 'escuro']) {
+        await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'escuro'), tema);
+        await animationsSettled(page);
+        expect(await seriousA11yViolations(page), `${nome}-${tema}`).toEqual([]);
+        await shot(page, `notificacoes-preferencias-${nome}-${tema}`);
+      }
+      await page.evaluate(() => document.documentElement.classList.remove('dark'));
+      await page.keyboard.press('Escape');
+      await perfil.waitFor({ state: 'detached' });
+    };
+    await preferencias('1366');
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await preferencias('390');
+    await page.setViewportSize(DESKTOP);
     await setHidden(page, true);
     await visitorWrites(canal.token, 'Outro cliente aqui');
     // The list shows the second conversation: the event reached this tab, and it stayed quiet.
@@ -178,7 +203,7 @@ describe('notifications and the installable app', () => {
       const data = { type: 'ABRIR', url: new URL(u, location.origin).href };
       navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data }));
     }, url);
-    await painel(page).getByText('Pode olhar o pedido 4512?').waitFor();
+    await painel(page).getByRole('log').getByText('Pode olhar o pedido 4512?').waitFor();
     // The page in front stays; the address forgets the request (a reload does not open it again).
     expect(new URL(page.url()).pathname).toBe('/config');
     await expect.poll(() => new URL(page.url()).searchParams.has('chat')).toBe(false);
@@ -188,7 +213,7 @@ describe('notifications and the installable app', () => {
     await page.close();
     const nova = await ctx.newPage();
     await nova.goto(url);
-    await painel(nova).getByText('Pode olhar o pedido 4512?').waitFor();
+    await painel(nova).getByRole('log').getByText('Pode olhar o pedido 4512?').waitFor();
     await expect.poll(() => nova.url()).toBe(`${env.server.baseUrl}/atendimentos`);
     await ctx.close();
   });
