@@ -2,24 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { loginAs, newContext } from './support/browser';
-import { shot } from './support/shell';
+import { animationsSettled, DESKTOP, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { openUserMenu, shot } from './support/shell';
 import { apiOf } from './support/api';
 import { useE2E } from './support/suite';
+import { HIDDEN_SWITCH, setHidden } from './support/visibility';
 
 const SITE = 'https://loja-notificacoes.exemplo.com.br';
 
-/** Headless Chromium never hides a tab: the page is told it is hidden, as a switch to another tab would. */
-const HIDDEN_SWITCH = () => {
-  const w = window as unknown as { __oculto?: boolean };
-  Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.__oculto === true });
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (w.__oculto ? 'hidden' : 'visible') });
-};
-const setHidden = (page: Page, hidden: boolean) =>
-  page.evaluate((h) => {
-    (window as unknown as { __oculto?: boolean }).__oculto = h;
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
 const notificationTitles = (page: Page) =>
   page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration();
@@ -106,7 +96,32 @@ describe('notifications and the installable app', () => {
     await api('PUT', '/backend/api/notificacoes/preferencias', token, { navegador: false, eventos: { novaConversa: false } });
     await page.reload();
     await page.getByRole('heading').first().waitFor();
-    // The profile dialog's tab shows the saved switches.
+    // The profile dialog's tab shows the saved switches (looked at light and dark, 1366 and 390 px).
+    const perfil = page.getByRole('dialog', { name: 'Meu perfil' });
+    const preferencias = async (nome: string) => {
+      await openUserMenu(page, /Ana Admin/);
+      await page.getByRole('menuitem', { name: 'Perfil' }).click();
+      await perfil.getByRole('tab', { name: 'Notificações' }).click();
+      expect(await perfil.getByLabel('Notificações do navegador').isChecked()).toBe(false);
+      expect(await perfil.getByLabel('Novo atendimento na fila').isChecked()).toBe(false);
+      expect(await perfil.getByLabel(/^Som/).isChecked()).toBe(true);
+      // Allowed here: no line about the browser's permission.
+      expect(await perfil.getByText('Permitir notificações neste navegador').count()).toBe(0);
+      for (const tema of ['claro', 'escuro']) {
+        await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'escuro'), tema);
+        await animationsSettled(page);
+        expect(await seriousA11yViolations(page), `${nome}-${tema}`).toEqual([]);
+        await shot(page, `notificacoes-preferencias-${nome}-${tema}`);
+      }
+      await page.evaluate(() => document.documentElement.classList.remove('dark'));
+      await page.keyboard.press('Escape');
+      await perfil.waitFor({ state: 'detached' });
+    };
+    await preferencias('1366');
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await preferencias('390');
+    await page.setViewportSize(DESKTOP);
     await setHidden(page, true);
     await visitorWrites(canal.token, 'Outro cliente aqui');
     // The list shows the second conversation: the event reached this tab, and it stayed quiet.
@@ -141,6 +156,53 @@ describe('notifications and the installable app', () => {
     await blank.goto('/offline.html');
     await expect.poll(() => notificationTitles(blank)).toContain('Nova mensagem');
     await shot(blank, 'notificacoes-offline');
+    await ctx.close();
+  });
+
+  it("an internal chat notification's click opens that conversation in the panel, over the page in front or in a new tab", async () => {
+    const sofia = await api<{ token: string }>('POST', '/backend/api/auth/login', null, {
+      email: 'atendente@demo.local',
+      senha: 'balcao-demo',
+    });
+    const admin = await api<{ token: string; user: { id: string } }>('POST', '/backend/api/auth/login', null, {
+      email: 'admin@demo.local',
+      senha: 'balcao-demo',
+    });
+    const conversa = await api<{ id: string }>('POST', '/backend/api/chat-interno/conversa', sofia.token, {
+      usuarios: [admin.user.id],
+      departamentos: [],
+      nome: '',
+    });
+    await api('POST', '/backend/api/chat-interno/mensagem', sofia.token, {
+      conversaId: conversa.id,
+      mensagem: { id: randomUUID(), texto: 'Pode olhar o pedido 4512?', tipo: 'text', midiaUrl: null },
+    });
+    const url = `/atendimentos?chat=${conversa.id}`;
+    const painel = (p: Page) => p.getByRole('dialog', { name: 'Chat interno' });
+
+    // A tab open on another page: the service worker focuses it and asks it to open the notification's address.
+    const ctx = await newContext(env.browser, env.server.baseUrl);
+    const page = await ctx.newPage();
+    await loginAs(page, 'admin@demo.local');
+    await page.waitForURL(/\/atendimentos/);
+    await page.goto('/config');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.evaluate((u) => {
+      const data = { type: 'ABRIR', url: new URL(u, location.origin).href };
+      navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data }));
+    }, url);
+    await painel(page).getByRole('log').getByText('Pode olhar o pedido 4512?').waitFor();
+    // The page in front stays; the address forgets the request (a reload does not open it again).
+    expect(new URL(page.url()).pathname).toBe('/config');
+    await expect.poll(() => new URL(page.url()).searchParams.has('chat')).toBe(false);
+    await shot(page, 'notificacoes-chat-interno-aberto');
+
+    // No tab open: the service worker opens the address in a new one.
+    await page.close();
+    const nova = await ctx.newPage();
+    await nova.goto(url);
+    await painel(nova).getByRole('log').getByText('Pode olhar o pedido 4512?').waitFor();
+    await expect.poll(() => nova.url()).toBe(`${env.server.baseUrl}/atendimentos`);
     await ctx.close();
   });
 });

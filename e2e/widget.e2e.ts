@@ -1,16 +1,19 @@
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newContext } from './support/browser';
 import { fullShot } from './support/look';
 import { startTestSite } from './support/site';
 import { useE2E } from './support/suite';
+import { HIDDEN_SWITCH, setHidden } from './support/visibility';
 
 const PNG = `${import.meta.dirname}/fixtures/foto.png`;
 
-/** The visitor's file goes by upload id; the popout takes the visitor from its opener, never from its URL. */
-describe('website widget: attachments and the popout', () => {
+/** The visitor's file goes by upload id; the popout takes the visitor from its opener, never from its URL; an answer
+ * while the window is closed or the tab hidden chimes and counts in the site's title. */
+describe('website widget: attachments, the popout, the answer the visitor was not looking at', () => {
   const env = useE2E();
-  let site: Awaited<ReturnType<typeof startTestSite>> | undefined;
-  afterAll(() => site?.close());
+  const sites: Awaited<ReturnType<typeof startTestSite>>[] = [];
+  afterAll(() => Promise.all(sites.map((s) => s.close())));
 
   const api = async <T>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(env.server.baseUrl + path, {
@@ -40,24 +43,29 @@ describe('website widget: attachments and the popout', () => {
       ...settings,
     });
     const snippet = canal.snippet.replace(/src="[^"]+"/, `src="${env.server.baseUrl}/widget.js"`);
-    return { token, canal, origin, site: await startTestSite(snippet, Number(new URL(origin).port)) };
+    const site = await startTestSite(snippet, Number(new URL(origin).port));
+    sites.push(site);
+    return { token, canal, origin, site };
+  }
+
+  /** The visitor opens the site, then the chat, and writes. */
+  async function visitorWrites(visitor: Page, texto: string) {
+    await visitor.goto('/');
+    await visitor.getByRole('button', { name: 'Abrir chat' }).click();
+    const input = visitor.getByPlaceholder('Escreva sua mensagem…');
+    await input.fill(texto);
+    await input.press('Enter');
   }
 
   it('a visitor attaches a picture, opens the popout in the same conversation, and a crafted #visitante= link is ignored', async () => {
-    const made = await siteWithChannel({ nome: 'Loja do popout' });
-    const { token, canal, origin } = made;
-    site = made.site;
+    const { token, canal, origin } = await siteWithChannel({ nome: 'Loja do popout' });
 
     // An attacker's own conversation, whose token a crafted link would carry.
     const atacante = await api<{ visitante: string }>('POST', `/backend/api/public/widget/${canal.token}/sessao`, null, {}, { origin });
 
-    const visitorCtx = await newContext(env.browser, site.origin);
+    const visitorCtx = await newContext(env.browser, origin);
     const visitor = await visitorCtx.newPage();
-    await visitor.goto('/');
-    await visitor.getByRole('button', { name: 'Abrir chat' }).click();
-    const input = visitor.getByPlaceholder('Escreva sua mensagem…');
-    await input.fill('Mensagem antes da nova janela');
-    await input.press('Enter');
+    await visitorWrites(visitor, 'Mensagem antes da nova janela');
     await visitor.locator('[data-balcao-widget] input[type="file"]').setInputFiles(PNG);
     await expect.poll(() => visitor.locator('img[src*="/backend/uploads/widget/"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
@@ -139,7 +147,59 @@ describe('website widget: attachments and the popout', () => {
       expect(consent.historico.every((h) => h.origem === 'widget')).toBe(true);
     } finally {
       await ctx.close();
-      await consentSite.close();
     }
+  });
+
+  it("the attendant's answer chimes and counts in the site's title while the window is closed or the tab hidden", async () => {
+    const { token, origin } = await siteWithChannel({ nome: 'Loja do aviso' });
+    const ctx = await newContext(env.browser, origin);
+    await ctx.addInitScript(HIDDEN_SWITCH);
+    // Each chime starts one oscillator: counted where the widget plays it.
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { __chimes: number };
+      w.__chimes = 0;
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (...a: Parameters<typeof start>) {
+        w.__chimes++;
+        return start.apply(this, a);
+      };
+    });
+    const visitor = await ctx.newPage();
+    await visitorWrites(visitor, 'Vocês entregam no sábado?');
+    await visitor.getByRole('button', { name: 'Fechar chat' }).first().click();
+
+    // The attendant takes the conversation and answers.
+    const conversa = async () => {
+      const list = await api<{ itens: { atendimentoId: string; ultimaMensagem: string }[] }>(
+        'GET',
+        '/backend/api/atendimento/conversas?status=aguardando',
+        token,
+      );
+      return list.itens.find((i) => i.ultimaMensagem === 'Vocês entregam no sábado?')?.atendimentoId;
+    };
+    await expect.poll(conversa, { timeout: 15_000 }).toBeTruthy();
+    const id = (await conversa())!;
+    await api('POST', `/backend/api/atendimento/${id}/aceitar`, token);
+    const answer = (conteudo: string) =>
+      api('POST', `/backend/api/atendimento/${id}/mensagens`, token, { clientId: crypto.randomUUID(), atendimentoId: id, conteudo });
+    const chimes = () => visitor.evaluate(() => (window as unknown as { __chimes: number }).__chimes);
+
+    // Window closed, tab in front: the bubble's badge, '(1)' in the title and a chime.
+    await answer('Entregamos, sim!');
+    await expect.poll(() => visitor.title()).toBe('(1) Loja Exemplo');
+    expect(await chimes()).toBe(1);
+    await visitor.getByRole('button', { name: 'Abrir chat' }).click();
+    await visitor.getByText('Entregamos, sim!').waitFor();
+    await expect.poll(() => visitor.title()).toBe('Loja Exemplo');
+
+    // Window open, tab hidden: counted until the visitor comes back; nothing is marked read meanwhile.
+    await setHidden(visitor, true);
+    await answer('Até as 14h.');
+    await expect.poll(() => visitor.title()).toBe('(1) Loja Exemplo');
+    expect(await chimes()).toBe(2);
+    await setHidden(visitor, false);
+    await expect.poll(() => visitor.title()).toBe('Loja Exemplo');
+    await visitor.getByText('Até as 14h.').waitFor();
+    await ctx.close();
   });
 });

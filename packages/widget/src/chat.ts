@@ -1,6 +1,7 @@
 import type { TPreChat, TWidgetConfig, TWidgetMessage, TWidgetSession, TWidgetUser } from '@balcao/shared/widget';
 import { Ajuda } from './ajuda';
 import { ApiError, createApi, type Api } from './api';
+import { Attention } from './attention';
 import { newClientId } from './client-id';
 import { Uploads } from './files';
 import { installApi, parseUser, type Win } from './identity';
@@ -38,6 +39,7 @@ export class Chat {
   private readonly view: View;
   private readonly uploads: Uploads;
   private readonly ajuda: Ajuda;
+  private readonly attention = new Attention(document);
   private config: TWidgetConfig | null = null;
   private user: TWidgetUser | null = null;
   private visitante: string | null;
@@ -113,6 +115,7 @@ export class Chat {
     window.addEventListener('online', this.online);
     // The browser knows before the socket does (a dead link takes its ping timeout to notice).
     window.addEventListener('offline', this.offline);
+    document.addEventListener('visibilitychange', this.visibility);
     this.render(true);
   }
 
@@ -215,7 +218,7 @@ export class Chat {
     this.atendimento = s.atendimento;
     this.ready = true;
     this.setProblem(null);
-    if (this.view.isOpen) this.markRead();
+    if (this.seen()) this.markRead();
     else this.view.setBadge(this.thread.unreadSince(this.kv.getItem(this.k.lido)));
     this.updateStatus();
     this.updateFooter();
@@ -232,7 +235,7 @@ export class Chat {
     this.setProblem(null);
     if (again) void this.catchUp();
     else this.flush();
-    if (this.view.isOpen) this.markRead();
+    if (this.seen()) this.markRead();
   }
 
   /** What happened while the link was down: messages, status, whether the form is still due. */
@@ -252,14 +255,29 @@ export class Chat {
     if (m.clientId && m.autor === 'cliente') this.outbox.remove(m.clientId);
     if (m.autor !== 'cliente') {
       this.view.setTyping(null);
-      if (this.view.isOpen) this.markRead();
-      else if (isNew) this.view.setBadge(this.thread.unreadSince(this.kv.getItem(this.k.lido)));
+      if (this.seen()) this.markRead();
+      else if (isNew) {
+        this.view.setBadge(this.thread.unreadSince(this.kv.getItem(this.k.lido)));
+        // A person's answer, not a notice ('Em atendimento com …'): worth a sound and the title.
+        if (m.autor === 'atendente') this.attention.add();
+      }
     }
     this.render(m.autor === 'cliente');
   }
 
+  /** The visitor can read the conversation now: the window open in a tab in front. */
+  private seen() {
+    return this.view.isOpen && !document.hidden;
+  }
+
+  /** Back to a tab whose window was left open: what came meanwhile is read now. */
+  private readonly visibility = () => {
+    if (this.ready && this.seen()) this.markRead();
+  };
+
   private markRead() {
     this.view.setBadge(0);
+    this.attention.clear();
     const newest = this.thread.newest();
     if (newest) this.kv.setItem(this.k.lido, newest);
     if (this.socket?.connected) this.socket.emit('MarcarLidas');
@@ -352,6 +370,7 @@ export class Chat {
       this.thread.reset();
       this.atendimento = null;
       this.view.setBadge(0);
+      this.attention.clear();
     }
     this.updateFooter();
     this.updateStatus();
@@ -418,6 +437,8 @@ export class Chat {
     clearInterval(this.tickTimer);
     window.removeEventListener('online', this.online);
     window.removeEventListener('offline', this.offline);
+    document.removeEventListener('visibilitychange', this.visibility);
+    this.attention.clear();
     this.socket?.disconnect();
     for (const stop of this.stopAnswering) stop();
     this.view.host.remove();

@@ -71,6 +71,17 @@ export const PREFERENCIAS_PADRAO: TNotificacaoPreferencias = {
   eventos: { novaConversa: true, mensagem: true, transferencia: true, chatInterno: true, mencao: true },
 };
 
+/**
+ * Where a notification's click leads: the customer conversation (the inbox keeps it in ?conversa=), or the
+ * internal chat's conversation, opened in its panel over whatever page is in front (?chat=, read and removed
+ * by the panel's launcher).
+ */
+export const CHAT_INTERNO_PARAM = 'chat';
+export const notificacaoUrl = {
+  atendimento: (atendimentoId: string) => `/atendimentos?conversa=${encodeURIComponent(atendimentoId)}`,
+  chat: (conversaId: string) => `/atendimentos?${CHAT_INTERNO_PARAM}=${encodeURIComponent(conversaId)}`,
+};
+
 /** What a push carries to the service worker (and what the app's own notifications show). */
 export const ZNotificacaoPayload = z.object({
   evento: ZNotificacaoEvento,

@@ -152,8 +152,12 @@ describe.each(DB_KINDS)('notifications and Web Push on %s', (kind) => {
     expect(change?.receivers.sort()).toEqual((await memberIds(t.ctx.db, s.acc.account.id, conversaId)).sort());
     t.ctx.publish!.chatInterno(change!);
     await backgroundIdle();
-    expect(got('carlos').map((p) => p.payload)).toEqual([expect.objectContaining({ evento: 'mencao', titulo: 'Você foi mencionado' })]);
-    expect(got('sofia').map((p) => p.payload)).toEqual([expect.objectContaining({ evento: 'chatInterno', corpo: 'De Ana' })]);
+    // A click opens that conversation in the internal chat's panel.
+    const url = `/atendimentos?chat=${conversaId}`;
+    expect(got('carlos').map((p) => p.payload)).toEqual([
+      expect.objectContaining({ evento: 'mencao', titulo: 'Você foi mencionado', url, tag: `chat:${conversaId}` }),
+    ]);
+    expect(got('sofia').map((p) => p.payload)).toEqual([expect.objectContaining({ evento: 'chatInterno', corpo: 'De Ana', url })]);
     expect(got('ana')).toHaveLength(0);
   });
 

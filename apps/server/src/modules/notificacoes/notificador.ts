@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TAtendimento } from '@balcao/shared/atendimentos';
 import {
   NOTIFICACOES_TEXTS as T,
+  notificacaoUrl,
   PREFERENCIAS_PADRAO,
   PUSH_INTERVALO_S,
   type TNotificacaoEvento,
@@ -67,7 +68,7 @@ export class Notificador {
       evento: e.evento,
       titulo: T.titulo[e.evento],
       corpo: this.mostra(i) && e.texto ? `${e.row.clienteNome}: ${previa(e.texto)}` : T.semPrevia(e.row.clienteNome),
-      url: `/atendimentos?conversa=${e.row.atendimentoId}`,
+      url: notificacaoUrl.atendimento(e.row.atendimentoId),
       tag: `atendimento:${e.row.atendimentoId}`,
     }));
   }
@@ -85,7 +86,7 @@ export class Notificador {
       evento,
       titulo: T.titulo[evento],
       corpo: this.mostra(i) ? `${m.remetenteNome ?? ''}: ${previa(m.conteudo)}` : T.semPrevia(m.remetenteNome ?? ''),
-      url: '/atendimentos',
+      url: notificacaoUrl.chat(change.conversaId),
       tag: `chat:${change.conversaId}`,
     });
     await Promise.all([

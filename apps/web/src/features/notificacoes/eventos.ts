@@ -1,5 +1,6 @@
 import {
   NOTIFICACOES_TEXTS as T,
+  notificacaoUrl,
   PREFERENCIAS_PADRAO,
   type TNotificacaoEvento,
   type TNotificacaoPreferencias,
@@ -58,7 +59,7 @@ function alertar(a: TAlerta, olhando: boolean) {
  */
 export function noteAtendimentoMensagem(m: TMensagem, row: TAtendimento | undefined, meuId: string, aberto: boolean, de: string) {
   if (m.editada || m.apagada) return;
-  const url = `/atendimentos?conversa=${m.atendimentoId}`;
+  const url = notificacaoUrl.atendimento(m.atendimentoId);
   const base = { tag: `atendimento:${m.atendimentoId}`, de: row?.clienteNome ?? de, texto: m.conteudo, url };
   if (m.autor === 'cliente' && row?.atendenteId === meuId) return alertar({ ...base, evento: 'mensagem' }, aberto);
   if (m.autor === 'cliente' && (!row || (!row.atendenteId && row.status === 'aguardando')))
@@ -78,7 +79,7 @@ export function noteChatMensagem(m: TMensagemChat, meuId: string, meuNome: strin
       tag: `chat:${m.conversaId}`,
       de: m.remetenteNome ?? '',
       texto: m.conteudo,
-      url: '/atendimentos',
+      url: notificacaoUrl.chat(m.conversaId),
     },
     aberta,
   );

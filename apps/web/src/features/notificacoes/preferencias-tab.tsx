@@ -1,9 +1,13 @@
+import { useState } from 'react';
+import { BellOff } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICACAO_EVENTOS, type TNotificacaoEvento, type TNotificacaoPreferencias } from '@balcao/shared/notificacoes';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { getPreferencias, putPreferencias } from './api';
+import { playSom } from './alertas';
 import { setPreferencias } from './eventos';
 import { askPermissao } from './pwa';
 
@@ -54,6 +58,38 @@ function Opcao({
   );
 }
 
+type TPermissao = NotificationPermission | 'indisponivel';
+const permissaoAtual = (): TPermissao => (typeof Notification === 'undefined' ? 'indisponivel' : Notification.permission);
+
+/**
+ * What this browser allows, beside the switches kept on the server: a switch on while the browser blocks
+ * notifications would promise what never comes. Not yet asked: a button asks (a click, a moment that makes sense).
+ */
+function PermissaoDoNavegador() {
+  const [permissao, setPermissao] = useState(permissaoAtual);
+  if (permissao === 'granted') return null;
+  if (permissao === 'default')
+    return (
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="mt-1 self-start"
+        onClick={() => void askPermissao().finally(() => setPermissao(permissaoAtual()))}
+      >
+        Permitir notificações neste navegador
+      </Button>
+    );
+  return (
+    <p className="mt-1 flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">
+      <BellOff className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+      {permissao === 'denied'
+        ? 'Este navegador bloqueou as notificações do Balcão. Libere-as nas permissões do site (o ícone ao lado do endereço).'
+        : 'Este navegador não mostra notificações. No celular, instale o Balcão na tela inicial.'}
+    </p>
+  );
+}
+
 /** 'Notificações' in 'Meu perfil': each switch is saved on the server at once (it follows the user to other browsers). */
 export function PreferenciasTab() {
   const qc = useQueryClient();
@@ -79,18 +115,25 @@ export function PreferenciasTab() {
       <fieldset className="flex flex-col">
         <legend className="mb-1 text-sm font-semibold">Como avisar</legend>
         {CANAIS.map((c) => (
-          <Opcao
-            key={c.campo}
-            id={`notif-${c.campo}`}
-            rotulo={c.rotulo}
-            ajuda={c.ajuda}
-            checked={data[c.campo]}
-            onChange={(v) => {
-              if (v && (c.campo === 'navegador' || c.campo === 'push')) void askPermissao();
-              salvar.mutate({ [c.campo]: v });
-            }}
-          />
+          <div key={c.campo} className="flex items-start justify-between gap-2">
+            <Opcao
+              id={`notif-${c.campo}`}
+              rotulo={c.rotulo}
+              ajuda={c.ajuda}
+              checked={data[c.campo]}
+              onChange={(v) => {
+                if (v && (c.campo === 'navegador' || c.campo === 'push')) void askPermissao();
+                salvar.mutate({ [c.campo]: v });
+              }}
+            />
+            {c.campo === 'som' ? (
+              <Button type="button" variant="ghost" size="sm" aria-label="Ouvir o som" onClick={playSom}>
+                Ouvir
+              </Button>
+            ) : null}
+          </div>
         ))}
+        {data.navegador || data.push ? <PermissaoDoNavegador /> : null}
       </fieldset>
       <fieldset className="flex flex-col">
         <legend className="mb-1 text-sm font-semibold">Avisar sobre</legend>

@@ -55,7 +55,7 @@ export function listenServiceWorker(abrir: (url: string) => void): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
   const on = (e: MessageEvent) => {
     const d = e.data as { type?: string; url?: string; tag?: string } | null;
-    if (d?.type === 'ABRIR' && d.url) abrir(new URL(d.url).pathname + new URL(d.url).search);
+    if (d?.type === 'ABRIR' && d.url) abrir(d.url);
     // The socket has usually told this tab already: the title counts each conversation once.
     if (d?.type === 'AVISO' && d.tag && document.hidden) countAviso(d.tag);
   };

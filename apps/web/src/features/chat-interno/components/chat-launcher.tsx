@@ -1,5 +1,7 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { MessageCircle } from 'lucide-react';
+import { CHAT_INTERNO_PARAM } from '@balcao/shared/notificacoes';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { cn } from '@/lib/utils';
 import { type DockPreferences, useDockPreferences } from '@/features/layout/hooks/use-dock-preferences';
@@ -22,6 +24,10 @@ export const alturaDoBotao = (p: Pick<DockPreferences, 'headerStyle' | 'position
 
 export function ChatInternoLauncher({ user }: { user: TCurrentUser }) {
   const [aberto, setAberto] = useState(false);
+  const pedida = useConversaPedida();
+  useEffect(() => {
+    if (pedida) setAberto(true);
+  }, [pedida]);
   const { prefs } = useDockPreferences();
   const total = useNaoVistasTotal();
   useChatInternoRealtime(user.id);
@@ -55,9 +61,32 @@ export function ChatInternoLauncher({ user }: { user: TCurrentUser }) {
       </span>
       {aberto && (
         <Suspense fallback={null}>
-          <ChatPanel user={user} onClose={() => setAberto(false)} />
+          <ChatPanel user={user} pedida={pedida} onClose={() => setAberto(false)} />
         </Suspense>
       )}
     </>
   );
+}
+
+/**
+ * A conversation asked for by the address (?chat=, where a notification's click leads): taken once, and the
+ * address cleaned so a reload or the back button does not open it again. A new object each time, so asking
+ * again for the same conversation opens it again.
+ */
+function useConversaPedida(): { id: string } | null {
+  const [params, setParams] = useSearchParams();
+  const id = params.get(CHAT_INTERNO_PARAM);
+  const [pedida, setPedida] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    setPedida({ id });
+    setParams(
+      (p) => {
+        p.delete(CHAT_INTERNO_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [id, setParams]);
+  return pedida;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_INTERNO_FALHAS } from '@balcao/shared/chat-interno';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,7 +27,16 @@ const FOLGA_HORIZONTAL = '2rem';
  * Spec part 2 §2 "Internal chat panel": 950x700 at the bottom-right, list 30% / conversation 70%; the list reloads on
  * open, closing clears the conversation. Under 768 px it is full-screen, with the list and the conversation as two steps.
  */
-export default function ChatPanel({ user, onClose }: { user: TCurrentUser; onClose: () => void }) {
+export default function ChatPanel({
+  user,
+  pedida,
+  onClose,
+}: {
+  user: TCurrentUser;
+  /** A conversation a notification's click asked for: selected on open, and whenever another is asked for. */
+  pedida?: { id: string } | null;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const ref = useRef<HTMLElement>(null);
   const mobile = useIsMobile();
@@ -51,10 +60,16 @@ export default function ChatPanel({ user, onClose }: { user: TCurrentUser; onClo
     return () => conversaAberta.set(null);
   }, [selecionadaId]);
 
-  const selecionar = (id: string | null) => {
-    setSelecionadaId(id);
-    if (id) qc.setQueryData(chatKeys.conversas, (l: Parameters<typeof clearNaoVistas>[0]) => clearNaoVistas(l, id));
-  };
+  const selecionar = useCallback(
+    (id: string | null) => {
+      setSelecionadaId(id);
+      if (id) qc.setQueryData(chatKeys.conversas, (l: Parameters<typeof clearNaoVistas>[0]) => clearNaoVistas(l, id));
+    },
+    [qc],
+  );
+  useEffect(() => {
+    if (pedida) selecionar(pedida.id);
+  }, [pedida, selecionar]);
 
   // Escape closes the panel, unless something inside (a rename box, the video player) used it first. Its dialogs and
   // menus live in portals: their keys bubble here through React but are not in the panel's DOM, and stay theirs.
