@@ -23,9 +23,10 @@ export const buscaNumeroDe = (numero: AnyColumn): SQL => soDigitos(sql`coalesce(
 
 /**
  * Whether a customer matches a search `padrao` (a LIKE pattern, queries.likePattern): by name or e-mail
- * without accents, or by the number's digits when the search has any ('(11) 98765-4321' finds 5511987654321).
+ * without accents, or by the number's digits when the search is a number ('(11) 98765-4321' finds
+ * 5511987654321). A search with letters is a name: 'Loja 3' must not find every number with a 3 in it.
  */
 export function clienteCorresponde(cols: { buscaTexto: AnyColumn; buscaNumero: AnyColumn }, padrao: unknown): SQL {
-  const digitos = sql`nullif(${soDigitos(padrao)}, '')`;
+  const digitos = sql`case when ${semAcentos(padrao)} ~ '[a-z]' then null else nullif(${soDigitos(padrao)}, '') end`;
   return sql`(${cols.buscaTexto} like ${semAcentos(padrao)} or ${cols.buscaNumero} like ('%' || ${digitos} || '%'))`;
 }

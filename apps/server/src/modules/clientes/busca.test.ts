@@ -60,7 +60,8 @@ describe.each(DB_KINDS)('customer search ignores accents and number formats on %
       expect(agendadas.total, q).toBe(1);
     }
     // A name search does not match every number, nor a number every name; % and _ stay literal.
-    for (const q of ['joaquim', '99999', 'jo_o', '%'])
+    // A name with digits in it is a name: 'Loja 4321' is not the number ending in 4321.
+    for (const q of ['joaquim', '99999', 'jo_o', '%', 'Loja 4321', 'Rota-9876'])
       expect(((await get(`/backend/cliente/lista?pesquisa=${encodeURIComponent(q)}`)).json() as TClientePagina).total, q).toBe(0);
     expect(((await get('/backend/cliente/lista?pesquisa=jo')).json() as TClientePagina).total).toBe(2);
     // The stored search columns follow an edit of the customer.
