@@ -5,6 +5,7 @@ import { animationsSettled, loginAs, newContext, PHONE, seriousA11yViolations } 
 import { fullShot, lookAt } from './support/look';
 import { startTestSite } from './support/site';
 import { useE2E } from './support/suite';
+import { apiOf } from './support/api';
 
 const PNG = `${import.meta.dirname}/fixtures/foto.png`;
 const DOMINIO = 'ajuda.loja-exemplo.test';
@@ -46,15 +47,7 @@ describe('documentação: write, find, read without JavaScript, in the widget an
   let site: Awaited<ReturnType<typeof startTestSite>> | undefined;
   afterAll(() => site?.close());
 
-  const api = async <T>(method: string, path: string, token: string | null, body?: unknown) => {
-    const res = await fetch(env.server.baseUrl + path, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const api = apiOf(() => env.server.baseUrl);
 
   it('the master publishes an article with an image; a visitor finds it, reads it, finds it in the widget; the domain serves it', async () => {
     const { token } = await api<{ token: string }>('POST', '/backend/api/auth/login', null, {

@@ -5,6 +5,7 @@ import { fullShot } from './support/look';
 import { startTestSite } from './support/site';
 import { useE2E } from './support/suite';
 import { HIDDEN_SWITCH, setHidden } from './support/visibility';
+import { apiOf } from './support/api';
 
 const PNG = `${import.meta.dirname}/fixtures/foto.png`;
 
@@ -15,19 +16,7 @@ describe('website widget: attachments, the popout, the answer the visitor was no
   const sites: Awaited<ReturnType<typeof startTestSite>>[] = [];
   afterAll(() => Promise.all(sites.map((s) => s.close())));
 
-  const api = async <T>(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(env.server.baseUrl + path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const api = apiOf(() => env.server.baseUrl);
 
   /** The admin's token, a new channel with these settings, and a test site on its allowed origin embedding widget.js. */
   async function siteWithChannel(settings: Record<string, unknown>) {
