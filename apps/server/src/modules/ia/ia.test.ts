@@ -66,6 +66,21 @@ describe.each(DB_KINDS)('AI assistant on %s', (kind) => {
     expect((await call('POST', `/backend/api/atendimento/${a!.id}/aceitar`, admin.auth)).statusCode).toBe(200);
     return { acc, master, admin, atendente, atendimentoId: a!.id };
   }
+  /** A customer's voice note in the set-up's conversation (an uploaded file, as a channel stores it). */
+  async function vozDoCliente(s: Awaited<ReturnType<typeof setup>>) {
+    const url = await storeUpload(t.ctx.storage, 'atendimentos', Buffer.from('OggS-fake-audio'), 'ogg');
+    const [m] = await t.ctx.db
+      .insert(mensagens)
+      .values({
+        accountId: s.acc.account.id,
+        atendimentoId: s.atendimentoId,
+        autor: 'cliente',
+        tipo: 'audio',
+        midia: { url, mimeType: 'audio/ogg', filename: null, size: 15 },
+      })
+      .returning();
+    return m!;
+  }
   const configurar = (auth: Record<string, string>, extra: object = {}) =>
     call('PUT', '/backend/api/ia/config', auth, { baseUrl: ai.url, modelo: 'modelo-teste', chave: 'sk-conta-secreta-123456', ...extra });
 
@@ -274,18 +289,8 @@ describe.each(DB_KINDS)('AI assistant on %s', (kind) => {
       ai.falhar('interno');
       await assist(s.atendimentoId, s.admin.auth, { acao: 'resumir' });
       await call('POST', '/backend/api/ia/config/testar', s.admin.auth);
-      const url = await storeUpload(t.ctx.storage, 'atendimentos', Buffer.from('OggS-fake-audio'), 'ogg');
-      const [m] = await t.ctx.db
-        .insert(mensagens)
-        .values({
-          accountId: s.acc.account.id,
-          atendimentoId: s.atendimentoId,
-          autor: 'cliente',
-          tipo: 'audio',
-          midia: { url, mimeType: 'audio/ogg', filename: null, size: 15 },
-        })
-        .returning();
-      expect((await call('POST', `/backend/api/ia/mensagens/${m!.id}/transcrever`, s.admin.auth)).statusCode).toBe(200);
+      const m = await vozDoCliente(s);
+      expect((await call('POST', `/backend/api/ia/mensagens/${m.id}/transcrever`, s.admin.auth)).statusCode).toBe(200);
       const depois = await scrape();
       const delta = (name: string, labels: Record<string, string> = {}) => valor(depois, name, labels) - valor(antes, name, labels);
       expect(delta('balcao_ia_chamadas_total', { operacao: 'chat', resultado: 'ok' })).toBe(1);
@@ -337,20 +342,7 @@ describe.each(DB_KINDS)('AI assistant on %s', (kind) => {
   it('transcribes a voice note on request and on arrival; the transcript is on the message and searchable', async () => {
     const s = await setup();
     await configurar(s.admin.auth, { modeloTranscricao: 'whisper-teste' });
-    const url = await storeUpload(t.ctx.storage, 'atendimentos', Buffer.from('OggS-fake-audio'), 'ogg');
-    const audio = async () => {
-      const [m] = await t.ctx.db
-        .insert(mensagens)
-        .values({
-          accountId: s.acc.account.id,
-          atendimentoId: s.atendimentoId,
-          autor: 'cliente',
-          tipo: 'audio',
-          midia: { url, mimeType: 'audio/ogg', filename: null, size: 15 },
-        })
-        .returning();
-      return m!;
-    };
+    const audio = () => vozDoCliente(s);
     const m = await audio();
     const r = await call('POST', `/backend/api/ia/mensagens/${m.id}/transcrever`, s.admin.auth);
     expect(r.statusCode).toBe(200);
