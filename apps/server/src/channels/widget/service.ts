@@ -163,9 +163,10 @@ export async function sessionView(
   const page = await visitorMessages(db, canal, v, null);
   const c = canal.config;
   const atendenteNome = ultimo?.atendenteId ? (page.atendenteNome ?? null) : null;
+  const [deps, central] = await Promise.all([accountDepartamentos(db, canal.accountId), centralDoCanal(db, canal)]);
   return {
     visitante: token,
-    config: widgetConfig(canal, await accountDepartamentos(db, canal.accountId), ownPage, await centralDoCanal(db, canal)),
+    config: widgetConfig(canal, deps, ownPage, central),
     cliente: { nome: cliente?.nome ?? null, email: cliente?.email ?? null },
     precisaPreChat: !v.preChatEm && !ultimo && (c.camposPreChat.length > 0 || c.escolherDepartamento || Boolean(c.pedirConsentimento)),
     atendimento: ultimo
