@@ -7,14 +7,9 @@ import { openUserMenu, shot } from './support/shell';
 import { apiOf } from './support/api';
 import { useE2E } from './support/suite';
 import { HIDDEN_SWITCH, setHidden } from './support/visibility';
+import { NOTIFICATION_SPY, notificationTitles, shownIn, shownInWorker, spyWorker } from './support/notificacoes';
 
 const SITE = 'https://loja-notificacoes.exemplo.com.br';
-
-const notificationTitles = (page: Page) =>
-  page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return reg ? (await reg.getNotifications()).map((n) => n.title) : [];
-  });
 
 /** Notifications and the installable app in Chromium: a hidden tab is told of a new customer; a closed one by push. */
 describe('notifications and the installable app', () => {
@@ -62,6 +57,7 @@ describe('notifications and the installable app', () => {
     const ctx = await newContext(env.browser, env.server.baseUrl);
     await ctx.grantPermissions(['notifications'], { origin: env.server.baseUrl });
     await ctx.addInitScript(HIDDEN_SWITCH);
+    await ctx.addInitScript(NOTIFICATION_SPY);
     const page = await ctx.newPage();
     await loginAs(page, 'admin@demo.local');
     await page.waitForURL(/\/atendimentos/);
@@ -82,7 +78,8 @@ describe('notifications and the installable app', () => {
     await setHidden(page, true);
     await visitorWrites(canal.token, 'Olá, vocês abrem amanhã?');
     await expect.poll(() => page.title()).toMatch(/^\(1\) /);
-    await expect.poll(() => notificationTitles(page)).toContain('Novo atendimento');
+    await expect.poll(() => shownIn(page)).toEqual(['Novo atendimento']);
+    expect(await notificationTitles(page)).toContain('Novo atendimento');
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
     await setHidden(page, false);
     await expect.poll(() => page.title()).not.toMatch(/^\(\d+\) /);
@@ -127,6 +124,7 @@ describe('notifications and the installable app', () => {
     // The list shows the second conversation: the event reached this tab, and it stayed quiet.
     await expect.poll(() => page.getByText('Outro cliente aqui').count()).toBeGreaterThan(0);
     expect(await page.title()).not.toMatch(/^\(\d+\) /);
+    expect(await shownIn(page)).toEqual([]);
     expect(await notificationTitles(page)).toEqual([]);
     await setHidden(page, false);
 
@@ -142,6 +140,9 @@ describe('notifications and the installable app', () => {
     const blankCdp = await ctx.newCDPSession(blank);
     await blankCdp.send('ServiceWorker.enable');
     await page.close();
+    const worker = ctx.serviceWorkers().find((w) => w.url().startsWith(env.server.baseUrl));
+    if (!worker) throw new Error('no service worker');
+    await spyWorker(worker);
     await blankCdp.send('ServiceWorker.deliverPushMessage', {
       origin: env.server.baseUrl,
       registrationId,
@@ -153,8 +154,9 @@ describe('notifications and the installable app', () => {
         tag: 'atendimento:e2e',
       }),
     });
+    await expect.poll(() => shownInWorker(worker)).toEqual(['Nova mensagem']);
     await blank.goto('/offline.html');
-    await expect.poll(() => notificationTitles(blank)).toContain('Nova mensagem');
+    expect(await notificationTitles(blank)).toContain('Nova mensagem');
     await shot(blank, 'notificacoes-offline');
     await ctx.close();
   });
