@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
 import { DOCK_ITEMS, NOVA_VERSAO_TEXTS, WEB_BUILD_HEADER } from '@balcao/shared/layout';
-import { loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
+import { DESKTOP, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
 import { useE2E } from './support/suite';
 import { openUserMenu, settled, shot } from './support/shell';
 
@@ -68,6 +68,14 @@ describe('shell and profile', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Nome').fill('Carlos Souza');
+    // A window turned to a phone's width and back (the side panel becomes a sheet) keeps the dialog and its text.
+    const larguraDeTelefone = () =>
+      page.evaluate(() => new Promise<boolean>((r) => requestAnimationFrame(() => r(matchMedia('(max-width: 767px)').matches))));
+    await page.setViewportSize(PHONE);
+    await expect.poll(larguraDeTelefone).toBe(true);
+    await page.setViewportSize(DESKTOP);
+    await expect.poll(larguraDeTelefone).toBe(false);
+    expect(await dialog.getByLabel('Nome').inputValue()).toBe('Carlos Souza');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Nome atualizado com sucesso. Efetue o login novamente para ver as alterações.').waitFor();
 

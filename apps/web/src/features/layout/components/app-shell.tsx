@@ -12,6 +12,7 @@ import { useDockPreferences } from '../hooks/use-dock-preferences';
 import { AppSidebar } from './app-sidebar';
 import { Dock } from './dock';
 import { ThemeToggle } from './theme-toggle';
+import { UserDialogs } from './user-dialogs';
 
 /**
  * Signed-in layout (spec part 1 §2). The header-style preference picks the navigation: the side panel
@@ -27,6 +28,7 @@ export function AppShell({ user, children }: { user: TCurrentUser; children: Rea
         {children}
       </ShellLayout>
       <AccountWhiteLabelEffects />
+      <UserDialogs nome={user.nome} />
       {/* Internal chat (spec part 2 §2): a floating toggle on every signed-in screen; the panel loads on first open. */}
       <ChatInternoLauncher user={user} />
     </>

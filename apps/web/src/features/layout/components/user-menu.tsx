@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChartColumn, Circle, LogOut, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LAYOUT_TEXTS } from '@balcao/shared/layout';
 import type { TCurrentUser } from '@balcao/shared/usuarios';
@@ -18,10 +18,7 @@ import { cn } from '@/lib/utils';
 import { useToggleOnline } from '../hooks/use-toggle-online';
 import { AppearanceSubmenu } from './appearance-submenu';
 import { AvatarWithStatus } from './avatar-with-status';
-import { PersonalDashboardDialog } from './personal-dashboard-dialog';
-
-// Its own chunk: the profile dialog (upload, forms) is only fetched when someone opens it.
-const ProfileDialog = lazy(() => import('@/features/profile/components/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
+import { openUserDialog } from './user-dialogs';
 
 type Props = {
   user: TCurrentUser;
@@ -37,63 +34,44 @@ export function UserMenu({ user, children, side = 'right', align = 'end', onOpen
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toggle = useToggleOnline(user.id);
-  const [dialog, setDialog] = useState<'profile' | 'dashboard' | null>(null);
-  const [profileWanted, setProfileWanted] = useState(false);
-  const close = (open: boolean) => {
-    if (!open) setDialog(null);
-  };
-
   return (
-    <>
-      <DropdownMenu onOpenChange={onOpenChange}>
-        <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
-        <DropdownMenuContent side={side} align={align} sideOffset={8} className="w-64">
-          <DropdownMenuLabel className="flex items-center gap-2 font-normal">
-            <AvatarWithStatus user={user} />
-            <span className="grid min-w-0 flex-1 leading-tight">
-              <span className="truncate font-medium">{user.nome}</span>
-              <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-            </span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuGroup>
-            <DropdownMenuItem
-              onSelect={() => {
-                setProfileWanted(true);
-                setDialog('profile');
-              }}
-            >
-              <UserRound /> {LAYOUT_TEXTS.profile}
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => setDialog('dashboard')}>
-              <ChartColumn /> {LAYOUT_TEXTS.myDashboard}
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              disabled={toggle.isPending}
-              onSelect={(e) => {
-                // Stays open so the new status is seen where it was chosen.
-                e.preventDefault();
-                toggle.mutate();
-              }}
-            >
-              <Circle className={cn('size-3 fill-current', user.online ? 'text-emerald-500' : 'text-zinc-400')} aria-hidden />
-              {user.online ? LAYOUT_TEXTS.statusOnline : LAYOUT_TEXTS.statusOffline}
-            </DropdownMenuItem>
-          </DropdownMenuGroup>
-          <DropdownMenuSeparator />
-          <AppearanceSubmenu />
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => void logout(queryClient, navigate)}>
-            <LogOut className="text-current" /> {LAYOUT_TEXTS.logout}
+    <DropdownMenu onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
+      <DropdownMenuContent side={side} align={align} sideOffset={8} className="w-64">
+        <DropdownMenuLabel className="flex items-center gap-2 font-normal">
+          <AvatarWithStatus user={user} />
+          <span className="grid min-w-0 flex-1 leading-tight">
+            <span className="truncate font-medium">{user.nome}</span>
+            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup>
+          <DropdownMenuItem onSelect={() => openUserDialog('profile')}>
+            <UserRound /> {LAYOUT_TEXTS.profile}
           </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <PersonalDashboardDialog nome={user.nome} open={dialog === 'dashboard'} onOpenChange={close} />
-      {profileWanted && (
-        <Suspense fallback={null}>
-          <ProfileDialog open={dialog === 'profile'} onOpenChange={close} />
-        </Suspense>
-      )}
-    </>
+          <DropdownMenuItem onSelect={() => openUserDialog('dashboard')}>
+            <ChartColumn /> {LAYOUT_TEXTS.myDashboard}
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            disabled={toggle.isPending}
+            onSelect={(e) => {
+              // Stays open so the new status is seen where it was chosen.
+              e.preventDefault();
+              toggle.mutate();
+            }}
+          >
+            <Circle className={cn('size-3 fill-current', user.online ? 'text-emerald-500' : 'text-zinc-400')} aria-hidden />
+            {user.online ? LAYOUT_TEXTS.statusOnline : LAYOUT_TEXTS.statusOffline}
+          </DropdownMenuItem>
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <AppearanceSubmenu />
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => void logout(queryClient, navigate)}>
+          <LogOut className="text-current" /> {LAYOUT_TEXTS.logout}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -1,0 +1,46 @@
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { PersonalDashboardDialog } from './personal-dashboard-dialog';
+
+// Its own chunk: the profile dialog (upload, forms) is only fetched when someone opens it.
+const ProfileDialog = lazy(() => import('@/features/profile/components/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
+
+type TUserDialog = 'profile' | 'dashboard' | null;
+
+let aberto: TUserDialog = null;
+const ouvintes = new Set<() => void>();
+const subscribe = (f: () => void) => {
+  ouvintes.add(f);
+  return () => ouvintes.delete(f);
+};
+
+/** Opens a dialog of the user menu (or closes it, with null). */
+export function openUserDialog(d: TUserDialog) {
+  aberto = d;
+  for (const f of ouvintes) f();
+}
+
+/**
+ * The user menu's dialogs, drawn once by the shell and not by the menu: the menu lives in the side panel or the
+ * dock, which a phone and a desktop draw differently, and a dialog drawn there closed when the window was resized.
+ */
+export function UserDialogs({ nome }: { nome: string }) {
+  const dialog = useSyncExternalStore(subscribe, () => aberto);
+  // Fetched once it is first opened, then kept (its closing animation plays).
+  const [profileWanted, setProfileWanted] = useState(false);
+  if (dialog === 'profile' && !profileWanted) setProfileWanted(true);
+  // Signing out unmounts the shell: the next sign-in in this tab starts with nothing open.
+  useEffect(() => () => openUserDialog(null), []);
+  const close = (open: boolean) => {
+    if (!open) openUserDialog(null);
+  };
+  return (
+    <>
+      <PersonalDashboardDialog nome={nome} open={dialog === 'dashboard'} onOpenChange={close} />
+      {profileWanted && (
+        <Suspense fallback={null}>
+          <ProfileDialog open={dialog === 'profile'} onOpenChange={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
