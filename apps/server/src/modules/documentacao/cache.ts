@@ -1,9 +1,9 @@
 /**
- * Public pages are read far more than written: each instance keeps rendered pages and the host names of
- * custom domains for a few seconds. A write on this instance drops the account's pages at once (its
- * generation moves); another instance sees it when its copy expires (CACHE_TTL_MS).
+ * Public pages are read far more than written: each instance keeps what it read (host names of custom
+ * domains, an account's tree of sections and documents) for a few seconds. A write on this instance drops the
+ * account's copies at once (its generation moves); another instance sees it when its copy expires.
  */
-const CACHE_TTL_MS = 10_000;
+export const CACHE_TTL_MS = 10_000;
 
 const geracoes = new Map<string, number>();
 const ouvintes = new Set<() => void>();
@@ -19,7 +19,10 @@ export const aoMudar = (f: () => void) => ouvintes.add(f);
 /** A small time-limited map (first in, first out beyond `max`). */
 export class Recente<V> {
   private readonly itens = new Map<string, { v: V; ate: number }>();
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly ttlMs = CACHE_TTL_MS,
+  ) {}
   get(k: string): V | undefined {
     const i = this.itens.get(k);
     if (!i) return undefined;
@@ -31,7 +34,7 @@ export class Recente<V> {
   }
   set(k: string, v: V): void {
     if (this.itens.size >= this.max) this.itens.delete(this.itens.keys().next().value!);
-    this.itens.set(k, { v, ate: Date.now() + CACHE_TTL_MS });
+    this.itens.set(k, { v, ate: Date.now() + this.ttlMs });
   }
   clear(): void {
     this.itens.clear();

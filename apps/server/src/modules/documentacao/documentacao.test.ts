@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOCUMENTACAO_TEXTS as T, type TDocumento, type TVersao } from '@balcao/shared/documentacao';
 import { CUSTOM_DOMAIN_ALLOWED_PREFIXES } from '@balcao/shared/documentacao/constants';
+import { rawRows } from '../../lib/db';
 import { login, makeAccount } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
 
@@ -196,6 +198,47 @@ describe.each(DB_KINDS)('documentation on %s', (kind) => {
     expect((await call('GET', `/backend/api/public/documentacao/${s.db}/documentos/${pub.id}`)).json().html).toContain(
       '<h2 id="passo-um">',
     );
+  });
+
+  it("links pages across sections, and shows another instance's write once its copy is a few seconds old", async () => {
+    const s = await setup();
+    const secao = async (titulo: string, ordem: number) =>
+      (await call('POST', '/backend/api/documentacao/secoes', s.master.auth, { titulo, ordem })).json() as { id: string; slug: string };
+    const vazia = await secao('Sem artigos', 2);
+    const trocas = await secao('Trocas', 3);
+    const primeiro = (await s.doc({ titulo: 'Prazos', conteudo: 'Em 3 dias.' })).json() as TDocumento;
+    await call('POST', '/backend/api/documentacao/documentos', s.master.auth, {
+      secaoId: vazia.id,
+      titulo: 'Rascunho sem seção pública',
+      conteudo: 'x',
+      status: 'rascunho',
+      visibilidade: 'publica',
+    });
+    const ultimo = (
+      await call('POST', '/backend/api/documentacao/documentos', s.master.auth, {
+        secaoId: trocas.id,
+        titulo: 'Como trocar',
+        conteudo: 'Na loja.',
+        status: 'publicado',
+        visibilidade: 'publica',
+      })
+    ).json() as TDocumento;
+    const url = (secaoSlug: string, d: TDocumento) => `/${s.db}/documentacao/${secaoSlug}/${d.slug}`;
+    // The next and previous documents skip a section with nothing public.
+    expect((await page(url(s.secao.slug, primeiro))).body).toContain(`rel="next" href="${url(trocas.slug, ultimo)}"`);
+    const antes = (await page(url(trocas.slug, ultimo))).body;
+    expect(antes).toContain(`rel="prev" href="${url(s.secao.slug, primeiro)}"`);
+    expect(antes).not.toContain('rel="next"');
+
+    // Another instance renames it: this one keeps its copy for a few seconds, then reads the tree behind a request.
+    await rawRows(t.ctx.db, sql`update documentos set titulo = 'Como trocar um produto', updated_at = now() where id = ${ultimo.id}`);
+    expect((await page(url(trocas.slug, ultimo))).body).toContain('<h1>Como trocar</h1>');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+    try {
+      await expect.poll(async () => (await page(url(trocas.slug, ultimo))).body).toContain('<h1>Como trocar um produto</h1>');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('serves a help centre on its custom domain and answers only the allowed prefixes there', async () => {

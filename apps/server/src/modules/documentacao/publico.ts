@@ -8,7 +8,8 @@ import {
   documentos,
 } from '../../db/schema/documentacao';
 import { type Db, rawRows } from '../../lib/db';
-import { aoMudar, geracaoDe, Recente } from './cache';
+import { createHash } from 'node:crypto';
+import { aoMudar, CACHE_TTL_MS, geracaoDe, Recente } from './cache';
 
 /** Whose public documentation a page shows: an account's own, or one of its help centres. */
 export type Site = {
@@ -20,10 +21,14 @@ export type Site = {
 
 export type DocPublico = { id: string; titulo: string; slug: string; atualizadoEm: Date };
 export type SecaoPublica = { id: string; titulo: string; slug: string; documentos: DocPublico[] };
+/** A site's tree as read at `lidaEm`; `versao` names its content, so pages rendered from it outlive a re-read that found no change. */
+export type Arvore = { secoes: SecaoPublica[]; versao: string; geracao: number; lidaEm: number };
 
 const contas = new Recente<{ id: string; nome: string } | null>(2000);
 const dominios = new Recente<Site | null>(2000);
-const arvores = new Recente<{ geracao: number; secoes: SecaoPublica[] }>(2000);
+/** Kept long after CACHE_TTL_MS: an older tree is served while a newer one is read behind it. */
+const ARVORE_GUARDADA_MS = 10 * 60_000;
+const arvores = new Recente<Arvore>(2000, ARVORE_GUARDADA_MS);
 aoMudar(() => dominios.clear());
 
 async function conta(db: Db, databaseName: string) {
@@ -86,18 +91,27 @@ export async function dominioConfigurado(db: Db, host: string): Promise<boolean>
 }
 
 /** Trees being read: the requests that arrive meanwhile wait for the same read instead of each making its own. */
-const lendo = new Map<string, Promise<SecaoPublica[]>>();
+const lendo = new Map<string, Promise<Arvore>>();
 
 /**
  * Sections and their published public documents (no content), in order: home, section pages, sitemap, prev/next.
  * One read at a time per site and generation: at 200 pages a second, a tree of 5,000 documents read by every
- * request that found it expired queued up behind itself until pages took seconds.
+ * request that found it expired queued up behind itself until pages took seconds. Past CACHE_TTL_MS the tree
+ * is read again behind the requests, which keep the one they have meanwhile (a write elsewhere shows within
+ * seconds; a write here moves the generation and is read at once).
  */
-export async function arvore(db: Db, site: Site): Promise<SecaoPublica[]> {
+export async function arvore(db: Db, site: Site): Promise<Arvore> {
   const k = `${site.accountId}:${site.central?.id ?? ''}`;
   const geracao = geracaoDe(site.accountId);
   const cached = arvores.get(k);
-  if (cached && cached.geracao === geracao) return cached.secoes;
+  if (cached && cached.geracao === geracao) {
+    if (Date.now() - cached.lidaEm > CACHE_TTL_MS) void lerUmaVez(db, site, k, geracao).catch(() => undefined);
+    return cached;
+  }
+  return lerUmaVez(db, site, k, geracao);
+}
+
+function lerUmaVez(db: Db, site: Site, k: string, geracao: number): Promise<Arvore> {
   const chave = `${k}:${geracao}`;
   let leitura = lendo.get(chave);
   if (!leitura) {
@@ -107,7 +121,7 @@ export async function arvore(db: Db, site: Site): Promise<SecaoPublica[]> {
   return leitura;
 }
 
-async function lerArvore(db: Db, site: Site, k: string, geracao: number): Promise<SecaoPublica[]> {
+async function lerArvore(db: Db, site: Site, k: string, geracao: number): Promise<Arvore> {
   const secoes = await db
     .select({ id: documentacaoSecoes.id, titulo: documentacaoSecoes.titulo, slug: documentacaoSecoes.slug })
     .from(documentacaoSecoes)
@@ -140,9 +154,22 @@ async function lerArvore(db: Db, site: Site, k: string, geracao: number): Promis
         )
         .orderBy(asc(documentos.ordem), asc(documentos.titulo))
     : [];
-  const result = secoes.map((s) => ({ ...s, documentos: docs.filter((d) => d.secaoId === s.id).map(({ secaoId: _, ...d }) => d) }));
-  arvores.set(k, { geracao, secoes: result });
-  return result;
+  const porSecao = new Map<string, DocPublico[]>(secoes.map((s) => [s.id, []]));
+  for (const { secaoId, ...d } of docs) porSecao.get(secaoId)?.push(d);
+  const result = secoes.map((s) => ({ ...s, documentos: porSecao.get(s.id) ?? [] }));
+  const a: Arvore = { secoes: result, versao: versaoDe(result), geracao, lidaEm: Date.now() };
+  arvores.set(k, a);
+  return a;
+}
+
+/** What the pages show of a tree: order, titles, slugs and dates (a changed text moves its document's date). */
+function versaoDe(secoes: SecaoPublica[]): string {
+  const h = createHash('sha1');
+  for (const s of secoes) {
+    h.update(`${s.id}\u0000${s.titulo}\u0000${s.slug}\u0001`);
+    for (const d of s.documentos) h.update(`${d.id}\u0000${d.titulo}\u0000${d.slug}\u0000${d.atualizadoEm.getTime()}\u0001`);
+  }
+  return h.digest('base64url');
 }
 
 /** A published public document's text (the tree says it exists). */

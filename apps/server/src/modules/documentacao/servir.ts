@@ -2,7 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../lib/db';
 import { buscarDocumentosMarcados } from './busca';
-import { geracaoDe, Recente } from './cache';
+import { Recente } from './cache';
 import { renderizar, textoPlano } from './markdown';
 import {
   type Enderecos,
@@ -14,16 +14,35 @@ import {
   sitemap,
   type TPagina,
 } from './paginas';
-import { arvore, contarBuscaVazia, contarLeitura, conteudoDe, type Site } from './publico';
+import { arvore, contarBuscaVazia, contarLeitura, conteudoDe, type DocPublico, type SecaoPublica, type Site } from './publico';
 
 type Corpo = { status: number; tipo: string; bruto: Buffer; br?: Buffer; gz?: Buffer };
 
 /**
- * Rendered and compressed pages, per account generation (cache.ts): a page is built and compressed once. Brotli
- * at quality 5: on a 4.6 KB page 0.85 ms against 15.6 ms at quality 9 (its larger window's set-up), for 937
- * bytes against 930 (node, the shared 2 cores at load 19).
+ * Rendered and compressed pages, each kept while the tree it was rendered from (`versao`) and the site's look
+ * stay the same: a page is built and compressed once, not again every few seconds. Brotli at quality 5: on a
+ * 4.6 KB page 0.85 ms against 15.6 ms at quality 9 (its larger window's set-up), for 937 bytes against 930
+ * (node, the shared 2 cores at load 19).
  */
-const paginas = new Recente<{ geracao: number; corpo: Corpo }>(5000);
+const PAGINA_GUARDADA_MS = 10 * 60_000;
+const paginas = new Recente<{ versao: string; corpo: Corpo }>(5000, PAGINA_GUARDADA_MS);
+
+/** What a page shows of its site besides the tree: the account's name, the centre's name, colour and logo. */
+const aparencia = (site: Site) => {
+  const c = site.central;
+  return `${site.nomeConta}\u0000${c ? `${c.nome}\u0000${c.cor}\u0000${c.logo ?? ''}` : ''}`;
+};
+
+/** The documents before and after one, across sections, in the tree's order. */
+function vizinhos(secoes: SecaoPublica[], s: SecaoPublica, i: number) {
+  type TPar = [SecaoPublica, DocPublico];
+  const si = secoes.indexOf(s);
+  const antes = secoes.slice(0, si).findLast((x) => x.documentos.length);
+  const depois = secoes.slice(si + 1).find((x) => x.documentos.length);
+  const anterior: TPar | undefined = i > 0 ? [s, s.documentos[i - 1]!] : antes && [antes, antes.documentos.at(-1)!];
+  const proximo: TPar | undefined = i < s.documentos.length - 1 ? [s, s.documentos[i + 1]!] : depois && [depois, depois.documentos[0]!];
+  return { anterior, proximo };
+}
 
 function comprimir(c: Corpo, enc: 'br' | 'gz'): Buffer {
   if (enc === 'br') {
@@ -92,14 +111,15 @@ export async function pagina(
   }
   const respondido = query.ajudou === '1';
   const chave = `${site.accountId}|${site.central?.id ?? ''}|${end.base}|${partes.join('/')}|${respondido}`;
-  const geracao = geracaoDe(site.accountId);
-  const secoes = await arvore(db, site);
+  const { secoes, versao: versaoArvore } = await arvore(db, site);
+  const versao = `${versaoArvore}\u0000${aparencia(site)}`;
   const achado = paginas.get(chave);
-  let corpo = achado && achado.geracao === geracao ? achado.corpo : undefined;
+  let corpo = achado && achado.versao === versao ? achado.corpo : undefined;
   let documentoId: string | undefined;
   const [secaoSlug, docSlug] = partes.map((p) => p.toLowerCase());
   const s = secaoSlug ? secoes.find((x) => x.slug === secaoSlug) : undefined;
-  const d = s && docSlug ? s.documentos.find((x) => x.slug === docSlug) : undefined;
+  const di = s && docSlug ? s.documentos.findIndex((x) => x.slug === docSlug) : -1;
+  const d = di >= 0 ? s?.documentos[di] : undefined;
   if (d) documentoId = d.id;
   if (!corpo) {
     if (partes.length === 0) corpo = html(paginaInicial(site, end, secoes));
@@ -111,10 +131,6 @@ export async function pagina(
       if (conteudo === null) corpo = html(paginaNaoEncontrada(site, end));
       else {
         const r = renderizar(conteudo);
-        const todos = secoes.flatMap((x) => x.documentos.map((y) => [x, y] as const));
-        const i = todos.findIndex(([, y]) => y.id === d.id);
-        const anterior = todos[i - 1];
-        const proximo = todos[i + 1];
         corpo = html(
           paginaDocumento(
             site,
@@ -123,12 +139,12 @@ export async function pagina(
             d,
             { html: imagensDe(r.html, end), indice: r.indice, descricao: textoPlano(conteudo).slice(0, 160) },
             { acao: `/backend/api/public/documentacao/${site.databaseName}/documentos/${d.id}/ajudou`, documentoId: d.id, respondido },
-            { anterior: anterior && [anterior[0], anterior[1]], proximo: proximo && [proximo[0], proximo[1]] },
+            vizinhos(secoes, s, di),
           ),
         );
       }
     } else corpo = html(paginaNaoEncontrada(site, end));
-    paginas.set(chave, { geracao, corpo });
+    paginas.set(chave, { versao, corpo });
   }
   if (contar && documentoId && corpo.status === 200) contarLeitura(db, documentoId);
   return corpo;
