@@ -1,11 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { animationsSettled, loginAs, newContext, PHONE, seriousA11yViolations } from './support/browser';
 import { fullShot, lookAt } from './support/look';
 import { startTestSite } from './support/site';
 import { useE2E } from './support/suite';
 import { apiOf } from './support/api';
+import { watchCsp } from './support/csp';
 
 const PNG = `${import.meta.dirname}/fixtures/foto.png`;
 const DOMINIO = 'ajuda.loja-exemplo.test';
@@ -24,6 +26,25 @@ function comHost(base: string, path: string, host: string): Promise<{ status: nu
     req.on('error', reject);
     req.end();
   });
+}
+
+/** A paste or a drop of a PNG on an element, as the browser fires them when a person pastes or drops a file. */
+async function colarImagem(alvo: Locator, nome: string, como: 'paste' | 'drop') {
+  const png = readFileSync(PNG).toString('base64');
+  await alvo.evaluate(
+    (el, { png, nome, como }) => {
+      const dados = new DataTransfer();
+      dados.items.add(new File([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], nome, { type: 'image/png' }));
+      const r = el.getBoundingClientRect();
+      const init = { bubbles: true, cancelable: true };
+      el.dispatchEvent(
+        como === 'paste'
+          ? new ClipboardEvent('paste', { ...init, clipboardData: dados })
+          : new DragEvent('drop', { ...init, dataTransfer: dados, clientX: r.right - 4, clientY: r.bottom - 4 }),
+      );
+    },
+    { png, nome, como },
+  );
 }
 
 /** A public page (server-rendered, no JavaScript): axe and screenshots light and dark (prefers-color-scheme), 1366 and 390 px. */
@@ -63,20 +84,35 @@ describe('documentação: write, find, read without JavaScript, in the widget an
 
     // The master writes in /documentacao: title, Markdown, an uploaded image, published and public.
     const staffCtx = await newContext(env.browser, env.server.baseUrl);
+    const cspStaff = await watchCsp(staffCtx);
     const staff = await staffCtx.newPage();
     await loginAs(staff, 'master@demo.local');
     await staff.goto('/documentacao');
     await staff.getByRole('button', { name: 'Novo documento em Entregas' }).click();
     await staff.getByLabel('Título', { exact: true }).fill(TITULO);
-    const conteudo = staff.getByLabel('Conteúdo em Markdown');
-    await conteudo.fill('## Prazos\n\nPedidos para Conceição chegam em **3 dias úteis**.\n\n## Rastreio\n\nUse o código do e-mail.');
+    // The editor (CodeMirror, its own chunk) is a contenteditable: typed into as a person would.
+    const conteudo = staff.getByRole('textbox', { name: 'Conteúdo em Markdown' });
+    await conteudo.click();
+    await staff.keyboard.type('## Prazos\n\nPedidos para Conceição chegam em ');
+    await staff.keyboard.press('ControlOrMeta+b');
+    await staff.keyboard.type('3 dias úteis');
+    await staff.keyboard.press('End');
+    await staff.keyboard.type('.\n\n## Rastreio\n\nUse o código do e-mail.');
+    // An image pasted and one dropped go where the cursor is (the end of the text); "Imagem" uploads one too.
+    await colarImagem(conteudo, 'colada.png', 'paste');
+    await expect.poll(() => conteudo.textContent()).toMatch(/e-mail\.!\[colada\.png\]\(\/backend\/uploads\/documentacao\/[^)]+\)$/);
+    await colarImagem(conteudo, 'arrastada.png', 'drop');
+    await expect.poll(() => conteudo.textContent()).toMatch(/!\[arrastada\.png\]\(\/backend\/uploads\/documentacao\/[^)]+\)$/);
     await staff.getByLabel('Enviar imagem').setInputFiles(PNG);
-    await expect.poll(() => conteudo.inputValue()).toMatch(/!\[foto\.png\]\(\/backend\/uploads\/documentacao\/[^)]+\)/);
+    await expect.poll(() => conteudo.textContent()).toMatch(/!\[foto\.png\]\(\/backend\/uploads\/documentacao\/[^)]+\)$/);
+    expect(await conteudo.textContent()).toContain('Pedidos para Conceição chegam em **3 dias úteis**.');
     await staff.getByLabel('Situação', { exact: true }).selectOption('publicado');
     await staff.getByLabel('Quem vê', { exact: true }).selectOption('publica');
     await staff.getByRole('button', { name: 'Salvar' }).click();
     await staff.getByRole('button', { name: 'Copiar link público' }).waitFor();
     await lookAt(staff, 'documentacao');
+    // The editor's styles (CodeMirror injects its own) stay within the CSP.
+    expect(cspStaff, cspStaff.join('\n')).toEqual([]);
 
     // A visitor without JavaScript searches without accents and reads the article, its image included.
     const semJs = await env.browser.newContext({ baseURL: env.server.baseUrl, javaScriptEnabled: false, locale: 'pt-BR' });

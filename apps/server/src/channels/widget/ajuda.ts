@@ -3,8 +3,8 @@ import { DOCUMENTACAO_BUSCA_LIMITE } from '@balcao/shared/documentacao';
 import { documentacaoCentrais } from '../../db/schema/documentacao';
 import type { Db } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
-import { buscarDocumentosMarcados } from '../../modules/documentacao/busca';
-import { contarBuscaVazia, contarLeitura } from '../../modules/documentacao/publico';
+import { buscaPublica } from '../../modules/documentacao/busca';
+import { contarLeitura } from '../../modules/documentacao/publico';
 import { documentoPublico } from '../../modules/documentacao/publico-documento';
 
 const SEM_CENTRAL = 'Este chat não tem uma central de ajuda.';
@@ -36,13 +36,7 @@ async function exigirCentral(db: Db, canal: CanalComAjuda) {
  */
 export async function buscarNaAjuda(db: Db, canal: CanalComAjuda, q: string) {
   const central = await exigirCentral(db, canal);
-  const achados = await buscarDocumentosMarcados(db, canal.accountId, {
-    q,
-    incluirInternos: false,
-    centralSlug: central.slug,
-    limite: DOCUMENTACAO_BUSCA_LIMITE,
-  });
-  if (!achados.length) await contarBuscaVazia(db, canal.accountId, q);
+  const achados = await buscaPublica(db, canal.accountId, { q, centralSlug: central.slug, limite: DOCUMENTACAO_BUSCA_LIMITE });
   return achados.map(({ id, titulo, trechoHtml, url }) => ({ id, titulo, trechoHtml, url }));
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { documentacaoBuscasVazias } from '../../db/schema/documentacao';
 import { configuredOrigin } from '../../lib/public-origin';
 import { type Db, rawRows } from '../../lib/db';
 import { dobrar, marcarHtml, textoPlano, trechoDe } from './markdown';
@@ -57,12 +58,12 @@ const CANDIDATOS = 200;
  * matches and the first content matches found, CANDIDATOS of each (ranking all of 5,000 documents that
  * hold a common word cost 150 ms on PGlite; a word in fewer than 200 documents is ranked over all of
  * them). Without `incluirInternos` only public documents of the account's documentation and of public
- * help centres; `centralSlug` keeps one help centre's.
+ * help centres; `centralSlug` keeps one help centre's, null the account's own documentation's.
  */
 export async function buscarDocumentosMarcados(
   db: Db,
   accountId: string,
-  opts: { q: string; incluirInternos: boolean; centralSlug?: string; limite?: number },
+  opts: { q: string; incluirInternos: boolean; centralSlug?: string | null; limite?: number },
 ): Promise<DocumentoEncontradoMarcado[]> {
   const termos = termosDe(opts.q);
   if (!termos.length) return [];
@@ -78,7 +79,7 @@ export async function buscarDocumentosMarcados(
         where d.account_id = ${accountId} and d.status = 'publicado'
           and d.${sql.raw(coluna)} @@ ${tsquery}
           ${opts.incluirInternos ? sql`` : sql`and d.visibilidade = 'publica' and (c.id is null or c.publica)`}
-          ${opts.centralSlug !== undefined ? sql`and c.slug = ${opts.centralSlug}` : sql``}
+          ${opts.centralSlug === null ? sql`and c.id is null` : opts.centralSlug !== undefined ? sql`and c.slug = ${opts.centralSlug}` : sql``}
         limit ${CANDIDATOS}`;
   const rows = await rawRows<Linha>(
     db,
@@ -117,4 +118,31 @@ export async function buscarDocumentos(
   opts: { q: string; incluirInternos: boolean; centralSlug?: string; limite?: number },
 ): Promise<DocumentoEncontrado[]> {
   return (await buscarDocumentosMarcados(db, accountId, opts)).map(({ trechoHtml: _, ...d }) => d);
+}
+
+/**
+ * A visitor's search (the public pages, the public API, the widget): published public documents only, and a
+ * search that found nothing counted for the admins' "Buscas sem resultado" (the articles to write next).
+ */
+export async function buscaPublica(
+  db: Db,
+  accountId: string,
+  opts: { q: string; centralSlug?: string | null; limite?: number },
+): Promise<DocumentoEncontradoMarcado[]> {
+  const achados = await buscarDocumentosMarcados(db, accountId, { ...opts, incluirInternos: false });
+  if (!achados.length) await contarBuscaVazia(db, accountId, opts.q);
+  return achados;
+}
+
+/** Counted per term, trimmed and in lower case, so "Troca" and "troca " are one line of the figures. */
+async function contarBuscaVazia(db: Db, accountId: string, termo: string): Promise<void> {
+  const t = termo.trim().toLowerCase().slice(0, 100);
+  if (!t) return;
+  await db
+    .insert(documentacaoBuscasVazias)
+    .values({ accountId, termo: t })
+    .onConflictDoUpdate({
+      target: [documentacaoBuscasVazias.accountId, documentacaoBuscasVazias.termo],
+      set: { vezes: sql`${documentacaoBuscasVazias.vezes} + 1`, ultimaEm: new Date() },
+    });
 }

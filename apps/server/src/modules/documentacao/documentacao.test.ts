@@ -187,7 +187,7 @@ describe.each(DB_KINDS)('documentation on %s', (kind) => {
     const est = (await call('GET', '/backend/api/documentacao/estatisticas', s.master.auth)).json();
     expect(est.votos).toEqual({ sim: 1, nao: 1 });
     expect(est.maisLidos[0]).toMatchObject({ id: pub.id, leituras: 2, votosSim: 1, votosNao: 1 });
-    expect(est.buscasSemResultado.map((b: { termo: string }) => b.termo)).toEqual(['palavra sem artigo']);
+    expect(est.buscasSemResultado.map((b: { termo: string }) => b.termo).sort()).toEqual(['inexistente', 'palavra sem artigo']);
 
     // The public API: search finds public documents only; the widget's document view.
     const achados = (await call('GET', `/backend/api/public/documentacao/${s.db}/busca?q=codigo`)).json();
@@ -239,6 +239,36 @@ describe.each(DB_KINDS)('documentation on %s', (kind) => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('counts a public API search that found nothing, as the pages and the widget do; a search that finds is not counted', async () => {
+    const s = await setup();
+    await s.doc({ titulo: 'Troca de tamanho', conteudo: 'Em até 30 dias.' });
+    await s.doc({ titulo: 'Cupom secreto', conteudo: 'Só a equipe.', visibilidade: 'interna' });
+    const central = (await call('POST', '/backend/api/documentacao/centrais', s.master.auth, { nome: 'Ajuda Loja' })).json();
+    const busca = (q: string, extra = '') =>
+      call('GET', `/backend/api/public/documentacao/${s.db}/busca?q=${encodeURIComponent(q)}${extra}`);
+
+    expect((await busca('troca')).json()).toHaveLength(1);
+    // Nothing public: an unknown word, an internal document's word, and the account's document searched in a centre.
+    for (const [q, extra] of [
+      ['Frete grátis', ''],
+      ['frete grátis ', ''],
+      ['cupom', ''],
+      ['troca', `&central=${central.slug}`],
+    ] as const) {
+      const r = await busca(q, extra);
+      expect([q, extra, r.statusCode, r.json()]).toEqual([q, extra, 200, []]);
+    }
+    const est = (await call('GET', '/backend/api/documentacao/estatisticas', s.master.auth)).json();
+    expect(est.buscasSemResultado.map(({ termo, vezes }: { termo: string; vezes: number }) => [termo, vezes])).toEqual([
+      ['frete grátis', 2],
+      ['troca', 1],
+      ['cupom', 1],
+    ]);
+    // Another account's figures stay its own.
+    const outro = await setup();
+    expect((await call('GET', '/backend/api/documentacao/estatisticas', outro.master.auth)).json().buscasSemResultado).toEqual([]);
   });
 
   it('serves a help centre on its custom domain and answers only the allowed prefixes there', async () => {

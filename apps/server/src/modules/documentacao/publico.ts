@@ -1,12 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { accounts } from '../../db/schema/accounts';
-import {
-  type CentralRow,
-  documentacaoBuscasVazias,
-  documentacaoCentrais,
-  documentacaoSecoes,
-  documentos,
-} from '../../db/schema/documentacao';
+import { type CentralRow, documentacaoCentrais, documentacaoSecoes, documentos } from '../../db/schema/documentacao';
 import { type Db, rawRows } from '../../lib/db';
 import { createHash } from 'node:crypto';
 import { aoMudar, CACHE_TTL_MS, geracaoDe, Recente } from './cache';
@@ -201,17 +195,4 @@ export async function gravarLeituras(db: Db): Promise<void> {
     sql`, `,
   );
   await rawRows(db, sql`update documentos set leituras = leituras + v.n from (values ${valores}) as v(id, n) where documentos.id = v.id`);
-}
-
-/** A public search that found nothing: counted per term (accents and case folded), the articles to write next. */
-export async function contarBuscaVazia(db: Db, accountId: string, termo: string): Promise<void> {
-  const t = termo.trim().toLowerCase().slice(0, 100);
-  if (!t) return;
-  await db
-    .insert(documentacaoBuscasVazias)
-    .values({ accountId, termo: t })
-    .onConflictDoUpdate({
-      target: [documentacaoBuscasVazias.accountId, documentacaoBuscasVazias.termo],
-      set: { vezes: sql`${documentacaoBuscasVazias.vezes} + 1`, ultimaEm: new Date() },
-    });
 }

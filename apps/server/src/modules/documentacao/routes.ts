@@ -22,7 +22,7 @@ import type { AppContext } from '../../context';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
-import { buscarDocumentosMarcados, registrarOrigemPublica } from './busca';
+import { buscaPublica, buscarDocumentosMarcados, registrarOrigemPublica } from './busca';
 import { dominioStatus } from './dominio';
 import { estatisticas } from './estatisticas';
 import { ESTILO, ESTILO_VERSAO } from './estilo';
@@ -171,14 +171,8 @@ export const documentacaoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (req) => {
       const site = await sitePorCaminho(db, req.params.databaseName, req.query.central ?? null);
       if (!site) throw new NotFound('Documentação não encontrada.');
-      return (
-        await buscarDocumentosMarcados(db, site.accountId, {
-          q: req.query.q,
-          incluirInternos: false,
-          centralSlug: req.query.central,
-          limite: req.query.limite,
-        })
-      ).map(({ conteudo: _, ...d }) => d);
+      const achados = await buscaPublica(db, site.accountId, { q: req.query.q, centralSlug: req.query.central, limite: req.query.limite });
+      return achados.map(({ conteudo: _, ...d }) => d);
     },
   );
 

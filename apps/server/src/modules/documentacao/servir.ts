@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../lib/db';
-import { buscarDocumentosMarcados } from './busca';
+import { buscaPublica } from './busca';
 import { Recente } from './cache';
 import { renderizar, textoPlano } from './markdown';
 import {
@@ -14,7 +14,7 @@ import {
   sitemap,
   type TPagina,
 } from './paginas';
-import { arvore, contarBuscaVazia, contarLeitura, conteudoDe, type DocPublico, type SecaoPublica, type Site } from './publico';
+import { arvore, contarLeitura, conteudoDe, type DocPublico, type SecaoPublica, type Site } from './publico';
 
 type Corpo = { status: number; tipo: string; bruto: Buffer; br?: Buffer; gz?: Buffer };
 
@@ -93,16 +93,9 @@ export async function pagina(
 ): Promise<Corpo> {
   const q = typeof query.q === 'string' ? query.q.trim().slice(0, 200) : '';
   if (partes.length === 0 && q) {
-    const achados = await buscarDocumentosMarcados(db, site.accountId, {
-      q,
-      incluirInternos: false,
-      centralSlug: site.central?.slug,
-      limite: 20,
-    });
-    // The account's own documentation lists its own documents only (a centre has its own search).
-    const daqui = site.central ? achados : achados.filter((a) => a.url?.includes(`/${site.databaseName}/documentacao/`));
-    if (!daqui.length) void contarBuscaVazia(db, site.accountId, q).catch(() => undefined);
-    const links = daqui.map((a) => ({
+    // The account's own documentation lists its own documents only (null: no centre's; a centre has its own search).
+    const achados = await buscaPublica(db, site.accountId, { q, centralSlug: site.central?.slug ?? null, limite: 20 });
+    const links = achados.map((a) => ({
       titulo: a.titulo,
       trechoHtml: a.trechoHtml,
       url: `${end.base}${a.url!.slice(a.url!.indexOf('/documentacao/') + 13)}`,

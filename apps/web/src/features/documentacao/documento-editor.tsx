@@ -10,8 +10,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError, mensagemHttp } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { uploadImagem, useRestoreVersao, useSaveDocumento, useVersoes } from './api';
+import type { EditorMarkdownHandle } from './editor-markdown';
+import { comoBloco, markdownDaImagem } from './imagem-markdown';
 
+// Both lazy, each its own chunk: CodeMirror loads when a document opens for writing, markdown-it on "Visualizar".
+const EditorMarkdown = lazy(() => import('./editor-markdown'));
 const Preview = lazy(() => import('./preview'));
+const DICA = '# Título\n\nEscreva em Markdown. Cole ou arraste uma imagem para enviá-la.';
 
 type Props = {
   documento: TDocumento | null;
@@ -30,23 +35,31 @@ export function DocumentoEditor({ documento, secaoId, secoes, nomeSecao, onSalvo
   const [visibilidade, setVisibilidade] = useState(documento?.visibilidade ?? 'interna');
   const [conteudo, setConteudo] = useState(documento?.conteudo ?? '');
   const [erros, setErros] = useState<Record<string, string[]>>({});
-  const [enviando, setEnviando] = useState(false);
+  // Uploads under way (an image pasted while another one is still going counts too).
+  const [enviando, setEnviando] = useState(0);
   const [verVersoes, setVerVersoes] = useState(false);
-  const texto = useRef<HTMLTextAreaElement>(null);
+  const editor = useRef<EditorMarkdownHandle>(null);
   const arquivo = useRef<HTMLInputElement>(null);
   const salvar = useSaveDocumento();
 
-  async function inserirImagem(f: File) {
-    setEnviando(true);
+  /** Uploads the images and inserts their Markdown where the cursor was (or where they were dropped). */
+  async function inserirImagens(arquivos: File[], marca = editor.current?.marcar()) {
+    setEnviando((n) => n + 1);
+    const textos: string[] = [];
     try {
-      const url = await uploadImagem(f);
-      const el = texto.current;
-      const pos = el?.selectionStart ?? conteudo.length;
-      setConteudo((c) => `${c.slice(0, pos)}\n![${f.name.replace(/[[\]]/g, '')}](${url})\n${c.slice(pos)}`);
+      for (const f of arquivos) textos.push(markdownDaImagem(f.name, await uploadImagem(f)));
     } catch (err) {
       toast.error('Erro', mensagemHttp(err, 'Não foi possível enviar a imagem.'));
     } finally {
-      setEnviando(false);
+      setEnviando((n) => n - 1);
+      const texto = textos.join('\n\n');
+      if (marca && editor.current) {
+        if (texto) editor.current.inserir(marca, texto);
+        else editor.current.soltar(marca);
+      } else if (texto) {
+        // The editor's chunk was still loading: at the end of the text.
+        setConteudo((c) => c + comoBloco(c, c.length, texto));
+      }
     }
   }
 
@@ -121,8 +134,8 @@ export function DocumentoEditor({ documento, secaoId, secoes, nomeSecao, onSalvo
             <TabsTrigger value="escrever">Escrever</TabsTrigger>
             <TabsTrigger value="visualizar">Visualizar</TabsTrigger>
           </TabsList>
-          <Button type="button" variant="outline" size="sm" disabled={enviando} onClick={() => arquivo.current?.click()}>
-            <ImagePlus aria-hidden /> {enviando ? 'Enviando…' : 'Imagem'}
+          <Button type="button" variant="outline" size="sm" disabled={enviando > 0} onClick={() => arquivo.current?.click()}>
+            <ImagePlus aria-hidden /> {enviando > 0 ? 'Enviando…' : 'Imagem'}
           </Button>
           <input
             ref={arquivo}
@@ -132,27 +145,23 @@ export function DocumentoEditor({ documento, secaoId, secoes, nomeSecao, onSalvo
             aria-label="Enviar imagem"
             onChange={(e) => {
               const f = e.target.files?.[0];
-              if (f) void inserirImagem(f);
+              if (f) void inserirImagens([f]);
               e.target.value = '';
             }}
           />
         </div>
-        <TabsContent value="escrever">
-          <textarea
-            ref={texto}
-            aria-label="Conteúdo em Markdown"
-            className="min-h-80 w-full rounded-md border bg-transparent p-3 font-mono text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            value={conteudo}
-            placeholder={'# Título\n\nEscreva em Markdown. Cole uma imagem para enviá-la.'}
-            onChange={(e) => setConteudo(e.target.value)}
-            onPaste={(e) => {
-              const f = [...e.clipboardData.files].find((x) => x.type.startsWith('image/'));
-              if (f) {
-                e.preventDefault();
-                void inserirImagem(f);
-              }
-            }}
-          />
+        {/* Kept mounted under "Visualizar": the cursor and the undo history survive a look at the preview. */}
+        <TabsContent value="escrever" forceMount className="data-[state=inactive]:hidden">
+          <Suspense fallback={<Skeleton className="h-80 w-full" />}>
+            <EditorMarkdown
+              ref={editor}
+              valor={conteudo}
+              onChange={setConteudo}
+              onImagens={(arquivos, marca) => void inserirImagens(arquivos, marca)}
+              rotulo="Conteúdo em Markdown"
+              dica={DICA}
+            />
+          </Suspense>
         </TabsContent>
         <TabsContent value="visualizar">
           <Suspense fallback={<Skeleton className="h-64 w-full" />}>
