@@ -52,6 +52,9 @@ describe('shell and profile', () => {
     await page.reload();
     await page.getByRole('navigation', { name: 'Menu lateral' }).waitFor({ state: 'attached' });
     expect(await page.locator('[data-state="collapsed"]').count()).toBeGreaterThan(0);
+    // Collapsed, the account's mark alone is still a link with a name.
+    expect(await page.getByRole('link', { name: 'Balcão' }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Control+b');
     await expect.poll(state).toBe('true');
     await ctx.close();

@@ -8,7 +8,8 @@ export function Logo({ className, withName = true }: { className?: string; withN
         <rect width="32" height="32" rx="8" className="fill-primary" />
         <path d="M8 11h16v8a3 3 0 0 1-3 3h-6l-5 4v-4a2 2 0 0 1-2-2z" className="fill-primary-foreground" />
       </svg>
-      {withName && <span>Balcão</span>}
+      {/* Without the name shown (a collapsed side panel), a link made of the mark alone still has one. */}
+      <span className={withName ? undefined : 'sr-only'}>Balcão</span>
     </span>
   );
 }

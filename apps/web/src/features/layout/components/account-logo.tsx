@@ -16,7 +16,14 @@ export function AccountLogo({ withName = true, className }: { withName?: boolean
     if (label.data)
       return (
         <span className={cn('truncate font-semibold tracking-tight', className)}>
-          {withName ? label.data.nome : label.data.nome.slice(0, 1)}
+          {withName ? (
+            label.data.nome
+          ) : (
+            <>
+              <span aria-hidden>{label.data.nome.slice(0, 1)}</span>
+              <span className="sr-only">{label.data.nome}</span>
+            </>
+          )}
         </span>
       );
     return <Logo withName={withName} className={className} />;
