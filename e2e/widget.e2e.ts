@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newContext } from './support/browser';
 import { fullShot } from './support/look';
@@ -153,6 +153,14 @@ describe('website widget: attachments, the popout, the answer the visitor was no
         return start.apply(this, a);
       };
     });
+    // The widget's link to us goes through a route the test can cut: a dropped connection, then the way back.
+    let cortado = false;
+    const ligacoes: { pagina: WebSocketRoute; servidor: WebSocketRoute }[] = [];
+    await ctx.routeWebSocket(/\/backend\/socket\.io\//, (pagina) => {
+      if (cortado) return void pagina.close({ code: 4000, reason: 'cortado' });
+      ligacoes.push({ pagina, servidor: pagina.connectToServer() });
+    });
+    await ctx.route(/\/backend\/socket\.io\/.*transport=polling/, (r) => (cortado ? r.abort() : r.continue()));
     const visitor = await ctx.newPage();
     await visitorWrites(visitor, 'Vocês entregam no sábado?');
     await visitor.getByRole('button', { name: 'Fechar chat' }).first().click();
@@ -189,6 +197,17 @@ describe('website widget: attachments, the popout, the answer the visitor was no
     await setHidden(visitor, false);
     await expect.poll(() => visitor.title()).toBe('Loja Exemplo');
     await visitor.getByText('Até as 14h.').waitFor();
+
+    // The link drops and an answer is stored meanwhile: the widget catches up on its way back, chimes and counts it.
+    await setHidden(visitor, true);
+    cortado = true;
+    for (const l of ligacoes.splice(0)) await Promise.all([l.servidor.close(), l.pagina.close()]);
+    await answer('Saiu para entrega agora.');
+    cortado = false;
+    await expect.poll(() => visitor.title()).toBe('(1) Loja Exemplo');
+    expect(await chimes()).toBe(3);
+    await setHidden(visitor, false);
+    await visitor.getByText('Saiu para entrega agora.').waitFor();
     await ctx.close();
   });
 });

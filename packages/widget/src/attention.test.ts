@@ -13,6 +13,9 @@ describe('Attention (the site tab title while the visitor is not looking)', () =
     expect(document.title).toBe('(1) Loja Azul — Tênis');
     a.add();
     expect(document.title).toBe('(2) Loja Azul — Tênis');
+    // Three that came while the link was down, counted at once.
+    a.add(3);
+    expect(document.title).toBe('(5) Loja Azul — Tênis');
     a.clear();
     expect(document.title).toBe('Loja Azul — Tênis');
   });

@@ -13,9 +13,9 @@ export class Attention {
 
   constructor(private readonly doc: Document) {}
 
-  /** A new message from the company the visitor has not seen. */
-  add() {
-    this.unseen++;
+  /** New messages from the company the visitor has not seen (several at once after a reconnection: one chime). */
+  add(n = 1) {
+    this.unseen += n;
     this.write();
     this.chime();
   }

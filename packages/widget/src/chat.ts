@@ -205,6 +205,8 @@ export class Chat {
     this.kv.setItem(this.k.visitante, s.visitante);
     this.config = s.config;
     this.view.setBrand(s.config.nome, s.config.cor);
+    // Answers that came while the link was down: the same sound and title as one that arrives live.
+    const perdidas = merge ? s.mensagens.filter((m) => m.autor === 'atendente' && !this.thread.hasId(m.id)).length : 0;
     if (merge) this.thread.merge(s.mensagens);
     else {
       this.thread.reset(s.mensagens);
@@ -219,7 +221,10 @@ export class Chat {
     this.ready = true;
     this.setProblem(null);
     if (this.seen()) this.markRead();
-    else this.view.setBadge(this.thread.unreadSince(this.kv.getItem(this.k.lido)));
+    else {
+      this.view.setBadge(this.thread.unreadSince(this.kv.getItem(this.k.lido)));
+      if (perdidas) this.attention.add(perdidas);
+    }
     this.updateStatus();
     this.updateFooter();
   }
