@@ -67,14 +67,21 @@ export async function anexar(d: TrackerDeps, storage: Storage, u: TSessionUser, 
   await tarefaDaConta(d.db, u.accountId, tarefaId);
   const url = await storeUpload(storage, tarefaAnexosKind(u.accountId), file.buffer, file.ext);
   const nome = nomeDoArquivo(file.filename, file.ext);
-  const row = await withTransaction(d.db, async (tx) => {
-    const [r] = await tx
-      .insert(tarefaAnexos)
-      .values({ accountId: u.accountId, tarefaId, autorId: u.id, nome, tamanho: file.buffer.length, mimeType: file.mime, url })
-      .returning();
-    await registrar(tx, u.accountId, tarefaId, u.id, 'anexo', { nome });
-    return r!;
-  });
+  let row: TarefaAnexoRow;
+  try {
+    row = await withTransaction(d.db, async (tx) => {
+      const [r] = await tx
+        .insert(tarefaAnexos)
+        .values({ accountId: u.accountId, tarefaId, autorId: u.id, nome, tamanho: file.buffer.length, mimeType: file.mime, url })
+        .returning();
+      await registrar(tx, u.accountId, tarefaId, u.id, 'anexo', { nome });
+      return r!;
+    });
+  } catch (err) {
+    // No row points at the stored bytes (the task went meanwhile): they go too; the first error is the one told.
+    await storage.delete(uploadKeyOf(url)!).catch(() => undefined);
+    throw err;
+  }
   const anexos = await listar(d.db, u.accountId, tarefaId);
   d.events.anexos(u.accountId, tarefaId, anexos);
   return anexos.find((a) => a.id === row.id) ?? presentAnexo(row, await nomesDe(d.db, u.accountId, [u.id]));

@@ -72,7 +72,8 @@ export function Anexos({ tarefaId }: { tarefaId: string }) {
         e.preventDefault();
         setArrastando(true);
       }}
-      onDragLeave={() => setArrastando(false)}
+      // Moving over the section's own children is not leaving it (the outline would blink).
+      onDragLeave={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setArrastando(false)}
       onDrop={(e) => {
         e.preventDefault();
         setArrastando(false);
