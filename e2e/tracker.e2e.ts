@@ -28,7 +28,7 @@ describe('tracker', () => {
     await ana.getByRole('button', { name: 'Nova tarefa' }).click();
     const dialog = ana.getByRole('dialog', { name: 'Nova tarefa' });
     await dialog.getByLabel('Título').fill('Boleto não gera no app');
-    await dialog.getByLabel('Descrição').fill('Cliente relatou pelo WhatsApp.');
+    await dialog.getByLabel('Descrição').fill('Cliente relatou pelo **WhatsApp**:\n\n- o boleto não abre');
     await dialog.getByRole('checkbox', { name: 'Tiago Tracker' }).check();
     await dialog.getByRole('button', { name: 'Criar tarefa' }).click();
     await cartao(coluna(ana, 'A fazer'), 'Boleto não gera no app').waitFor();
@@ -48,11 +48,34 @@ describe('tracker', () => {
     await cartao(coluna(ana, 'Em andamento'), 'Boleto não gera no app').waitFor();
     await cartao(coluna(tiago, 'Em andamento'), 'Boleto não gera no app').waitFor();
 
-    // The drawer, then the voting page; Tiago joins the same round on his own device.
+    // The drawer: the description rendered from Markdown; a screenshot attached reaches Tiago's open drawer live.
     await cartao(ana, 'Boleto não gera no app').press('Enter');
     const drawer = ana.getByRole('dialog', { name: /Boleto não gera no app/ });
     await drawer.getByText('Ana Admin moveu de A fazer para Em andamento').waitFor();
+    await drawer.locator('strong', { hasText: 'WhatsApp' }).waitFor();
+    await drawer.getByRole('listitem').filter({ hasText: 'o boleto não abre' }).waitFor();
+    await cartao(tiago, 'Boleto não gera no app').press('Enter');
+    const drawerTiago = tiago.getByRole('dialog', { name: /Boleto não gera no app/ });
+    await drawerTiago.getByText('Nenhum anexo ainda.', { exact: false }).waitFor();
+    await drawer.getByLabel('Escolher arquivos para anexar').setInputFiles(`${import.meta.dirname}/fixtures/foto.png`);
+    await drawer.getByRole('link', { name: 'foto.png' }).waitFor();
+    await drawer.getByText('Ana Admin anexou foto.png').waitFor();
+    await drawerTiago.getByRole('link', { name: 'foto.png' }).waitFor();
+    expect(await drawer.getByRole('link', { name: 'foto.png' }).getAttribute('href')).toMatch(/^\/backend\/uploads\/tracker\//);
+    // The drawer scrolls by itself: the screenshots show its files and the rendered description.
+    await drawer.getByRole('heading', { name: 'Anexos' }).scrollIntoViewIfNeeded();
     await lookAt(ana, 'tracker-tarefa');
+    // Removing a file asks first, and Tiago's drawer follows.
+    await drawer.getByRole('button', { name: 'Remover foto.png' }).click();
+    await ana.getByRole('alertdialog', { name: 'Remover anexo?' }).getByRole('button', { name: 'Remover' }).click();
+    await drawer.getByText('Ana Admin removeu o anexo foto.png').waitFor();
+    await drawerTiago.getByRole('link', { name: 'foto.png' }).waitFor({ state: 'detached' });
+    // Editing keeps the text field; leaving it shows the rendered text again (and the customer reads it below).
+    await drawer.getByRole('button', { name: 'Editar Descrição pública (o cliente vê)' }).click();
+    const publica = drawer.getByLabel('Descrição pública (o cliente vê)');
+    await publica.fill('Estamos **corrigindo** o boleto.');
+    await publica.blur();
+    await drawer.locator('strong', { hasText: 'corrigindo' }).waitFor();
     await drawer.getByRole('link', { name: 'Votar' }).click();
     await ana.waitForURL('**/tracker/votar-tarefa/*');
     await ana.getByRole('button', { name: 'Abrir votação' }).click();
@@ -80,6 +103,8 @@ describe('tracker', () => {
     await anon.getByRole('heading', { name: 'Boleto não gera no app' }).waitFor();
     await anon.getByText('Status alterado para Em andamento').waitFor();
     expect(await anon.content()).not.toContain('Cliente relatou');
+    expect(await anon.content()).not.toContain('foto.png');
+    await anon.locator('strong', { hasText: 'corrigindo' }).waitFor();
     await lookAt(anon, 'tracker-publica');
     await drawer.getByRole('button', { name: 'Deixar de compartilhar' }).click();
     await drawer.getByRole('button', { name: 'Tornar pública' }).waitFor();

@@ -26,5 +26,6 @@ export function trackerEvents(current: () => Server | undefined): TrackerPublish
     removida: (accountId, id) => to(accountId)?.emit(TRACKER_EVENTS.tarefaRemovida, { id }),
     colunas: (accountId, colunas) => to(accountId)?.emit(TRACKER_EVENTS.colunas, colunas),
     votacao: (accountId, votacao) => to(accountId)?.emit(TRACKER_EVENTS.votacao, votacao),
+    anexos: (accountId, tarefaId, anexos) => to(accountId)?.emit(TRACKER_EVENTS.anexos, { tarefaId, anexos }),
   };
 }

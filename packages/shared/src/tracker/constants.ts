@@ -26,6 +26,10 @@ export const ETIQUETAS_MAX = 20;
 export const RESPONSAVEIS_MAX = 20;
 export const COLUNAS_MAX = 12;
 export const COLUNA_NOME_MAX = 40;
+/** Files on one task: far above a real bug report's screenshots and logs, far below a page that hurts. */
+export const ANEXOS_POR_TAREFA_MAX = 50;
+/** A task's files live per account in the uploads' storage (lib/storage), apart from chat and conversation media. */
+export const tarefaAnexosKind = (accountId: string) => `tracker/${accountId}`;
 /** A board column's first page and the list's page size. */
 export const TAREFAS_POR_PAGINA = 50;
 /** Public task ids: 24 random base64url characters (144 bits), never the id or the number. */
@@ -54,6 +58,9 @@ export const TRACKER_TEXTS = {
   somenteAutorOuAdmin: 'Somente quem criou a tarefa ou um administrador pode excluí-la.',
   prazoInvalido: 'Informe o prazo como data (AAAA-MM-DD).',
   cursorInvalido: 'Página inválida.',
+  anexoNaoEncontrado: 'Anexo não encontrado.',
+  anexosDemais: `Esta tarefa já tem ${ANEXOS_POR_TAREFA_MAX} anexos. Remova um antes de enviar outro.`,
+  somenteAutorDoAnexoOuAdmin: 'Somente quem enviou o anexo ou um administrador pode removê-lo.',
   /** Why a task's customer was not told on Concluída (the activity log reads "O cliente não foi avisado…"). */
   avisoForaDaJanela: 'A janela de 24 horas do WhatsApp está fechada.',
   avisoCanalInativo: 'O canal da conversa está pausado ou foi removido.',

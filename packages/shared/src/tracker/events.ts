@@ -1,4 +1,4 @@
-import type { TColuna, TTarefa, TVotacao } from './schemas';
+import type { TAnexo, TColuna, TTarefa, TVotacao } from './schemas';
 
 /** The tracker's hub: staff sockets join their account's room; changes made over HTTP reach the others live. */
 export const TRACKER_NAMESPACE = '/tracker';
@@ -7,6 +7,7 @@ export const TRACKER_EVENTS = {
   tarefaRemovida: 'TarefaRemovida',
   colunas: 'ColunasAtualizadas',
   votacao: 'VotacaoAtualizada',
+  anexos: 'AnexosAtualizados',
 } as const;
 
 export interface TrackerServerEvents {
@@ -15,5 +16,7 @@ export interface TrackerServerEvents {
   ColunasAtualizadas: (colunas: TColuna[]) => void;
   /** Every value is null until the reveal: the client fills in its own. */
   VotacaoAtualizada: (votacao: TVotacao) => void;
+  /** A task's whole file list after one was added or removed (oldest first). */
+  AnexosAtualizados: (payload: { tarefaId: string; anexos: TAnexo[] }) => void;
 }
 export type TrackerClientEvents = Record<string, never>;

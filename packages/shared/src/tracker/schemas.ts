@@ -152,16 +152,35 @@ export const TIPOS_ATIVIDADE = [
   'publicada',
   'despublicada',
   'avisoCliente',
+  'anexo',
+  'anexoRemovido',
 ] as const;
 export const ZAtividade = z.object({
   id: z.string(),
   tipo: z.enum(TIPOS_ATIVIDADE),
   usuario: ZPessoaRef.nullable(),
-  /** tipo status: { de, para } column ids; campo: { campo }; complexidade: { valor }; avisoCliente: { enviado, motivo? }. */
+  /**
+   * tipo status: { de, para } column ids; campo: { campo }; complexidade: { valor }; avisoCliente: { enviado, motivo? };
+   * anexo and anexoRemovido: { nome } (the file's name as uploaded).
+   */
   dados: z.record(z.string(), z.unknown()),
   criadaEm: z.string(),
 });
 export type TAtividade = z.infer<typeof ZAtividade>;
+
+/** A file on a task (GET/POST /tarefas/{id}/anexos): staff only, never on the public page. */
+export const ZAnexo = z.object({
+  id: z.string(),
+  nome: z.string(),
+  /** Bytes as stored. */
+  tamanho: z.number(),
+  /** The real type, detected from the bytes on upload. */
+  mimeType: z.string(),
+  url: z.string(),
+  autor: ZPessoaRef.nullable(),
+  criadoEm: z.string(),
+});
+export type TAnexo = z.infer<typeof ZAnexo>;
 
 export const ZValorVoto = z.union([numerica, z.literal(CARTA_INCERTA)], { error: T.cartaInvalida });
 export type TValorVoto = z.infer<typeof ZValorVoto>;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ANEXO_MAX_BYTES, ANEXO_MIME_TYPES, ATENDIMENTO_TEXTS } from '@balcao/shared/atendimentos';
+import { ANEXO_MAX_BYTES } from '@balcao/shared/atendimentos';
 import {
   UPLOADS_PER_MINUTE_PER_IP,
   UPLOADS_PER_MINUTE_PER_VISITOR,
@@ -18,6 +18,7 @@ import { BadRequest, Forbidden, TooManyRequests } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../../modules/avaliacao/link';
 import { votar } from '../../modules/documentacao/service';
+import { ANEXO_RULES } from '../../modules/atendimentos/anexos';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
 import {
   accountDepartamentos,
@@ -53,13 +54,6 @@ function refererOrigin(referer: string | undefined): string | undefined {
   if (!URL.canParse(referer)) throw new BadRequest(REFERER_INVALIDO, { referer: [REFERER_INVALIDO] });
   return new URL(referer).origin;
 }
-const ANEXO_RULES = {
-  maxBytes: ANEXO_MAX_BYTES,
-  mimeTypes: ANEXO_MIME_TYPES,
-  tooLarge: ATENDIMENTO_TEXTS.anexoTamanho,
-  wrongType: ATENDIMENTO_TEXTS.anexoTipo,
-};
-
 /** The website visitor's HTTP calls. Each checks the channel's allowed origins and answers CORS for them. */
 export const widgetPublicRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;

@@ -145,3 +145,26 @@ export const tarefaVotos = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tarefaId, t.rodada, t.usuarioId] })],
 );
+
+/** A file on a task, kept in the account's uploads' storage (lib/storage); the row holds what the drawer lists. */
+export const tarefaAnexos = pgTable(
+  'tarefa_anexo',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tarefaId: uuid('tarefa_id')
+      .notNull()
+      .references(() => tarefas.id, { onDelete: 'cascade' }),
+    autorId: uuid('autor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the file was uploaded with (shown and offered on download); the stored name is random. */
+    nome: text('nome').notNull(),
+    tamanho: integer('tamanho').notNull(),
+    mimeType: text('mime_type').notNull(),
+    url: text('url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tarefa_anexo_tarefa').on(t.tarefaId, t.createdAt)],
+);
+export type TarefaAnexoRow = typeof tarefaAnexos.$inferSelect;

@@ -1,12 +1,20 @@
-import { ATENDIMENTO_TEXTS, tipoFromMime } from '@balcao/shared/atendimentos';
+import { ANEXO_MAX_BYTES, ANEXO_MIME_TYPES, ATENDIMENTO_TEXTS, tipoFromMime } from '@balcao/shared/atendimentos';
 import { CAPACIDADES_CANAL, type TTipoMidia } from '@balcao/shared/canais';
 import { prepararMidia } from '../../channels/midia';
 import type { AppContext } from '../../context';
 import { BadRequest, NotFound } from '../../lib/errors';
-import { isStoredUpload } from '../../lib/uploads';
+import { isStoredUpload, type UploadRules } from '../../lib/uploads';
 import { assertCanSee, type TStaff } from './policy';
 import { presentAtendimento } from './presenter';
 import { findAtendimento } from './queries';
+
+/** The house's attachment rules (conversations, the widget, tasks): 16 MB, the types a conversation carries, by content. */
+export const ANEXO_RULES: UploadRules = {
+  maxBytes: ANEXO_MAX_BYTES,
+  mimeTypes: ANEXO_MIME_TYPES,
+  tooLarge: ATENDIMENTO_TEXTS.anexoTamanho,
+  wrongType: ATENDIMENTO_TEXTS.anexoTipo,
+};
 
 type Checked = { buffer: Buffer; mime: string; ext: string; filename: string };
 

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ANEXO_MAX_BYTES,
-  ANEXO_MIME_TYPES,
   ATENDIMENTO_TEXTS,
   ZAtendenteOnline,
   ZAtendimento,
@@ -28,7 +27,7 @@ import { publicOrigin } from '../../lib/public-origin';
 import { ratingLink } from '../avaliacao/link';
 import { requireUser } from '../../lib/session';
 import { readCheckedFile, storeUpload } from '../../lib/uploads';
-import { anexoParaCanal, anexosKind } from './anexos';
+import { ANEXO_RULES, anexoParaCanal, anexosKind } from './anexos';
 import { changeMensagem } from './alteracao';
 import { conversasPage } from './conversas';
 import { listAtendentes } from './atendentes';
@@ -42,13 +41,6 @@ import { accept, finish, markRead, resend, transfer } from './service';
 const ZId = z.object({ id: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }) });
 const ZUploadQuery = z.object({ atendimentoId: z.uuid({ error: ATENDIMENTO_TEXTS.naoEncontrado }).optional() });
 const ZMensagemId = ZId.extend({ mensagemId: z.uuid({ error: 'Mensagem não encontrada.' }) });
-const ANEXO_RULES = {
-  maxBytes: ANEXO_MAX_BYTES,
-  mimeTypes: ANEXO_MIME_TYPES,
-  tooLarge: ATENDIMENTO_TEXTS.anexoTamanho,
-  wrongType: ATENDIMENTO_TEXTS.anexoTipo,
-};
-
 /** `${ultimaMensagemEm ISO}|${id}`: a stable cursor for the list ordered by latest activity. */
 const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
 function decodeCursor(cursor: string): { at: Date; id: string } {

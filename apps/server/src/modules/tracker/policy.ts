@@ -6,7 +6,7 @@ const administra = roleIn('admin', 'master');
 /**
  * Every role that sees Tracker (all five) reads and writes its account's tasks, comments and votes. Admin and
  * master shape the board and share tasks publicly; a task is deleted by its author or an admin; a voting
- * round is revealed and closed by whoever opened it or an admin.
+ * round is revealed and closed by whoever opened it or an admin; a file is removed by whoever sent it or an admin.
  */
 export const { can, authorize } = definePolicy<{
   usar: undefined;
@@ -14,10 +14,12 @@ export const { can, authorize } = definePolicy<{
   publicar: undefined;
   excluir: { criadoPorId: string | null };
   moderar: { moderadorId: string | null };
+  removerAnexo: { autorId: string | null };
 }>(T.somenteAdministradores, {
   usar: roleIn('master', 'admin', 'atendente', 'user', 'tracker'),
   gerirColunas: administra,
   publicar: administra,
   excluir: (u, t) => administra(u) || t.criadoPorId === u.id || T.somenteAutorOuAdmin,
   moderar: (u, v) => administra(u) || v.moderadorId === u.id || T.somenteModerador,
+  removerAnexo: (u, a) => administra(u) || a.autorId === u.id || T.somenteAutorDoAnexoOuAdmin,
 });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   TRACKER_TEXTS as T,
+  ZAnexo,
   ZAtividade,
   ZColuna,
   ZColunasInput,
@@ -22,8 +23,12 @@ import {
   ZVotoInput,
 } from '@balcao/shared/tracker';
 import { type AppContext, trackerEventsOf } from '../../context';
-import { AppError } from '../../lib/errors';
+import { ANEXO_MAX_BYTES } from '@balcao/shared/atendimentos';
+import { AppError, BadRequest } from '../../lib/errors';
 import { requireUser } from '../../lib/session';
+import { readCheckedFile } from '../../lib/uploads';
+import { ANEXO_RULES } from '../atendimentos/anexos';
+import { anexar, anexosDe, apagarArquivos, arquivosDaTarefa, podeAnexar, removerAnexo } from './anexos';
 import { colunasDe, salvarColunas } from './colunas';
 import { atividadeDe, comentar, comentariosDe } from './historico';
 import { avisosDoTracker } from './avisos';
@@ -42,6 +47,7 @@ import {
 import { abrirVotacao, encerrar, revelar, votacaoDe, votar } from './votacao';
 
 const ZId = z.object({ id: z.uuid({ error: T.tarefaNaoEncontrada }) });
+const ZAnexoParams = ZId.extend({ anexoId: z.uuid({ error: T.anexoNaoEncontrado }) });
 const ZPublicId = z.object({ publicId: z.string().min(1).max(64) });
 const P = '/api/tracker';
 
@@ -66,7 +72,10 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     atualizarTarefa(d, trackerUser(req), req.params.id, req.body),
   );
   app.delete(`${P}/tarefas/:id`, { schema: { params: ZId } }, async (req, reply) => {
-    await excluirTarefa(d, trackerUser(req), req.params.id);
+    const u = trackerUser(req);
+    const arquivos = await arquivosDaTarefa(db, u.accountId, req.params.id);
+    await excluirTarefa(d, u, req.params.id);
+    await apagarArquivos(ctx.storage, arquivos, req.log);
     return reply.code(204).send();
   });
   app.post(`${P}/tarefas/:id/mover`, { schema: { params: ZId, body: ZMoverInput, response: { 200: ZTarefa } } }, async (req) =>
@@ -83,6 +92,25 @@ export const trackerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(`${P}/tarefas/:id/atividade`, { schema: { params: ZId, response: { 200: z.array(ZAtividade) } } }, async (req) =>
     atividadeDe(db, trackerUser(req), req.params.id),
   );
+
+  // Files on a task (the account's storage, checked by content and size like a conversation's): staff only.
+  app.get(`${P}/tarefas/:id/anexos`, { schema: { params: ZId, response: { 200: z.array(ZAnexo) } } }, async (req) =>
+    anexosDe(db, trackerUser(req), req.params.id),
+  );
+  app.post(`${P}/tarefas/:id/anexos`, { schema: { params: ZId, response: { 201: ZAnexo } } }, async (req, reply) => {
+    const u = trackerUser(req);
+    // The task and its room are checked before the bytes are read: a wrong id costs no upload.
+    await podeAnexar(db, u, req.params.id);
+    if (!req.isMultipart()) throw new BadRequest('Envie o arquivo no campo "arquivo" (multipart/form-data).');
+    const file = await readCheckedFile(await req.file({ limits: { fileSize: ANEXO_MAX_BYTES, files: 1 } }), ANEXO_RULES);
+    return reply.code(201).send(await anexar(d, ctx.storage, u, req.params.id, file));
+  });
+  app.delete(`${P}/tarefas/:id/anexos/:anexoId`, { schema: { params: ZAnexoParams } }, async (req, reply) => {
+    const url = await removerAnexo(d, trackerUser(req), req.params.id, req.params.anexoId);
+    await apagarArquivos(ctx.storage, [url], req.log);
+    return reply.code(204).send();
+  });
+
   app.post(
     `${P}/tarefas/:id/publicar`,
     { schema: { params: ZId, body: ZPublicarInput, response: { 200: ZPublicarResposta } } },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAtividade, TColuna, TTarefa, TTarefaPagina, TVotacao } from '@balcao/shared/tracker';
+import type { TAnexo, TAtividade, TColuna, TTarefa, TTarefaPagina, TVotacao } from '@balcao/shared/tracker';
 import { login, makeAccount } from '../../test/factories';
 import { createTestApp, DB_KINDS, type TestApp } from '../../test/harness';
+import { multipart, PNG_1X1 } from '../../test/multipart';
 
 const P = '/backend/api/tracker';
 
@@ -227,6 +228,82 @@ describe.each(DB_KINDS)('tracker on %s', (kind) => {
     expect((await t.app.inject({ url: `/public/tracker/tarefas/${pid}` })).statusCode).toBe(404);
     const again = (await call('POST', `${P}/tarefas/${task.id}/publicar`, s.admin.auth, { publica: true })).json() as { publicUrl: string };
     expect(again.publicUrl).not.toBe(publicUrl);
+  });
+
+  it('keeps files on a task in the account storage, checked by content and size, never on the public page', async () => {
+    const s = await setup();
+    const other = await setup();
+    const task = await criar(s.admin.auth, { titulo: 'Tela em branco', responsaveis: [s.tr.user.id] });
+    const A = `${P}/tarefas/${task.id}/anexos`;
+    const anexar = async (auth: Record<string, string>, url: string, bytes: Buffer, filename: string, type = 'image/png') => {
+      const body = await multipart([{ field: 'arquivo', bytes, filename, type }]);
+      return t.app.inject({ method: 'POST', url, headers: { ...auth, ...body.headers }, payload: body.payload });
+    };
+
+    // The tracker role attaches a screenshot; the bytes are served back from the storage.
+    const r = await anexar(s.tr.auth, A, PNG_1X1, 'C:\\fotos\\tela.png');
+    expect(r.statusCode, r.body).toBe(201);
+    const png = r.json() as TAnexo;
+    expect(png).toMatchObject({
+      nome: 'tela.png',
+      tamanho: PNG_1X1.length,
+      mimeType: 'image/png',
+      autor: { id: s.tr.user.id, nome: 'Caio' },
+    });
+    expect(png.url).toMatch(new RegExp(`^/backend/uploads/tracker/${s.acc.account.id}/[0-9a-f]{32}\\.png$`));
+    const served = await t.app.inject({ url: png.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
+    const pdf = await anexar(s.at.auth, A, Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), 'log.pdf', 'application/pdf');
+    expect(pdf.statusCode, pdf.body).toBe(201);
+    const lista = (await call('GET', A, s.admin.auth)).json() as TAnexo[];
+    expect(lista.map((x) => x.nome)).toEqual(['tela.png', 'log.pdf']);
+
+    // Checked by what the bytes are, not by the name or the declared type; and by size, in Portuguese.
+    const falso = await anexar(s.at.auth, A, Buffer.from('<script>alert(1)</script>'), 'foto.png');
+    expect([falso.statusCode, falso.json().message]).toEqual([415, 'Tipo de arquivo não permitido.']);
+    const grande = await anexar(s.at.auth, A, Buffer.concat([PNG_1X1, Buffer.alloc(16 * 1024 * 1024)]), 'grande.png');
+    expect([grande.statusCode, grande.json().message]).toEqual([413, 'O arquivo deve ter no máximo 16MB.']);
+    expect((await call('POST', A, s.at.auth, { arquivo: 'x' })).statusCode).toBe(400);
+    expect((await call('GET', A, s.at.auth)).json()).toHaveLength(2);
+
+    // Another account's ids are a 404, whichever part is foreign.
+    const theirs = await criar(other.admin.auth, { titulo: 'Deles' });
+    expect((await anexar(s.admin.auth, `${P}/tarefas/${theirs.id}/anexos`, PNG_1X1, 'x.png')).statusCode).toBe(404);
+    expect((await call('GET', `${P}/tarefas/${theirs.id}/anexos`, s.admin.auth)).statusCode).toBe(404);
+    expect((await call('GET', A, other.admin.auth)).statusCode).toBe(404);
+    expect((await call('DELETE', `${A}/${png.id}`, other.admin.auth)).statusCode).toBe(404);
+    const outra = await criar(s.admin.auth, { titulo: 'Outra' });
+    expect((await call('DELETE', `${P}/tarefas/${outra.id}/anexos/${png.id}`, s.admin.auth)).statusCode).toBe(404);
+
+    // Never on the public page.
+    const { publicUrl } = (await call('POST', `${P}/tarefas/${task.id}/publicar`, s.admin.auth, { publica: true })).json() as {
+      publicUrl: string;
+    };
+    const pid = publicUrl.split('/').pop()!;
+    for (const url of [`/backend/api/public/tracker/tarefas/${pid}`, `/public/tracker/tarefas/${pid}`]) {
+      const pub = await t.app.inject({ url });
+      expect(pub.statusCode).toBe(200);
+      for (const secret of ['tela.png', 'log.pdf', '/backend/uploads/']) expect(pub.body).not.toContain(secret);
+    }
+
+    // Removed by whoever sent it or an admin; the stored file goes with the row; both show in the activity log.
+    expect((await call('DELETE', `${A}/${png.id}`, s.at.auth)).statusCode).toBe(403);
+    expect((await call('DELETE', `${A}/${png.id}`, s.tr.auth)).statusCode).toBe(204);
+    expect((await t.app.inject({ url: png.url })).statusCode).toBe(404);
+    expect(((await call('GET', A, s.at.auth)).json() as TAnexo[]).map((x) => x.nome)).toEqual(['log.pdf']);
+    expect((await call('DELETE', `${A}/${png.id}`, s.admin.auth)).statusCode).toBe(404);
+    const act = (await call('GET', `${P}/tarefas/${task.id}/atividade`, s.at.auth)).json() as TAtividade[];
+    expect(act.filter((x) => x.tipo.startsWith('anexo')).map((x) => [x.tipo, x.dados.nome, x.usuario?.nome])).toEqual([
+      ['anexoRemovido', 'tela.png', 'Caio'],
+      ['anexo', 'log.pdf', 'Bia'],
+      ['anexo', 'tela.png', 'Caio'],
+    ]);
+
+    // Deleting the task deletes its files.
+    const [restante] = (await call('GET', A, s.at.auth)).json() as TAnexo[];
+    expect((await call('DELETE', `${P}/tarefas/${task.id}`, s.admin.auth)).statusCode).toBe(204);
+    expect((await t.app.inject({ url: restante!.url })).statusCode).toBe(404);
   });
 
   it('comments with mentions and tells assignees and the mentioned in the internal chat', async () => {

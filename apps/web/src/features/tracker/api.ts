@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ZUsuarioDisponivel } from '@balcao/shared/chat-interno';
 import {
+  ZAnexo,
   ZAtividade,
   ZColuna,
   ZComentario,
@@ -8,6 +9,7 @@ import {
   ZTarefa,
   ZTarefaPagina,
   ZVotacao,
+  type TAnexo,
   type TComentarioInput,
   type TTarefa,
   type TTarefaInput,
@@ -30,6 +32,7 @@ export const trackerKeys = {
   tarefa: (id: string) => ['tracker', 'tarefa', id] as const,
   comentarios: (id: string) => ['tracker', 'comentarios', id] as const,
   atividade: (id: string) => ['tracker', 'atividade', id] as const,
+  anexos: (id: string) => ['tracker', 'anexos', id] as const,
   votacao: (id: string) => ['tracker', 'votacao', id] as const,
   pessoas: ['tracker', 'pessoas'] as const,
 };
@@ -207,5 +210,40 @@ export function useAcaoVotacao(id: string) {
       return request('POST', `${V}/encerrar`, ZVotacao, { complexidade: a.complexidade });
     },
     onSuccess: (v) => qc.setQueryData(trackerKeys.votacao(id), v),
+  });
+}
+
+export const useAnexos = (id: string) =>
+  useQuery({ queryKey: trackerKeys.anexos(id), queryFn: () => request('GET', `${P}/tarefas/${id}/anexos`, ZAnexo.array()) });
+
+/** A task's file list changed (here or, through the hub, on another screen): the list and the activity log follow. */
+export function applyAnexos(qc: QueryClient, tarefaId: string, anexos: TAnexo[]) {
+  qc.setQueryData(trackerKeys.anexos(tarefaId), anexos);
+  void qc.invalidateQueries({ queryKey: trackerKeys.atividade(tarefaId) });
+}
+
+/** POST /tarefas/{id}/anexos: one file per call (multipart `arquivo`), checked by content and size on the server. */
+export function useAddAnexo(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (arquivo: File) => {
+      const form = new FormData();
+      form.append('arquivo', arquivo);
+      return request('POST', `${P}/tarefas/${id}/anexos`, ZAnexo, form);
+    },
+    onSuccess: (a) => applyAnexos(qc, id, [...(qc.getQueryData<TAnexo[]>(trackerKeys.anexos(id)) ?? []).filter((x) => x.id !== a.id), a]),
+  });
+}
+
+export function useRemoveAnexo(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (anexoId: string) => request('DELETE', `${P}/tarefas/${id}/anexos/${anexoId}`, null),
+    onSuccess: (_r, anexoId) =>
+      applyAnexos(
+        qc,
+        id,
+        (qc.getQueryData<TAnexo[]>(trackerKeys.anexos(id)) ?? []).filter((x) => x.id !== anexoId),
+      ),
   });
 }

@@ -43,6 +43,8 @@ describe('tracker format', () => {
     expect(describeAtividade({ ...a, tipo: 'avisoCliente', dados: { enviado: false, motivo: 'A janela fechou.' } }, colunas)).toBe(
       'O cliente não foi avisado da conclusão. A janela fechou.',
     );
+    expect(describeAtividade({ ...a, tipo: 'anexo', dados: { nome: 'tela.png' } }, colunas)).toBe('Ana anexou tela.png');
+    expect(describeAtividade({ ...a, tipo: 'anexoRemovido', dados: { nome: 'tela.png' } }, colunas)).toBe('Ana removeu o anexo tela.png');
   });
 
   it('prefills a task from the chosen messages: by default the customer’s latest texts', () => {

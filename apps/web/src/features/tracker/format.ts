@@ -71,6 +71,10 @@ export function describeAtividade(a: TAtividade, colunas: readonly TColuna[]): s
       return a.dados.enviado === true
         ? 'O cliente foi avisado da conclusão pela conversa'
         : `O cliente não foi avisado da conclusão. ${String(a.dados.motivo ?? '')}`.trim();
+    case 'anexo':
+      return `${quem} anexou ${String(a.dados.nome)}`;
+    case 'anexoRemovido':
+      return `${quem} removeu o anexo ${String(a.dados.nome)}`;
   }
 }
 

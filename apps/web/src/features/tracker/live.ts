@@ -9,7 +9,7 @@ import {
   type TVotacao,
 } from '@balcao/shared/tracker';
 import { hub } from '@/lib/realtime';
-import { applyTarefa, mergeVotacao, removeTarefa, trackerKeys } from './api';
+import { applyAnexos, applyTarefa, mergeVotacao, removeTarefa, trackerKeys } from './api';
 
 type TTrackerSocket = Socket<TrackerServerEvents, TrackerClientEvents>;
 
@@ -28,6 +28,7 @@ export function useTrackerLive(eu: string | undefined) {
     });
     socket.on(TRACKER_EVENTS.tarefa, (t) => applyTarefa(qc, t));
     socket.on(TRACKER_EVENTS.tarefaRemovida, ({ id }) => removeTarefa(qc, id));
+    socket.on(TRACKER_EVENTS.anexos, ({ tarefaId, anexos }) => applyAnexos(qc, tarefaId, anexos));
     socket.on(TRACKER_EVENTS.colunas, (colunas) => qc.setQueryData(trackerKeys.colunas, colunas));
     socket.on(TRACKER_EVENTS.votacao, (v) =>
       qc.setQueryData<TVotacao>(trackerKeys.votacao(v.tarefaId), (antes) => mergeVotacao(antes, v, eu)),

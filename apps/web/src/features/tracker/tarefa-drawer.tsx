@@ -1,5 +1,5 @@
-import { Copy, Gavel, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Copy, Gavel, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TColuna, TTarefa } from '@balcao/shared/tracker';
 import { Button } from '@/components/ui/button';
@@ -16,35 +16,63 @@ import { Comentarios, Atividade } from './tarefa-historico';
 import { PrioridadeCampo } from './prioridade-campo';
 import { ResponsaveisCampo } from './responsaveis-campo';
 import { AVISO_CONCLUIDA } from './nova-tarefa-dialog';
+import { Markdown } from './markdown';
+import { Anexos } from './tarefa-anexos';
 
 const AREA =
   'min-h-24 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30';
 
-/** A text field saved when it loses focus (only when it changed). */
-function CampoTexto({
-  id,
-  label,
-  valor,
-  onSalvar,
-  area,
-}: {
-  id: string;
-  label: string;
-  valor: string;
-  onSalvar: (v: string) => void;
-  area?: boolean;
-}) {
+/** A one-line text field saved when it loses focus (only when it changed). */
+function CampoTexto({ id, label, valor, onSalvar }: { id: string; label: string; valor: string; onSalvar: (v: string) => void }) {
   const [texto, setTexto] = useState(valor);
-  const salvar = () => {
-    if (texto !== valor) onSalvar(texto);
-  };
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      {area ? (
-        <textarea id={id} className={AREA} value={texto} onChange={(e) => setTexto(e.target.value)} onBlur={salvar} />
+      <Input id={id} value={texto} onChange={(e) => setTexto(e.target.value)} onBlur={() => texto !== valor && onSalvar(texto)} />
+    </div>
+  );
+}
+
+/**
+ * A Markdown text shown rendered (sanitised); "Editar" turns it into the text field, saved when it loses focus
+ * (only when it changed), which shows the rendered text again.
+ */
+function CampoMarkdown({ id, label, valor, onSalvar }: { id: string; label: string; valor: string; onSalvar: (v: string) => void }) {
+  const [editando, setEditando] = useState(false);
+  const [texto, setTexto] = useState(valor);
+  const area = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (editando) area.current?.focus();
+  }, [editando]);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex min-h-8 items-center justify-between gap-2">
+        {editando ? <Label htmlFor={id}>{label}</Label> : <span className="text-sm font-medium">{label}</span>}
+        {!editando && (
+          <Button variant="ghost" size="sm" onClick={() => setEditando(true)}>
+            <Pencil aria-hidden /> Editar<span className="sr-only"> {label}</span>
+          </Button>
+        )}
+      </div>
+      {editando ? (
+        <>
+          <textarea
+            ref={area}
+            id={id}
+            className={AREA}
+            value={texto}
+            onChange={(e) => setTexto(e.target.value)}
+            onBlur={() => {
+              if (texto !== valor) onSalvar(texto);
+              setEditando(false);
+            }}
+          />
+          <span className="text-xs text-muted-foreground">Aceita Markdown: **negrito**, _itálico_, listas, links e `código`.</span>
+        </>
       ) : (
-        <Input id={id} value={texto} onChange={(e) => setTexto(e.target.value)} onBlur={salvar} />
+        <div className="rounded-md border px-3 py-2">
+          <Markdown texto={valor} vazio="_Sem descrição._" className={valor ? undefined : 'text-muted-foreground'} />
+        </div>
       )}
     </div>
   );
@@ -108,20 +136,18 @@ function Detalhes({ t, colunas, admin }: { t: TTarefa; colunas: TColuna[]; admin
           })
         }
       />
-      <CampoTexto
+      <CampoMarkdown
         key={`d${t.atualizadaEm}`}
         id="tarefa-descricao"
         label="Descrição (interna)"
         valor={t.descricao}
-        area
         onSalvar={(descricao) => salvar({ descricao })}
       />
-      <CampoTexto
+      <CampoMarkdown
         key={`p${t.atualizadaEm}`}
         id="tarefa-descricao-publica"
         label="Descrição pública (o cliente vê)"
         valor={t.descricaoPublica}
-        area
         onSalvar={(descricaoPublica) => salvar({ descricaoPublica })}
       />
       {t.atendimentoId && (
@@ -166,7 +192,7 @@ function Detalhes({ t, colunas, admin }: { t: TTarefa; colunas: TColuna[]; admin
   );
 }
 
-/** The task's drawer: every field, the public page, comments with @mentions and the activity log. */
+/** The task's drawer: every field, the public page, files, comments with @mentions and the activity log. */
 export function TarefaDrawer({
   id,
   colunas,
@@ -193,6 +219,7 @@ export function TarefaDrawer({
         {t && (
           <>
             <Detalhes key={t.id} t={t} colunas={colunas} admin={admin} />
+            <Anexos tarefaId={t.id} />
             <Comentarios tarefaId={t.id} />
             <Atividade tarefaId={t.id} colunas={colunas} />
             {podeExcluir(t) && (

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/http';
 import { toast } from '@/lib/toast';
 import { useAtividade, useComentar, useComentarios } from './api';
 import { describeAtividade } from './format';
+import { Markdown } from './markdown';
 import { usePessoasComigo } from './responsaveis-campo';
 
 const quando = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
@@ -38,7 +39,7 @@ export function Comentarios({ tarefaId }: { tarefaId: string }) {
           <li key={c.id} className="rounded-md bg-muted/50 p-2 text-sm">
             <span className="font-medium">{c.autor?.nome ?? 'Usuário removido'}</span>{' '}
             <span className="text-xs text-muted-foreground">{quando(c.criadoEm)}</span>
-            <p className="whitespace-pre-wrap">{c.texto}</p>
+            <Markdown texto={c.texto} className="mt-1" />
           </li>
         ))}
         {q.data?.length === 0 && <li className="text-sm text-muted-foreground">Nenhum comentário ainda.</li>}
