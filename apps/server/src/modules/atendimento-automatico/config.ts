@@ -16,6 +16,7 @@ import { departamentos } from '../../db/schema/departamentos';
 import { type Db, perDatabase } from '../../lib/db';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { listCanais } from '../canais/service';
+import { getDepartamento } from '../departamentos/service';
 
 /**
  * Every customer message asks for its account's hours (and its departments': one read answers both) and its
@@ -64,7 +65,10 @@ export async function menuOf(db: Db, canalId: string): Promise<MenuRow | null> {
 
 /** An account that never set its hours is always open (no away message), with a message ready to edit. */
 export async function getHorarios(db: Db, accountId: string): Promise<THorariosResposta> {
-  const { horarios, timeZone } = await horariosOf(db, accountId);
+  return presentHorarios(await horariosOf(db, accountId));
+}
+
+function presentHorarios({ horarios, timeZone }: HorariosKept): THorariosResposta {
   if (!horarios) return { dias: [], feriados: [], mensagemForaDoHorario: T.mensagemPadrao, timeZone, configurado: false };
   return {
     dias: horarios.dias,
@@ -94,27 +98,17 @@ export async function putHorarios(db: Db, accountId: string, h: THorarios): Prom
   return getHorarios(db, accountId);
 }
 
-/** The account's department, or 404 (another account's id answers the same). */
-async function assertDepartamento(db: Db, accountId: string, departamentoId: string) {
-  const [d] = await db
-    .select({ id: departamentos.id })
-    .from(departamentos)
-    .where(and(eq(departamentos.id, departamentoId), eq(departamentos.accountId, accountId)))
-    .limit(1);
-  if (!d) throw new NotFound(T.departamentoInexistente);
-}
-
 export async function getHorariosDepartamento(db: Db, accountId: string, departamentoId: string): Promise<THorariosDepartamentoResposta> {
-  await assertDepartamento(db, accountId, departamentoId);
-  const proprio = (await horariosOf(db, accountId)).departamentos.get(departamentoId);
-  if (!proprio) return { ...(await getHorarios(db, accountId)), departamentoId, proprio: false };
-  const { timeZone } = await horariosOf(db, accountId);
+  await getDepartamento(db, accountId, departamentoId);
+  const kept = await horariosOf(db, accountId);
+  const proprio = kept.departamentos.get(departamentoId);
+  if (!proprio) return { ...presentHorarios(kept), departamentoId, proprio: false };
   const { dias, feriados, mensagemForaDoHorario } = proprio;
-  return { dias, feriados, mensagemForaDoHorario, timeZone, configurado: true, departamentoId, proprio: true };
+  return { dias, feriados, mensagemForaDoHorario, timeZone: kept.timeZone, configurado: true, departamentoId, proprio: true };
 }
 
 export async function putHorariosDepartamento(db: Db, accountId: string, departamentoId: string, h: THorarios) {
-  await assertDepartamento(db, accountId, departamentoId);
+  await getDepartamento(db, accountId, departamentoId);
   const values = normalised(h);
   await db
     .insert(horariosDepartamento)
@@ -126,7 +120,7 @@ export async function putHorariosDepartamento(db: Db, accountId: string, departa
 
 /** The department goes back to the account's hours. */
 export async function deleteHorariosDepartamento(db: Db, accountId: string, departamentoId: string) {
-  await assertDepartamento(db, accountId, departamentoId);
+  await getDepartamento(db, accountId, departamentoId);
   await db
     .delete(horariosDepartamento)
     .where(and(eq(horariosDepartamento.departamentoId, departamentoId), eq(horariosDepartamento.accountId, accountId)));

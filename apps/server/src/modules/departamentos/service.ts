@@ -43,7 +43,8 @@ export async function listDepartamentos(db: Db, accountId: string): Promise<TDep
   });
 }
 
-async function getDepartamento(db: Db, accountId: string, id: string): Promise<DepartamentoRow> {
+/** The account's department, or 404 (another account's id, or no id at all, answers the same). */
+export async function getDepartamento(db: Db, accountId: string, id: string): Promise<DepartamentoRow> {
   const [row] = isUuid(id)
     ? await db
         .select()

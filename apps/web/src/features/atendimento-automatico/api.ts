@@ -23,7 +23,11 @@ export function useSaveHorarios() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (h: THorarios) => request('PUT', '/api/atendimento-automatico/horarios', ZHorariosResposta, h),
-    onSuccess: (h) => qc.setQueryData(keys.horarios, h),
+    onSuccess: (h) => {
+      qc.setQueryData(keys.horarios, h);
+      // Departments that follow the account show its new hours too (their keys are below this one).
+      void qc.invalidateQueries({ queryKey: keys.horarios, predicate: (q) => q.queryKey.length > keys.horarios.length });
+    },
   });
 }
 
