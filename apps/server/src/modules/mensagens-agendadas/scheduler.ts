@@ -8,7 +8,8 @@ import { mensagensAgendadas, type MensagemAgendadaRow } from '../../db/schema/me
 import { type Db, withTransaction } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 import { agendadasTotal } from '../../lib/metrics';
-import { result, storeOutbound } from '../atendimentos/service';
+import { publicarEnviada } from '../atendimentos/publicar-enviada';
+import { storeOutbound } from '../atendimentos/service';
 import { recusaWhatsApp } from '../consentimento/queries';
 import { assertLicencaAtiva } from '../licenca/service';
 import { proximoEnvio } from './recorrencia';
@@ -159,15 +160,7 @@ export async function enviarAgendadasDevidas(ctx: AppContext, now: () => Date = 
     if (!claim.row) break;
     handled++;
     agendadasTotal.inc({ resultado: sent ? 'enviada' : 'falhou' });
-    if (sent) await publish(ctx, claim.row.accountId, sent);
+    if (sent) await publicarEnviada(ctx.db, atendimentoEvents(ctx), claim.row.accountId, sent);
   }
   return handled;
-}
-
-/** The new message to the staff who see the conversation, and to the channel's queue (the customer). */
-async function publish(ctx: AppContext, accountId: string, s: { atendimentoId: string; mensagemId: string }) {
-  const r = await result(ctx.db, accountId, s.atendimentoId, [s.mensagemId]);
-  const events = atendimentoEvents(ctx);
-  events.messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
-  events.row(accountId, r.row);
 }

@@ -1,7 +1,7 @@
 import type { TTarefa } from '@balcao/shared/tracker';
 import { type AppContext, atendimentoEvents } from '../../context';
 import type { TSessionUser } from '../../lib/session';
-import { result } from '../atendimentos/service';
+import { publicarEnviada } from '../atendimentos/publicar-enviada';
 import { criarConversa, pessoa } from '../chat-interno/service';
 import { insertAviso } from '../chat-interno/mensagens-service';
 import type { TrackerDeps } from './service';
@@ -18,12 +18,7 @@ const AVISO_TEXTOS = {
 export function avisosDoTracker(ctx: Pick<AppContext, 'db' | 'publish'>): Pick<TrackerDeps, 'avisar' | 'mensagemAoCliente'> {
   return {
     // The customer's message on Concluída, as a scheduled message's: the conversation's staff and the channel's queue.
-    mensagemAoCliente: async (accountId, s) => {
-      const r = await result(ctx.db, accountId, s.atendimentoId, [s.mensagemId]);
-      const events = atendimentoEvents(ctx);
-      events.messages(accountId, r.row, r.mensagens, r.masterId, { toVisitor: true });
-      events.row(accountId, r.row);
-    },
+    mensagemAoCliente: (accountId, s) => publicarEnviada(ctx.db, atendimentoEvents(ctx), accountId, s),
     avisar: async (u: TSessionUser, tarefa, para, motivo) => {
       const autor = await pessoa(ctx.db, u.accountId, u.id);
       for (const destino of para) {
