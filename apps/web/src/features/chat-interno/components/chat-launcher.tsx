@@ -24,10 +24,15 @@ export const alturaDoBotao = (p: Pick<DockPreferences, 'headerStyle' | 'position
 
 export function ChatInternoLauncher({ user }: { user: TCurrentUser }) {
   const [aberto, setAberto] = useState(false);
-  const pedida = useConversaPedida();
+  const [pedida, esquecerPedida] = useConversaPedida();
   useEffect(() => {
     if (pedida) setAberto(true);
   }, [pedida]);
+  // Closed, the asked-for conversation is done with: the next open from the button starts from the list.
+  const fechar = () => {
+    setAberto(false);
+    esquecerPedida();
+  };
   const { prefs } = useDockPreferences();
   const total = useNaoVistasTotal();
   useChatInternoRealtime(user.id);
@@ -41,7 +46,7 @@ export function ChatInternoLauncher({ user }: { user: TCurrentUser }) {
         aria-expanded={aberto}
         aria-describedby={total > 0 ? descId : undefined}
         title={PAINEL_TEXTS.chatInterno}
-        onClick={() => setAberto((v) => !v)}
+        onClick={() => (aberto ? fechar() : setAberto(true))}
         className={cn(
           'fixed right-3 z-40 flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg outline-none transition-transform',
           'hover:scale-105 focus-visible:ring-[3px] focus-visible:ring-ring/60 md:right-4 md:size-12',
@@ -61,7 +66,7 @@ export function ChatInternoLauncher({ user }: { user: TCurrentUser }) {
       </span>
       {aberto && (
         <Suspense fallback={null}>
-          <ChatPanel user={user} pedida={pedida} onClose={() => setAberto(false)} />
+          <ChatPanel user={user} pedida={pedida} onClose={fechar} />
         </Suspense>
       )}
     </>
@@ -69,11 +74,11 @@ export function ChatInternoLauncher({ user }: { user: TCurrentUser }) {
 }
 
 /**
- * A conversation asked for by the address (?chat=, where a notification's click leads): taken once, and the
- * address cleaned so a reload or the back button does not open it again. A new object each time, so asking
+ * A conversation asked for by the address (?chat=, where a notification's click leads), kept until the panel closes;
+ * the address is cleaned so a reload or the back button does not open it again. A new object each time, so asking
  * again for the same conversation opens it again.
  */
-function useConversaPedida(): { id: string } | null {
+function useConversaPedida(): [{ id: string } | null, () => void] {
   const [params, setParams] = useSearchParams();
   const id = params.get(CHAT_INTERNO_PARAM);
   const [pedida, setPedida] = useState<{ id: string } | null>(null);
@@ -88,5 +93,5 @@ function useConversaPedida(): { id: string } | null {
       { replace: true },
     );
   }, [id, setParams]);
-  return pedida;
+  return [pedida, () => setPedida(null)];
 }
