@@ -1,23 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { observavel } from '@/lib/observavel';
 import type { TMensagemLocal } from './message-cache';
-
-/** A tiny observable value, so modules outside React (the realtime binding) and components read the same state. */
-function observavel<T>(inicial: T) {
-  let valor = inicial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => valor,
-    set(next: T) {
-      if (next === valor) return;
-      valor = next;
-      for (const l of listeners) l();
-    },
-    subscribe(l: () => void) {
-      listeners.add(l);
-      return () => void listeners.delete(l);
-    },
-  };
-}
 
 /**
  * Which conversation the viewer is reading: open in the panel. A message arriving there does not raise the unread

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { observavel } from '@/lib/observavel';
 import { PersonalDashboardDialog } from './personal-dashboard-dialog';
 
 // Its own chunk: the profile dialog (upload, forms) is only fetched when someone opens it.
@@ -6,25 +7,17 @@ const ProfileDialog = lazy(() => import('@/features/profile/components/profile-d
 
 type TUserDialog = 'profile' | 'dashboard' | null;
 
-let aberto: TUserDialog = null;
-const ouvintes = new Set<() => void>();
-const subscribe = (f: () => void) => {
-  ouvintes.add(f);
-  return () => ouvintes.delete(f);
-};
+const aberto = observavel<TUserDialog>(null);
 
 /** Opens a dialog of the user menu (or closes it, with null). */
-export function openUserDialog(d: TUserDialog) {
-  aberto = d;
-  for (const f of ouvintes) f();
-}
+export const openUserDialog = aberto.set;
 
 /**
  * The user menu's dialogs, drawn once by the shell and not by the menu: the menu lives in the side panel or the
  * dock, which a phone and a desktop draw differently, and a dialog drawn there closed when the window was resized.
  */
 export function UserDialogs({ nome }: { nome: string }) {
-  const dialog = useSyncExternalStore(subscribe, () => aberto);
+  const dialog = useSyncExternalStore(aberto.subscribe, aberto.get);
   // Fetched once it is first opened, then kept (its closing animation plays).
   const [profileWanted, setProfileWanted] = useState(false);
   if (dialog === 'profile' && !profileWanted) setProfileWanted(true);
