@@ -30,7 +30,7 @@ describe('Ajuda', () => {
         { id: 'd1', titulo: 'Entrega em Conceição', trechoHtml: 'prazo em <mark>Conceição</mark>', url: null },
       ]),
       ajudaArtigo: vi.fn(async () => ({ id: 'd1', titulo: 'Entrega em Conceição', html: '<p>Chega em 3 dias.</p>', url: 'https://b/x' })),
-      ajudaVoto: vi.fn(async () => new Response(null, { status: 204 })),
+      ajudaVoto: vi.fn(async () => null),
     } as unknown as Api;
     const lendo = vi.fn();
     const a = new Ajuda(api, 'u', lendo);

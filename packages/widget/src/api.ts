@@ -44,9 +44,8 @@ export function createApi(backend: string, canal: string) {
     ajudaArtigo: (id: string) =>
       call<{ id: string; titulo: string; html: string; url: string }>(`/ajuda/documentos/${encodeURIComponent(id)}`),
     ajudaVoto: (id: string, util: boolean) =>
-      fetch(`${base}/ajuda/documentos/${encodeURIComponent(id)}/ajudou`, {
+      call<null>(`/ajuda/documentos/${encodeURIComponent(id)}/ajudou`, {
         method: 'POST',
-        credentials: 'omit',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ util }),
       }),

@@ -130,7 +130,8 @@ export async function buscaPublica(
   opts: { q: string; centralSlug?: string | null; limite?: number },
 ): Promise<DocumentoEncontradoMarcado[]> {
   const achados = await buscarDocumentosMarcados(db, accountId, { ...opts, incluirInternos: false });
-  if (!achados.length) await contarBuscaVazia(db, accountId, opts.q);
+  // A failed count never fails the visitor's search (it answers nothing found either way).
+  if (!achados.length) await contarBuscaVazia(db, accountId, opts.q).catch(() => undefined);
   return achados;
 }
 

@@ -1,16 +1,11 @@
-import { TZDate } from '@date-fns/tz';
-import { format, parseISO } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import { Eye, SearchX, ThumbsUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ACCOUNT_TIME_ZONE } from '@/features/atendimentos/format';
+import { formatDataHora } from '@/features/atendimentos/format';
+import { formatCount, formatQuantidade } from '@/features/dashboard/format';
 import { mensagemHttp } from '@/lib/http';
 import { useEstatisticas } from './api';
 import { taxaAjudou } from './estatisticas';
-
-const numero = (n: number) => n.toLocaleString('pt-BR');
-const quando = (iso: string) => format(new TZDate(parseISO(iso), ACCOUNT_TIME_ZONE), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR });
 
 function Vazio({ icone, children }: { icone: ReactNode; children: ReactNode }) {
   return (
@@ -62,12 +57,12 @@ export function EstatisticasTab() {
         <div className="grid gap-1">
           <p className="text-sm text-muted-foreground">Respostas</p>
           <p className="text-2xl font-semibold tabular-nums">
-            {numero(votos.sim)} sim · {numero(votos.nao)} não
+            {formatCount(votos.sim)} sim · {formatCount(votos.nao)} não
           </p>
         </div>
         <div className="grid gap-1">
           <p className="text-sm text-muted-foreground">Buscas sem resultado</p>
-          <p className="text-2xl font-semibold tabular-nums">{numero(buscasSemResultado.reduce((n, b) => n + b.vezes, 0))}</p>
+          <p className="text-2xl font-semibold tabular-nums">{formatCount(buscasSemResultado.reduce((n, b) => n + b.vezes, 0))}</p>
         </div>
       </section>
       <Cartao titulo="Mais lidos" descricao="Leituras das páginas públicas e do chat do site, e o que os leitores responderam.">
@@ -92,7 +87,7 @@ export function EstatisticasTab() {
                     <td className="truncate py-2 pr-2" title={d.titulo}>
                       {d.titulo}
                     </td>
-                    <td className="px-2 py-2 text-right tabular-nums">{numero(d.leituras)}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">{formatCount(d.leituras)}</td>
                     <td className="whitespace-nowrap py-2 pl-2 text-right tabular-nums" title={`${d.votosSim} sim, ${d.votosNao} não`}>
                       {taxa === null ? '—' : `${taxa}% (${d.votosSim + d.votosNao})`}
                     </td>
@@ -115,7 +110,7 @@ export function EstatisticasTab() {
               >
                 <span className="min-w-0 break-words font-medium">{b.termo}</span>
                 <span className="shrink-0 text-xs text-muted-foreground">
-                  {b.vezes === 1 ? '1 vez' : `${numero(b.vezes)} vezes`} · última em {quando(b.ultimaEm)}
+                  {formatQuantidade(b.vezes, 'vez', 'vezes')} · última em {formatDataHora(b.ultimaEm)}
                 </span>
               </li>
             ))}

@@ -108,7 +108,7 @@ export function Anexos({ tarefaId }: { tarefaId: string }) {
       </ul>
       {q.data?.length === 0 && (
         <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">
-          Nenhum anexo ainda. Arraste arquivos para cá ou use “Anexar arquivo” (até 16 MB cada).
+          Nenhum anexo ainda. Arraste arquivos para cá ou use “Anexar arquivo” (até {formatarTamanho(ANEXO_MAX_BYTES)} cada).
         </p>
       )}
       <ConfirmDialog
