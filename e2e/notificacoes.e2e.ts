@@ -198,6 +198,13 @@ describe('notifications and the installable app', () => {
     expect(new URL(page.url()).pathname).toBe('/config');
     await expect.poll(() => new URL(page.url()).searchParams.has('chat')).toBe(false);
     await shot(page, 'notificacoes-chat-interno-aberto');
+    // Closed and opened again from its button, the panel starts from its list: the asked-for conversation is done with.
+    const botao = page.locator('[data-chat-interno-toggle]');
+    await botao.click();
+    await painel(page).waitFor({ state: 'detached' });
+    await botao.click();
+    await painel(page).getByText('Carlos Atendente').first().waitFor();
+    expect(await painel(page).getByRole('log').count()).toBe(0);
 
     // No tab open: the service worker opens the address in a new one.
     await page.close();
