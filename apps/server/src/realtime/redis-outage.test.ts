@@ -46,9 +46,10 @@ describe.skipIf(!hasRedisServer)('Socket.IO through a Redis that goes away and c
       return c;
     };
     const acked: string[] = [];
-    const say = async (c: ClientSocket, texto: string) => {
+    /** `conta` false: a greeting before both instances read the stream, which the other may rightly never hear. */
+    const say = async (c: ClientSocket, texto: string, conta = true) => {
       expect(await c.timeout(5000).emitWithAck('falar', texto)).toBe('ok');
-      acked.push(texto);
+      if (conta) acked.push(texto);
     };
     const down = async () => {
       await redis.stop();
@@ -65,10 +66,11 @@ describe.skipIf(!hasRedisServer)('Socket.IO through a Redis that goes away and c
     const { instance, client, heard, acked, say, down, back } = await setUp();
     const a = await client((await instance()).port);
     const b = await client((await instance()).port);
-    // Each instance reads the stream from the end it saw when it started: wait until both hear each other.
-    for (let i = 0; !heard(b).some((t) => t.startsWith('a:')) || !heard(a).some((t) => t.startsWith('b:')); i++) {
-      await say(a, `a:${i}`);
-      await say(b, `b:${i}`);
+    // Each instance reads the stream from the end it saw when it started: greet until both hear each other. The
+    // greetings said before that are not owed to the other (counted, b missed 'a:0' about one run in six).
+    for (let i = 0; !heard(b).some((t) => t.startsWith('oi a')) || !heard(a).some((t) => t.startsWith('oi b')); i++) {
+      await say(a, `oi a${i}`, false);
+      await say(b, `oi b${i}`, false);
       await new Promise((r) => setTimeout(r, 50));
     }
     await say(a, 'a:antes');
